@@ -1,0 +1,202 @@
+import { Container, type ContainerModule } from 'inversify';
+import { BudgetClock } from './budget';
+import { fail, ok, UsageError, type Parsed } from './errors';
+import { instantiate } from './instance';
+import type { Piece } from './piece';
+import { DEFAULT_BUDGET, type Task } from './problem';
+import type { Outcome, Result } from './result';
+import { randomSeed, Rng } from './rng';
+import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support } from './strategy';
+import { TYPES } from './tokens';
+import { impossibleTour } from './tour-theory';
+import type { Solution } from './result';
+
+/** A plugin with the name it was loaded by (a package name or a file), so collisions can name both sides. */
+export interface NamedPlugin {
+  readonly name: string;
+  readonly module: ContainerModule;
+}
+
+export interface BezzelOptions {
+  readonly plugins: readonly (ContainerModule | NamedPlugin)[];
+  /** Ids of pieces, strategies or parts to leave out, as Sprotty's `exclude` list does for modules. */
+  readonly exclude?: readonly string[];
+}
+
+export interface SolveHooks {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly onSolution?: (solution: Solution) => void;
+}
+
+/**
+ * Builds the container from plugins, the way third-party and bundled plugins alike are loaded. Two plugins
+ * that claim the same piece or strategy id stop start-up, naming both.
+ */
+export async function createBezzel(options: BezzelOptions): Promise<Bezzel> {
+  const container = new Container();
+  const owners = { piece: new Map<string, string>(), strategy: new Map<string, string>(), part: new Map<string, string>() };
+  let counts = { piece: 0, strategy: 0, part: 0 };
+  for (const [i, plugin] of options.plugins.entries()) {
+    const { name, module } = 'module' in plugin ? plugin : { name: `plugin #${i + 1}`, module: plugin };
+    await container.load(module);
+    const pieces = all<Piece>(container, TYPES.Piece);
+    const strategies = all<SearchStrategy>(container, TYPES.Strategy);
+    const parts = all<StrategyPart>(container, TYPES.Part);
+    claim(owners.piece, pieces.slice(counts.piece).map((p) => p.id), name, 'piece');
+    claim(owners.strategy, strategies.slice(counts.strategy).map((s) => s.meta.id), name, 'strategy');
+    claim(owners.part, parts.slice(counts.part).map((p) => `${p.kind}/${p.id}`), name, 'part');
+    counts = { piece: pieces.length, strategy: strategies.length, part: parts.length };
+  }
+  return new Bezzel(container, new Set(options.exclude ?? []));
+}
+
+function all<T>(container: Container, id: symbol): T[] {
+  return container.isBound(id) ? container.getAll<T>(id) : [];
+}
+
+function claim(owners: Map<string, string>, ids: string[], plugin: string, what: string): void {
+  for (const id of ids) {
+    const owner = owners.get(id);
+    if (owner !== undefined) throw new Error(`Cannot redefine ${what} "${id}": both ${owner} and ${plugin} define it`);
+    owners.set(id, plugin);
+  }
+}
+
+/** The registry of what plugins contributed, and the Solver that runs tasks with it. */
+export class Bezzel {
+  readonly pieces: readonly Piece[];
+  readonly strategies: readonly SearchStrategy[];
+  readonly parts: readonly StrategyPart[];
+
+  constructor(
+    readonly container: Container,
+    exclude: ReadonlySet<string> = new Set(),
+  ) {
+    this.pieces = all<Piece>(container, TYPES.Piece).filter((p) => !exclude.has(p.id));
+    this.strategies = all<SearchStrategy>(container, TYPES.Strategy).filter((s) => !exclude.has(s.meta.id));
+    this.parts = all<StrategyPart>(container, TYPES.Part).filter((p) => !exclude.has(p.id));
+  }
+
+  piece(id: string): Piece | undefined {
+    return this.pieces.find((p) => p.id === id);
+  }
+
+  strategy(id: string): SearchStrategy | undefined {
+    return this.strategies.find((s) => s.meta.id === id);
+  }
+
+  part<P extends StrategyPart>(kind: string, id: string): P | undefined {
+    return this.parts.find((p) => p.kind === kind && p.id === id) as P | undefined;
+  }
+
+  partsOf(kind: string): StrategyPart[] {
+    return this.parts.filter((p) => p.kind === kind);
+  }
+
+  /** Resolves a task: board built, piece found, k defaulted, options checked. */
+  instantiate(task: Task): Parsed<Instance> {
+    return instantiate(task, (id) => this.piece(id), () => this.pieces.map((p) => p.id));
+  }
+
+  /** Every strategy's answer to this instance: whether it supports it, and why not. */
+  support(instance: Instance): { strategy: SearchStrategy; support: Support }[] {
+    return this.strategies.map((strategy) => ({ strategy, support: supportOf(strategy, instance) }));
+  }
+
+  /** The strategy the task names, or with `auto` the cheapest that supports it. */
+  choose(instance: Instance): Parsed<SearchStrategy> {
+    const id = instance.task.strategy ?? 'auto';
+    if (id !== 'auto') {
+      const strategy = this.strategy(id);
+      if (!strategy) {
+        return fail('ERR_STRATEGY', `unknown strategy "${id}"; known strategies: ${this.strategies.map((s) => s.meta.id).join(', ')}`);
+      }
+      const support = supportOf(strategy, instance);
+      return support.ok ? ok(strategy) : fail('ERR_STRATEGY', `strategy ${id} cannot do this: ${support.reason}`);
+    }
+    const candidates = this.support(instance)
+      .filter((c) => c.support.ok)
+      .sort((a, b) => (a.support as { cost: number }).cost - (b.support as { cost: number }).cost);
+    if (candidates.length === 0) {
+      const why = this.support(instance).map((c) => `${c.strategy.meta.id}: ${(c.support as { reason: string }).reason}`);
+      return fail('ERR_STRATEGY', `no strategy can do this (${why.join('; ') || 'no strategies are registered'})`);
+    }
+    return ok(candidates[0]!.strategy);
+  }
+
+  /** Checks option names against what the strategy declares, and part choices against registered parts. */
+  checkOptions(strategy: SearchStrategy, task: Task): Parsed<void> {
+    const declared = strategy.meta.options ?? [];
+    for (const [name, value] of Object.entries(task.options ?? {})) {
+      const option = declared.find((o) => o.name === name);
+      if (!option) {
+        const known = declared.map((o) => o.name).join(', ') || 'none';
+        return fail('ERR_OPTION', `strategy ${strategy.meta.id} has no option "${name}" (its options: ${known})`);
+      }
+      if (option.partKind && !this.part(option.partKind, String(value))) {
+        const known = this.partsOf(option.partKind).map((p) => p.id).join(', ');
+        return fail('ERR_OPTION', `unknown ${name} "${String(value)}"; choose one of: ${known}`);
+      }
+    }
+    return ok(undefined);
+  }
+
+  /**
+   * Runs a task: theory first (a tour that cannot exist is answered at once), then the chosen strategy with
+   * the budget, the abort signal and a seeded RNG. Throws UsageError for a task a user got wrong.
+   */
+  async solve(task: Task, hooks: SolveHooks = {}): Promise<Result> {
+    const instance = this.instantiate(task);
+    if (!instance.ok) throw instance.error;
+    const started = performance.now();
+    if (instance.value.kind === 'tour') {
+      const { board, piece, closed, start } = instance.value;
+      const reason = impossibleTour(board, piece, closed, start);
+      if (reason) {
+        return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
+      }
+    }
+    const strategy = this.choose(instance.value);
+    if (!strategy.ok) throw strategy.error;
+    const options = this.checkOptions(strategy.value, task);
+    if (!options.ok) throw options.error;
+
+    const seed = task.seed ?? randomSeed();
+    const signal = hooks.signal ?? new AbortController().signal;
+    const budget = { ...DEFAULT_BUDGET, ...withoutUndefined(task.budget ?? {}) };
+    const context = {
+      clock: new BudgetClock(budget, signal),
+      signal,
+      rng: new Rng(seed),
+      progress: hooks.onProgress ?? (() => {}),
+      onSolution: hooks.onSolution ?? (() => {}),
+      part: <P extends StrategyPart>(kind: string, id: string) => this.part<P>(kind, id),
+      option: (name: string) => task.options?.[name] ?? strategy.value.meta.options?.find((o) => o.name === name)?.default,
+    };
+    const outcome: Outcome = await strategy.value.run(instance.value, context);
+    const stats = { ...outcome.stats, timeMs: outcome.stats.timeMs || performance.now() - started };
+    return {
+      ...outcome,
+      stats,
+      strategy: strategy.value.meta.id,
+      task,
+      ...(strategy.value.meta.stochastic ? { seed } : {}),
+    } as Result;
+  }
+}
+
+function supportOf(strategy: SearchStrategy, instance: Instance): Support {
+  const { meta } = strategy;
+  if (!meta.problems.includes(instance.kind)) return { ok: false, reason: `it does not solve ${instance.kind} problems` };
+  if (!meta.goals.includes(instance.task.goal)) {
+    return { ok: false, reason: `it does not do goal ${instance.task.goal} (it does ${meta.goals.join(', ')})` };
+  }
+  return strategy.supports(instance);
+}
+
+function withoutUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export { UsageError };

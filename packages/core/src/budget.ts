@@ -1,0 +1,53 @@
+import type { Budget } from './problem';
+
+export type StopReason = 'steps' | 'time' | 'aborted';
+
+/**
+ * The running budget. Hot loops compare their own step counter with `maxSteps` (a plain number, cheap every
+ * node) and call `expired()` only every few thousand nodes, because reading the clock costs more than a node.
+ */
+export class BudgetClock {
+  readonly maxSteps: number;
+  readonly deadline: number;
+  readonly started: number;
+  #stop: StopReason | undefined;
+
+  constructor(
+    budget: Budget,
+    readonly signal: AbortSignal,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.maxSteps = budget.maxSteps ?? Number.POSITIVE_INFINITY;
+    this.started = now();
+    this.deadline = this.started + (budget.maxTimeMs ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** True once time is up or the run was aborted; remembers why. */
+  expired(): boolean {
+    if (this.#stop) return true;
+    if (this.signal.aborted) this.#stop = 'aborted';
+    else if (this.now() >= this.deadline) this.#stop = 'time';
+    return this.#stop !== undefined;
+  }
+
+  /** True when `steps` reached the step limit, or time or the user ended the run. */
+  exhausted(steps: number): boolean {
+    if (steps >= this.maxSteps) {
+      this.#stop ??= 'steps';
+      return true;
+    }
+    return this.expired();
+  }
+
+  /** Why the run stopped, once it did. */
+  get reason(): StopReason | undefined {
+    return this.#stop;
+  }
+
+  elapsedMs(): number {
+    return this.now() - this.started;
+  }
+}
+
+/** How often hot loops look at the clock: a power of two minus one, used as a mask on the node counter. */
+export const CLOCK_MASK = 0xfff;

@@ -1,0 +1,52 @@
+import { Board } from './board';
+import { fail, ok, type Parsed } from './errors';
+import { attacksWholeFile, attacksWholeRank } from './movement';
+import type { Piece } from './piece';
+import type { Task } from './problem';
+import type { Instance } from './strategy';
+
+/**
+ * The natural number of pieces: one per row for a piece that attacks its whole rank (n queens, n rooks),
+ * one per column for one that attacks its whole file, otherwise none — the user must say.
+ */
+export function naturalK(board: Board, piece: Piece): number | undefined {
+  const rank = attacksWholeRank(piece.movement) && !board.hasRemoved();
+  const file = attacksWholeFile(piece.movement) && !board.hasRemoved();
+  if (rank && file) return Math.min(board.width, board.height);
+  if (rank) return board.height;
+  if (file) return board.width;
+  return undefined;
+}
+
+/** Resolves a task against the registered pieces, checking everything a user could get wrong. */
+export function instantiate(task: Task, findPiece: (id: string) => Piece | undefined, knownPieces: () => string[]): Parsed<Instance> {
+  const problem = task.problem;
+  const board = Board.parse(problem.board);
+  if (!board.ok) return board;
+  const piece = findPiece(problem.piece);
+  if (!piece) {
+    return fail('ERR_PIECE', `unknown piece "${problem.piece}"; known pieces: ${knownPieces().join(', ')}`);
+  }
+  const b = board.value;
+  if (problem.kind === 'placement') {
+    if (task.goal === 'maximum') return ok({ kind: 'placement', task, board: b, piece, k: problem.k ?? 0 });
+    const k = problem.k ?? naturalK(b, piece);
+    if (k === undefined) {
+      return fail('ERR_COUNT', `say how many ${piece.name}s with -k (a ${piece.name} has no natural number on a board), or use --goal maximum`);
+    }
+    if (!Number.isSafeInteger(k) || k < 0) return fail('ERR_COUNT', `-k must be a whole number of pieces, not ${String(k)}`);
+    if (k > b.playable) return fail('ERR_COUNT', `-k ${k} is more than the ${b.playable} squares of the ${b} board`);
+    return ok({ kind: 'placement', task, board: b, piece, k });
+  }
+  if (task.goal === 'count-fundamental' || task.goal === 'maximum') {
+    return fail('ERR_GOAL', `goal ${task.goal} applies to placements, not tours`);
+  }
+  let start: number | undefined;
+  if (problem.start !== undefined) {
+    if (!Number.isSafeInteger(problem.start) || problem.start < 0 || problem.start >= b.size || b.isRemoved(problem.start)) {
+      return fail('ERR_SQUARE', `start square ${problem.start} is not on the ${b} board`);
+    }
+    start = problem.start;
+  }
+  return ok({ kind: 'tour', task, board: b, piece, start, closed: problem.closed ?? false });
+}

@@ -1,0 +1,38 @@
+import type { Board } from './board';
+import type { Movement } from './movement';
+
+/** What a piece plugin supplies: who it is and how it attacks. Nothing else. */
+export interface Piece {
+  /** Lower-case id used on the command line: `queen`, `knight`. */
+  readonly id: string;
+  readonly name: string;
+  readonly symbols: { readonly unicode: string; readonly ascii: string };
+  readonly movement: Movement;
+  /** Betza notation, where the piece has one (shown by `bezzel list`). */
+  readonly betza?: string;
+  /**
+   * Optional rule the vectors cannot say. Receives the board, the square and an occupancy test, and lists the
+   * squares attacked. Strategies that need vectors decline such a piece in `supports`.
+   */
+  readonly attacks?: (board: Board, from: number, occupied: (sq: number) => boolean) => Iterable<number>;
+}
+
+/** Checks a piece's shape at bind time, so a malformed plugin fails at start-up with its name. */
+export function assertPiece(value: unknown): asserts value is Piece {
+  const p = value as Partial<Piece> | null;
+  const what = `piece ${JSON.stringify((p as { id?: unknown } | null)?.id ?? '?')}`;
+  if (!p || typeof p !== 'object') throw new Error('a piece plugin bound something that is not an object');
+  if (typeof p.id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(p.id)) {
+    throw new Error(`${what}: id must be lower-case letters, digits and dashes`);
+  }
+  if (typeof p.name !== 'string') throw new Error(`${what}: name is missing`);
+  if (!p.symbols || typeof p.symbols.ascii !== 'string' || typeof p.symbols.unicode !== 'string') {
+    throw new Error(`${what}: symbols.unicode and symbols.ascii are required`);
+  }
+  if (!p.movement || !Array.isArray(p.movement.leaps) || !Array.isArray(p.movement.rides)) {
+    throw new Error(`${what}: movement needs leaps and rides arrays`);
+  }
+  if (p.movement.leaps.length + p.movement.rides.length === 0 && !p.attacks) {
+    throw new Error(`${what}: a piece must attack something`);
+  }
+}

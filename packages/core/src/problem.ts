@@ -1,0 +1,56 @@
+import type { BoardSpec } from './board';
+
+/** Place `k` mutually non-attacking copies of a piece. */
+export interface PlacementProblem {
+  readonly kind: 'placement';
+  readonly board: BoardSpec;
+  /** A registered piece id. */
+  readonly piece: string;
+  /** How many pieces; absent means the natural number (n queens on n×n). */
+  readonly k?: number;
+}
+
+/** Visit every square once with a piece's moves, optionally from a given square and returning to it. */
+export interface TourProblem {
+  readonly kind: 'tour';
+  readonly board: BoardSpec;
+  readonly piece: string;
+  readonly start?: number;
+  readonly closed?: boolean;
+}
+
+/** Problems are plain JSON data, so they cross threads, processes and machines unchanged. */
+export type Problem = PlacementProblem | TourProblem;
+export type ProblemKind = Problem['kind'];
+
+export const GOALS = ['one', 'all', 'count', 'count-fundamental', 'maximum'] as const;
+/**
+ * `one` solution; `all` solutions (streamed); `count` them; `count-fundamental` up to the board's symmetries
+ * (together with the total); `maximum` number of pieces that fit and one arrangement of them.
+ */
+export type Goal = (typeof GOALS)[number];
+
+export interface Budget {
+  /** Search nodes, moves or generations — whichever unit the strategy counts (its stats say). */
+  readonly maxSteps?: number;
+  readonly maxTimeMs?: number;
+}
+
+/** Values a strategy part or tuning option can take on the command line. */
+export type OptionValue = string | number | boolean;
+
+/** The unit of work: what a worker thread or a remote worker receives. */
+export interface Task {
+  readonly problem: Problem;
+  readonly goal: Goal;
+  /** A strategy id, or `auto` (the default): the cheapest strategy that supports the task. */
+  readonly strategy?: string;
+  readonly budget?: Budget;
+  /** Seed for every random choice; the same seed gives the same run. */
+  readonly seed?: number;
+  /** Strategy options and parts by name, such as `{ ordering: 'warnsdorff' }`. */
+  readonly options?: Readonly<Record<string, OptionValue>>;
+}
+
+/** The coursework's defaults: 15 s of search when nothing else is said. */
+export const DEFAULT_BUDGET: Required<Budget> = { maxSteps: Number.POSITIVE_INFINITY, maxTimeMs: 15_000 };

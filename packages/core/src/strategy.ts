@@ -1,0 +1,99 @@
+import type { Board } from './board';
+import type { BudgetClock } from './budget';
+import type { Piece } from './piece';
+import type { Goal, OptionValue, ProblemKind, Task } from './problem';
+import type { Outcome, Solution } from './result';
+import type { Rng } from './rng';
+
+/** A task with its names resolved: the board built, the piece looked up, defaults filled in. */
+export type Instance =
+  | { readonly kind: 'placement'; readonly task: Task; readonly board: Board; readonly piece: Piece; readonly k: number }
+  | {
+      readonly kind: 'tour';
+      readonly task: Task;
+      readonly board: Board;
+      readonly piece: Piece;
+      readonly start: number | undefined;
+      readonly closed: boolean;
+    };
+
+/** `supports` answers yes with a rough cost (for `auto`: lower is preferred) or no with the reason a user reads. */
+export type Support = { readonly ok: true; readonly cost: number } | { readonly ok: false; readonly reason: string };
+export const yes = (cost: number): Support => ({ ok: true, cost });
+export const no = (reason: string): Support => ({ ok: false, reason });
+
+/** Progress a strategy reports; the CLI draws a bar from it, the web page a chart. */
+export interface ProgressEvent {
+  readonly nodes?: number;
+  readonly solutions?: bigint;
+  /** Units of work finished and in all (sub-tasks, start squares, generations). */
+  readonly done?: number;
+  readonly total?: number;
+  /** Per-step measurements: `h` for local search, `best` and `mean` fitness for a genetic algorithm. */
+  readonly metrics?: Readonly<Record<string, number>>;
+  readonly message?: string;
+}
+
+/** What a strategy gets besides the instance. */
+export interface RunContext {
+  readonly clock: BudgetClock;
+  readonly signal: AbortSignal;
+  readonly rng: Rng;
+  readonly progress: (event: ProgressEvent) => void;
+  /** Each solution of goal `all` goes here as it is found; nothing holds them all. */
+  readonly onSolution: (solution: Solution) => void;
+  /** Finds a part by kind and id (move orderings, initial placements…). */
+  readonly part: <P extends StrategyPart>(kind: string, id: string) => P | undefined;
+  readonly option: (name: string) => OptionValue | undefined;
+}
+
+/** Declares an option a strategy reads, so `list` can show it and the CLI can check it. */
+export interface StrategyOption {
+  readonly name: string;
+  readonly description: string;
+  /** The part kind whose registered ids are the allowed values, when the option selects a part. */
+  readonly partKind?: string;
+  readonly default?: OptionValue;
+}
+
+export interface StrategyMeta {
+  readonly id: string;
+  readonly description: string;
+  readonly problems: readonly ProblemKind[];
+  readonly goals: readonly Goal[];
+  /** Stochastic strategies give different runs for different seeds. */
+  readonly stochastic?: boolean;
+  readonly options?: readonly StrategyOption[];
+}
+
+/** A search strategy plugin: `meta` is data, `supports` and `run` are behaviour (ESLint's rule shape). */
+export interface SearchStrategy {
+  readonly meta: StrategyMeta;
+  supports(instance: Instance): Support;
+  run(instance: Instance, context: RunContext): Outcome | Promise<Outcome>;
+}
+
+/** A smaller swappable part of a strategy, multi-bound under TYPES.Part and chosen by an option. */
+export interface StrategyPart {
+  readonly kind: string;
+  readonly id: string;
+  readonly description: string;
+}
+
+export function assertStrategy(value: unknown): asserts value is SearchStrategy {
+  const s = value as Partial<SearchStrategy> | null;
+  const id = s?.meta?.id;
+  if (!s || typeof s !== 'object' || typeof id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(id)) {
+    throw new Error(`a strategy plugin bound something without a valid meta.id (${JSON.stringify(id)})`);
+  }
+  if (typeof s.supports !== 'function' || typeof s.run !== 'function') {
+    throw new Error(`strategy "${id}": supports() and run() are required`);
+  }
+}
+
+export function assertPart(value: unknown): asserts value is StrategyPart {
+  const p = value as Partial<StrategyPart> | null;
+  if (!p || typeof p.kind !== 'string' || typeof p.id !== 'string' || typeof p.description !== 'string') {
+    throw new Error(`a part plugin bound something without kind, id and description (${JSON.stringify(p?.id)})`);
+  }
+}

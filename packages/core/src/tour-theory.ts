@@ -1,0 +1,97 @@
+import type { Board } from './board';
+import { moveTable } from './attacks';
+import { alwaysChangesColour, isColourBound, singleLeap } from './movement';
+import type { Piece } from './piece';
+
+/**
+ * Decides tour existence where theory settles it, before any search. Returns the reason no tour exists, or
+ * undefined when theory allows one (a search must then find it or prove otherwise).
+ */
+export function impossibleTour(board: Board, piece: Piece, closed: boolean, start: number | undefined): string | undefined {
+  const squares = board.playable;
+  if (squares === 1) return closed ? 'a closed tour needs at least two squares' : undefined;
+  const m = piece.movement;
+  if (!piece.attacks && isColourBound(m)) {
+    return `a ${piece.name} never leaves its square's colour, so no tour can visit both colours`;
+  }
+  const parity = !piece.attacks && alwaysChangesColour(m) ? colourParity(board, piece, closed, start) : undefined;
+  if (parity) return parity;
+  const knight = !piece.attacks && !board.hasRemoved() && !board.torus ? singleLeap(m) : undefined;
+  if (knight && knight.a === 1 && knight.b === 2) {
+    const theorem = closed ? schwenk(board) : conradOpen(board);
+    if (theorem) return theorem;
+  }
+  if (board.size <= 4_000_000) return disconnected(board, piece);
+  return undefined;
+}
+
+/**
+ * A piece that always changes colour walks a bipartite graph: a path alternates colours, so the two colour
+ * counts differ by at most one, a path on an odd board starts and ends on the larger colour, and a cycle
+ * needs equal counts.
+ */
+function colourParity(board: Board, piece: Piece, closed: boolean, start: number | undefined): string | undefined {
+  let light = 0;
+  for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq) && board.colour(sq) === 0) light++;
+  const dark = board.playable - light;
+  const counts = `the board has ${Math.max(light, dark)} squares of one colour and ${Math.min(light, dark)} of the other`;
+  if (Math.abs(light - dark) >= 2) return `every ${piece.name} move changes colour and ${counts}, so no tour alternates through them all`;
+  if (closed && light !== dark) return `a closed tour alternates colours and returns, so it needs as many squares of each colour; ${counts}`;
+  if (start !== undefined && light !== dark) {
+    const major = light > dark ? 0 : 1;
+    if (board.colour(start) !== major) {
+      return `every ${piece.name} move changes colour and ${counts}, so a tour starts and ends on the larger colour; ${board.name(start)} is on the smaller one`;
+    }
+  }
+  return undefined;
+}
+
+/** Schwenk (1991): with m ≤ n, a closed knight's tour exists unless m, n both odd; m ∈ {1, 2, 4}; or m = 3, n ∈ {4, 6, 8}. */
+function schwenk(board: Board): string | undefined {
+  const m = Math.min(board.width, board.height);
+  const n = Math.max(board.width, board.height);
+  const why =
+    m % 2 === 1 && n % 2 === 1 ? 'both sides are odd'
+    : m === 1 || m === 2 || m === 4 ? `a side is ${m}`
+    : m === 3 && (n === 4 || n === 6 || n === 8) ? `it is 3×${n}`
+    : undefined;
+  return why && `no closed knight's tour exists on ${board}: ${why} (Schwenk's theorem, 1991)`;
+}
+
+/** Cull & De Curtins (1978), Conrad et al. (1994): with m ≤ n an open tour exists iff m = n = 1, m = 3 and (n = 4 or n ≥ 7), m = 4 and n ≥ 5, or m ≥ 5. */
+function conradOpen(board: Board): string | undefined {
+  const m = Math.min(board.width, board.height);
+  const n = Math.max(board.width, board.height);
+  const exists = (m === 1 && n === 1) || (m === 3 && (n === 4 || n >= 7)) || (m === 4 && n >= 5) || m >= 5;
+  return exists ? undefined : `no knight's tour exists on ${board} (Cull and De Curtins 1978; Conrad et al. 1994)`;
+}
+
+/** A tour needs every square reachable from every other. */
+function disconnected(board: Board, piece: Piece): string | undefined {
+  const { offsets, targets } = moveTable(board, piece);
+  // Moves may be one-way, so follow them both ways: a tour needs at least weak connectivity.
+  const reverse: number[][] = Array.from({ length: board.size }, () => []);
+  for (let s = 0; s < board.size; s++) for (let i = offsets[s]!; i < offsets[s + 1]!; i++) reverse[targets[i]!]!.push(s);
+  let first = -1;
+  for (let sq = 0; sq < board.size && first < 0; sq++) if (!board.isRemoved(sq)) first = sq;
+  const seen = new Uint8Array(board.size);
+  const stack = [first];
+  seen[first] = 1;
+  let reached = 1;
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    const visit = (t: number) => {
+      if (!seen[t]) {
+        seen[t] = 1;
+        reached++;
+        stack.push(t);
+      }
+    };
+    for (let i = offsets[s]!; i < offsets[s + 1]!; i++) visit(targets[i]!);
+    for (const t of reverse[s]!) visit(t);
+  }
+  if (reached === board.playable) return undefined;
+  let cut = -1;
+  for (let sq = 0; sq < board.size && cut < 0; sq++) if (!board.isRemoved(sq) && !seen[sq]) cut = sq;
+  return `a ${piece.name} cannot get from ${board.name(first)} to ${board.name(cut)} on ${board}, so no tour visits both`;
+}
