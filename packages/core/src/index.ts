@@ -16,3 +16,4 @@ export * from './symmetry';
 export * from './tokens';
 export * from './tour-theory';
 export * from './validator';
+export type { ContainerModule } from 'inversify';
