@@ -1,0 +1,112 @@
+import { Board, type BoardSpec, parseArrangement, type Piece, UsageError, validatePlacement, validateTour } from '@bezzel/core';
+import { renderBoard, stringify } from '@bezzel/render';
+import { Command, Option } from 'commander';
+import { EXIT } from '../exit';
+import { addBoardOptions, type CommonOptions, wholeNumber } from '../options';
+import { out } from '../output';
+import { createCliBezzel } from '../plugins';
+import type { SetExit } from '../exit';
+import { parseRemoved, parseStart, resolvePieceId } from '../problem-args';
+
+interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'plugin' | 'ascii' | 'format'> {
+  readonly k?: number;
+  readonly tour?: boolean;
+  readonly closed?: boolean;
+  readonly start?: string;
+}
+
+/** `bezzel check <piece> <arrangement>`: is it a solution, and if not, exactly what is wrong. */
+export function checkCommand(setExit: SetExit): Command {
+  const command = new Command('check')
+    .description('check an arrangement or a tour and say exactly what is wrong')
+    .argument('<piece>', 'a piece id')
+    .argument('<arrangement...>', 'array form "0 4 6 3 7 2 5 1", squares "a1,d4,…", or with --tour the tour as a square list')
+    .option('-k, --k <k>', 'the number of pieces the arrangement must have', wholeNumber('-k', 0))
+    .option('--tour', 'the squares are a tour, in order (implied when they cover the whole board)')
+    .option('--closed', 'the tour must close: its last square one move from the first')
+    .option('--start <square>', 'the tour must start here');
+  addBoardOptions(command);
+  command
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--ascii', 'letters instead of chess glyphs')
+    .option('--plugin <module>', 'load a plugin (repeatable)', (v: string, p: string[] = []) => [...p, v], []);
+  return command.action(async (pieceArg: string, words: string[], options: CheckOptions) => {
+    const { bezzel } = await createCliBezzel(options.plugin);
+    const piece = bezzel.piece(resolvePieceId(bezzel, pieceArg))!;
+    const text = words.join(' ');
+    const spec = inferBoard(text, options);
+    const removed = parseRemoved(spec, options.removed);
+    const board = new Board(removed ? { ...spec, removed } : spec);
+    const squares = parseArrangement(board, text);
+    if (!squares.ok) throw squares.error;
+    const asTour = options.tour || options.closed || options.start !== undefined || (squares.value.length === board.playable && board.playable > 1 && /[a-z(]/i.test(text));
+    setExit(asTour ? checkTour(board, piece, squares.value, options) : checkPlacement(board, piece, squares.value, options));
+  });
+}
+
+/** The board from -n/--width/--height, else the array form's length, else the smallest square board holding every square (at least 8×8 for placements). */
+function inferBoard(text: string, options: CheckOptions): BoardSpec {
+  if (options.size !== undefined || options.width !== undefined || options.height !== undefined) {
+    if (options.size !== undefined && (options.width !== undefined || options.height !== undefined)) {
+      throw new UsageError('ERR_BOARD', 'give either -n or --width/--height, not both');
+    }
+    const width = options.width ?? options.size ?? options.height!;
+    return { width, height: options.height ?? options.size ?? width };
+  }
+  const body = text.trim().replace(/^\[|\]$/g, '');
+  if (/^[\d\s,.\-]+$/.test(body) && !/\)/.test(body)) {
+    const n = body.split(/[\s,]+/).filter(Boolean).length;
+    return { width: Math.max(n, 1), height: Math.max(n, 1) };
+  }
+  let needed = 1;
+  for (const token of body.match(/\(\s*\d+\s*,\s*\d+\s*\)|[^\s,;]+/g) ?? []) {
+    const alg = /^([a-z])(\d+)$/i.exec(token);
+    const pair = /^\(\s*(\d+)\s*,\s*(\d+)\s*\)$/.exec(token);
+    if (alg) needed = Math.max(needed, alg[1]!.toLowerCase().charCodeAt(0) - 96, Number(alg[2]));
+    else if (pair) needed = Math.max(needed, Number(pair[1]) + 1, Number(pair[2]) + 1);
+  }
+  const tourLike = options.tour || options.closed || options.start !== undefined;
+  const count = body.split(/[\s,;]+/).filter(Boolean).length;
+  const n = tourLike || count === needed * needed ? needed : Math.max(needed, 8);
+  return { width: n, height: n };
+}
+
+function checkPlacement(board: Board, piece: Piece, squares: number[], options: CheckOptions): number {
+  const report = validatePlacement(board, piece, squares, options.k);
+  if (options.format === 'json') {
+    out(stringify({ kind: 'placement', board: board.spec, piece: piece.id, ...report }));
+    return report.valid ? EXIT.answered : EXIT.invalid;
+  }
+  const drawn = renderBoard(board, piece, squares.filter((s) => s >= 0 && s < board.size), options);
+  if (drawn) out(drawn);
+  const many = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
+  if (report.valid) {
+    out(`Valid: ${many}, no two attack each other.`);
+    return EXIT.answered;
+  }
+  out(`Invalid: ${many}.`);
+  for (const error of report.errors) out(`  ${error}`);
+  if (report.conflicts.length > 0) {
+    out(`${report.conflicts.length} attacking pair${report.conflicts.length === 1 ? '' : 's'}:`);
+    for (const c of report.conflicts) out(`  ${c.message}`);
+  }
+  return EXIT.invalid;
+}
+
+function checkTour(board: Board, piece: Piece, path: number[], options: CheckOptions): number {
+  const start = parseStart(board.spec, options.start);
+  const report = validateTour(board, piece, path, { closed: options.closed, start });
+  if (options.format === 'json') {
+    out(stringify({ kind: 'tour', board: board.spec, piece: piece.id, ...report }));
+    return report.valid ? EXIT.answered : EXIT.invalid;
+  }
+  if (report.valid) {
+    out(`Valid ${report.closes ? 'closed' : 'open'} ${piece.name}'s tour of ${board}: ${path.length} squares, from ${board.name(path[0]!)} to ${board.name(path[path.length - 1]!)}.`);
+    return EXIT.answered;
+  }
+  out(`Invalid tour: ${report.firstError}`);
+  if (report.missingCount > 0 && !report.firstError?.includes('never visited')) {
+    out(`  ${report.missingCount} square${report.missingCount === 1 ? ' is' : 's are'} never visited`);
+  }
+  return EXIT.invalid;
+}

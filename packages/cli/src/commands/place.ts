@@ -1,0 +1,51 @@
+import { type Goal, type Task, UsageError } from '@bezzel/core';
+import { Command } from 'commander';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, placementGoals, wholeNumber } from '../options';
+import { solveAndPrint } from '../output';
+import { createCliBezzel } from '../plugins';
+import type { SetExit } from '../exit';
+import { parseRemoved, resolvePieceId } from '../problem-args';
+
+interface PlaceOptions extends CommonOptions {
+  readonly k?: number;
+  readonly goal: Goal;
+}
+
+/** `bezzel place <piece>`: k non-attacking pieces on a board. */
+export function placeCommand(setExit: SetExit): Command {
+  const command = new Command('place')
+    .description('place k mutually non-attacking pieces (default: the natural number, e.g. n queens on n×n)')
+    .argument('<piece>', 'a piece id, as `bezzel list` shows')
+    .option('-k, --k <k>', 'number of pieces', wholeNumber('-k', 0));
+  addBoardOptions(command, 8);
+  addGoalOption(command, placementGoals, 'one');
+  addSolveOptions(command);
+  return command.action(async (piece: string, options: PlaceOptions) => runPlace(piece, options, setExit));
+}
+
+/** `bezzel queens <n>`: the classic, as a shortcut for `place queen -n <n>`. */
+export function queensCommand(setExit: SetExit): Command {
+  const command = new Command('queens')
+    .description('n queens on n×n: a shortcut for `place queen -n <n>`')
+    .argument('<n>', 'board size', wholeNumber('n', 1));
+  addGoalOption(command, placementGoals, 'one');
+  addSolveOptions(command);
+  return command.action(async (n: number, options: PlaceOptions) => runPlace('queen', { ...options, size: n }, setExit));
+}
+
+async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExit): Promise<void> {
+  const { bezzel } = await createCliBezzel(options.plugin);
+  const board = boardSpec(options, 8);
+  const piece = resolvePieceId(bezzel, pieceArg);
+  const removed = parseRemoved(board, options.removed);
+  const task: Task = {
+    problem: { kind: 'placement', board: removed ? { ...board, removed } : board, piece, ...(options.k !== undefined ? { k: options.k } : {}) },
+    goal: options.goal,
+    strategy: options.strategy,
+    budget: budgetOf(options),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(Object.keys(options.option).length > 0 ? { options: options.option } : {}),
+  };
+  if (options.goal === 'maximum' && options.k !== undefined) throw new UsageError('ERR_COUNT', '--goal maximum finds k itself; leave out -k');
+  setExit(await solveAndPrint(bezzel, task, options));
+}

@@ -1,0 +1,44 @@
+import type { Goal, Task } from '@bezzel/core';
+import { Command } from 'commander';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options';
+import { solveAndPrint } from '../output';
+import { createCliBezzel } from '../plugins';
+import type { SetExit } from '../exit';
+import { parseRemoved, parseStart, resolvePieceId } from '../problem-args';
+
+interface TourOptions extends CommonOptions {
+  readonly start?: string;
+  readonly closed?: boolean;
+  readonly ordering?: string;
+  readonly goal: Goal;
+}
+
+/** `bezzel tour <piece>`: visit every square once. */
+export function tourCommand(setExit: SetExit): Command {
+  const command = new Command('tour')
+    .description("a tour visiting every square once with the piece's moves (a knight's tour)")
+    .argument('<piece>', 'a piece id, as `bezzel list` shows')
+    .option('--start <square>', 'start square, e.g. a1 or (0,0)')
+    .option('--closed', 'the last square must be one move from the first')
+    .option('--ordering <id>', 'move ordering for depth-first search: none, warnsdorff, warnsdorff-roth, random');
+  addBoardOptions(command, 8);
+  addGoalOption(command, tourGoals, 'one');
+  addSolveOptions(command);
+  return command.action(async (pieceArg: string, options: TourOptions) => {
+    const { bezzel } = await createCliBezzel(options.plugin);
+    const board = boardSpec(options, 8);
+    const removed = parseRemoved(board, options.removed);
+    const spec = removed ? { ...board, removed } : board;
+    const start = parseStart(spec, options.start);
+    const strategyOptions = { ...options.option, ...(options.ordering ? { ordering: options.ordering } : {}) };
+    const task: Task = {
+      problem: { kind: 'tour', board: spec, piece: resolvePieceId(bezzel, pieceArg), ...(start !== undefined ? { start } : {}), closed: options.closed ?? false },
+      goal: options.goal,
+      strategy: options.strategy,
+      budget: budgetOf(options),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(Object.keys(strategyOptions).length > 0 ? { options: strategyOptions } : {}),
+    };
+    setExit(await solveAndPrint(bezzel, task, options));
+  });
+}

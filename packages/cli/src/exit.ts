@@ -1,0 +1,18 @@
+/** The exit codes scripts can rely on. */
+export const EXIT = {
+  /** An answer: a solution, a count, or a proof that none exists. */
+  answered: 0,
+  /** `check` found the arrangement invalid. */
+  invalid: 1,
+  /** The user's mistake: bad option, unknown piece, malformed arrangement. */
+  usage: 2,
+  /** The step or time budget ran out with no answer. */
+  budget: 3,
+  /** A bug in Bezzel or a plugin. */
+  internal: 70,
+  /** Stopped by Ctrl-C (128 + SIGINT). */
+  interrupted: 130,
+} as const;
+
+/** Commands report their exit code through this instead of process.exitCode, so main can run many times in one process. */
+export type SetExit = (code: number) => void;

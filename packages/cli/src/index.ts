@@ -1,0 +1,3 @@
+export { main, buildProgram, commands } from './program';
+export { createCliBezzel, defaultPlugins, loadPlugin, resolvePlugin, type LoadedPlugin } from './plugins';
+export { EXIT } from './exit';

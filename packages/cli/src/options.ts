@@ -1,0 +1,97 @@
+import { type BoardSpec, type Budget, GOALS, type Goal, type OptionValue, UsageError } from '@bezzel/core';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+
+/** Options every solving command shares. */
+export interface CommonOptions {
+  readonly size?: number;
+  readonly width?: number;
+  readonly height?: number;
+  readonly removed?: string;
+  readonly maxSteps?: number;
+  readonly maxTime?: number;
+  readonly seed?: number;
+  readonly format: 'text' | 'json';
+  readonly plugin: string[];
+  readonly ascii?: boolean;
+  readonly quiet?: boolean;
+  readonly strategy: string;
+  readonly option: Record<string, OptionValue>;
+}
+
+export function wholeNumber(what: string, min: number) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < min) {
+      throw new InvalidArgumentError(`${what} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${text}"`);
+    }
+    return value;
+  };
+}
+
+/** `15`, `15s`, `500ms`, `2m`: a time budget in milliseconds; a bare number means seconds. */
+export function duration(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+  if (!match || Number(match[1]) <= 0) throw new InvalidArgumentError(`a time must be positive, like 15s, 500ms or 2m, not "${text}"`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Number(match[1]) * unit;
+}
+
+export function goal(allowed: readonly Goal[]) {
+  return (text: string): Goal => {
+    if (!(allowed as readonly string[]).includes(text)) throw new InvalidArgumentError(`choose one of ${allowed.join(', ')}`);
+    return text as Goal;
+  };
+}
+
+/** `name=value` pairs for strategy options and parts, collected into one record. */
+function keyValue(text: string, previous: Record<string, OptionValue> = {}): Record<string, OptionValue> {
+  const match = /^([a-zA-Z][\w-]*)=(.*)$/.exec(text);
+  if (!match) throw new InvalidArgumentError(`write strategy options as name=value, not "${text}"`);
+  const raw = match[2]!;
+  const value: OptionValue = raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  return { ...previous, [match[1]!]: value };
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function addBoardOptions(command: Command, defaultSize?: number): Command {
+  return command
+    .option('-n, --size <n>', `square board n×n${defaultSize ? ` (default ${defaultSize})` : ''}`, wholeNumber('-n', 1))
+    .option('--width <w>', 'board width (files)', wholeNumber('--width', 1))
+    .option('--height <h>', 'board height (ranks)', wholeNumber('--height', 1))
+    .option('--removed <squares>', 'squares cut out of the board, e.g. "d4,e5"');
+}
+
+export function addSolveOptions(command: Command): Command {
+  return command
+    .option('--strategy <id>', 'strategy id, or auto: the cheapest that supports the problem', 'auto')
+    .option('-o, --option <name=value>', 'a strategy option or part, e.g. ordering=warnsdorff (repeatable)', keyValue, {})
+    .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
+    .option('--max-time <time>', 'time budget, e.g. 15s (the default), 500ms, 2m', duration)
+    .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--ascii', 'letters instead of chess glyphs')
+    .option('-q, --quiet', 'print only the answer line, no boards')
+    .option('--plugin <module>', 'load a plugin: a package name or a .js/.mjs/.ts file (repeatable)', collect, []);
+}
+
+export function addGoalOption(command: Command, allowed: readonly Goal[], fallback: Goal): Command {
+  return command.addOption(new Option('--goal <goal>', `one of ${allowed.join(', ')}`).argParser(goal(allowed)).default(fallback));
+}
+
+export const placementGoals: readonly Goal[] = GOALS;
+export const tourGoals: readonly Goal[] = ['one', 'all', 'count'];
+
+/** The board the options describe: `-n N`, or `--width`/`--height`, or the default size. */
+export function boardSpec(options: CommonOptions, defaultSize: number): BoardSpec {
+  if (options.size !== undefined && (options.width !== undefined || options.height !== undefined)) {
+    throw new UsageError('ERR_BOARD', 'give either -n or --width/--height, not both');
+  }
+  const width = options.width ?? options.size ?? options.height ?? defaultSize;
+  const height = options.height ?? options.size ?? options.width ?? defaultSize;
+  return { width, height };
+}
+
+export function budgetOf(options: CommonOptions): Budget {
+  return { maxSteps: options.maxSteps, maxTimeMs: options.maxTime };
+}

@@ -1,0 +1,74 @@
+import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, UsageError } from '@bezzel/core';
+import { createRequire } from 'node:module';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The plugins every `bezzel` run loads, by package name. Bundled plugins load exactly as a user's `--plugin`
+ * does (ESLint's way): nothing in the core or the CLI knows a concrete piece or strategy.
+ */
+export const defaultPlugins: readonly string[] = [
+  '@bezzel/queen',
+  '@bezzel/knight',
+  '@bezzel/classic',
+  '@bezzel/backtracking',
+];
+
+/** A loaded plugin with the URL it came from, so worker threads can load the very same file. */
+export interface LoadedPlugin extends NamedPlugin {
+  readonly url: string;
+}
+
+/** Where the user typed the command: pnpm scripts run in the workspace root and say the original in INIT_CWD. */
+export function userCwd(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+/** Resolves a specifier — a package name, or a `.js`/`.mjs`/`.ts` file — to a URL to import. */
+export function resolvePlugin(specifier: string, cwd = userCwd()): string {
+  if (/^(\.|\/)|\.(m?js|ts)$/.test(specifier) || isAbsolute(specifier)) {
+    return pathToFileURL(resolve(cwd, specifier)).href;
+  }
+  for (const base of [resolve(cwd, 'package.json'), import.meta.filename]) {
+    try {
+      return pathToFileURL(createRequire(base).resolve(specifier)).href;
+    } catch {
+      // Not installed there; try the next place.
+    }
+  }
+  throw new UsageError('ERR_PLUGIN', `plugin "${specifier}" is not installed (looked from ${cwd} and from the bezzel CLI)`);
+}
+
+/** Imports a plugin; its default export must be an inversify ContainerModule. */
+export async function loadPlugin(specifier: string, cwd = userCwd()): Promise<LoadedPlugin> {
+  const url = resolvePlugin(specifier, cwd);
+  let exported: { default?: unknown };
+  try {
+    exported = (await import(url)) as { default?: unknown };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const why = code === 'ERR_MODULE_NOT_FOUND' ? 'file not found' : (error as Error).message.split('\n')[0];
+    throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: ${why}`);
+  }
+  const module = exported.default;
+  if (!isContainerModule(module)) {
+    throw new UsageError('ERR_PLUGIN', `plugin ${specifier} must default-export an inversify ContainerModule`);
+  }
+  return { name: specifier, url, module };
+}
+
+function isContainerModule(value: unknown): value is ContainerModule {
+  return typeof value === 'object' && value !== null && typeof (value as { load?: unknown }).load === 'function' && 'id' in value;
+}
+
+/** The default plugins plus the user's, loaded into a fresh container. */
+export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = []): Promise<{ bezzel: Bezzel; plugins: LoadedPlugin[] }> {
+  const plugins: LoadedPlugin[] = [];
+  for (const specifier of [...defaultPlugins, ...extra]) plugins.push(await loadPlugin(specifier));
+  try {
+    return { bezzel: await createBezzel({ plugins: [...plugins, ...modules] }), plugins };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError('ERR_PLUGIN', (error as Error).message);
+  }
+}

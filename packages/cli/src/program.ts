@@ -1,0 +1,47 @@
+import { UsageError } from '@bezzel/core';
+import { Command, CommanderError } from 'commander';
+import { checkCommand } from './commands/check';
+import { listCommand } from './commands/list';
+import { placeCommand, queensCommand } from './commands/place';
+import { tourCommand } from './commands/tour';
+import { EXIT, type SetExit } from './exit';
+
+/** Each command is one file; this list is the only place that knows them all. */
+export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand];
+
+export function buildProgram(setExit: SetExit = () => {}): Command {
+  const program = new Command('bezzel')
+    .description('Chess-board puzzles on any board with any piece: N queens, non-attacking pieces, tours.')
+    .version('0.1.0');
+  for (const command of [program, ...commands.map((make) => make(setExit))]) {
+    // Every parse error becomes one line and exit code 2 (see main), never commander's own exit.
+    command
+      .showSuggestionAfterError(true)
+      .exitOverride()
+      .configureOutput({ outputError: (text, write) => write(`bezzel: ${text.replace(/^error: /, '')}`) });
+    if (command !== program) program.addCommand(command);
+  }
+  return program;
+}
+
+/** Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran out. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    let code: number = EXIT.answered;
+    await buildProgram((c) => (code = c)).parseAsync(argv as string[]);
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.answered : EXIT.usage;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`bezzel: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`bezzel: internal error: ${message}\n`);
+    if (process.env.BEZZEL_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+    else process.stderr.write('bezzel: (set BEZZEL_DEBUG=1 to see where; please report it)\n');
+    return EXIT.internal;
+  }
+}

@@ -1,0 +1,52 @@
+import type { Board, Piece, Result, Stats } from '@bezzel/core';
+
+const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 || n === 1n ? '' : 's'}`;
+
+/** What was asked, in words: "8 queens on 8×8", "a closed knight's tour of 6×6 from a1". */
+export function describeProblem(board: Board, piece: Piece, result: Result, k?: number): string {
+  const p = result.task.problem;
+  if (p.kind === 'placement') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} on ${board}`;
+  const from = p.start !== undefined ? ` from ${board.name(p.start)}` : '';
+  return `${p.closed ? 'a closed' : 'an open'} ${piece.name}'s tour of ${board}${from}`;
+}
+
+/** The one-line answer a user reads first. */
+export function headline(board: Board, piece: Piece, result: Result, k?: number): string {
+  const what = describeProblem(board, piece, result, k);
+  switch (result.status) {
+    case 'solved':
+      return result.maximum !== undefined ? `At most ${plural(result.maximum, piece.name)} fit on ${board}; one way:` : `Found a solution: ${what}`;
+    case 'complete':
+      if (result.maximum !== undefined) return `At most ${plural(result.maximum, piece.name)} fit on ${board}, in ${plural(result.count, 'way')}`;
+      if (result.fundamental !== undefined) return `${plural(result.count, 'solution')}, ${result.fundamental} fundamental (distinct up to symmetry): ${what}`;
+      return `${plural(result.count, 'solution')}: ${what}`;
+    case 'impossible':
+      return `No solution: ${result.reason}${result.proof === 'exhausted' ? ' (exhausted search)' : ''}`;
+    case 'budget': {
+      const why = result.exhausted === 'stuck' ? 'the search got stuck' : `the ${result.exhausted === 'time' ? 'time' : 'step'} budget ran out`;
+      const partial = result.partial?.count !== undefined ? `; ${result.partial.count} found so far` : '';
+      const score = result.partial?.score !== undefined ? `; best score ${result.partial.score}` : '';
+      return `No answer: ${why} before the search finished${partial}${score}${result.partial?.note ? ` (${result.partial.note})` : ''}`;
+    }
+    case 'aborted': {
+      const partial = result.partial?.count !== undefined ? `: ${result.partial.count} found so far` : '';
+      const coverage = result.partial?.coverage !== undefined ? ` (${(result.partial.coverage * 100).toFixed(1)}% of the search space covered)` : '';
+      return `Stopped${partial}${coverage}`;
+    }
+  }
+}
+
+/** The stats line: strategy, nodes, backtracks… and time. */
+export function renderStats(result: Result): string {
+  const s: Stats = result.stats;
+  const parts = [`strategy ${result.strategy}`, `nodes ${s.nodes.toLocaleString('en-US')}`];
+  if (s.backtracks !== undefined) parts.push(`backtracks ${s.backtracks.toLocaleString('en-US')}`);
+  if (s.moves !== undefined) parts.push(`moves ${s.moves.toLocaleString('en-US')}`);
+  if (s.restarts !== undefined) parts.push(`restarts ${s.restarts}`);
+  if (s.generations !== undefined) parts.push(`generations ${s.generations}`);
+  if (s.workers !== undefined) parts.push(`workers ${s.workers}`);
+  for (const [key, value] of Object.entries(s.extra ?? {})) parts.push(`${key} ${typeof value === 'number' ? value.toLocaleString('en-US') : value}`);
+  parts.push(`time ${s.timeMs < 1000 ? `${s.timeMs.toFixed(1)} ms` : `${(s.timeMs / 1000).toFixed(2)} s`}`);
+  if (result.seed !== undefined) parts.push(`seed ${result.seed}`);
+  return parts.join(' · ');
+}
