@@ -66,11 +66,27 @@ export interface StrategyMeta {
   readonly options?: readonly StrategyOption[];
 }
 
+/**
+ * A piece of a split task: a plain-JSON Task (typically the same problem with an option naming pre-placed
+ * rows) and the weight its counts are multiplied by, so that the weighted counts (and fundamental counts) of
+ * all sub-tasks add up to the whole task's. Plain data, so it crosses threads, processes and machines.
+ */
+export interface SubTask {
+  readonly task: Task;
+  /** A small whole number, such as 2 for a half kept by a mirror symmetry. */
+  readonly weight: number;
+}
+
 /** A search strategy plugin: `meta` is data, `supports` and `run` are behaviour (ESLint's rule shape). */
 export interface SearchStrategy {
   readonly meta: StrategyMeta;
   supports(instance: Instance): Support;
   run(instance: Instance, context: RunContext): Outcome | Promise<Outcome>;
+  /**
+   * Optional: splits a counting task into at least `parts` sub-tasks (where the space allows) whose weighted
+   * counts add up to the whole, for a worker pool or a job queue to run.
+   */
+  split?(instance: Instance, parts: number): SubTask[];
 }
 
 /** A smaller swappable part of a strategy, multi-bound under TYPES.Part and chosen by an option. */

@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { createBezzel } from './bezzel';
+import { UsageError } from './errors';
+import { leaper } from './movement';
+import type { Piece } from './piece';
+import { pluginModule } from './plugin';
+import { no, type SearchStrategy, yes } from './strategy';
+
+const piece = (id: string): Piece => ({ id, name: id, symbols: { unicode: 'X', ascii: 'X' }, movement: leaper(1, 2) });
+const echo: SearchStrategy = {
+  meta: { id: 'echo', description: 'answers with no squares', problems: ['placement'], goals: ['one', 'count'] },
+  supports: (instance) => (instance.kind === 'placement' && instance.k <= 1 ? yes(1) : no('it only places one piece')),
+  run: (instance, ctx) => ({ status: 'complete', count: BigInt(instance.board.size), stats: { nodes: ctx.rng.below(10), timeMs: 0 } }),
+};
+
+describe('createBezzel', () => {
+  it('lists what the plugins register', async () => {
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [echo] })] });
+    expect(bezzel.pieces.map((p) => p.id)).toEqual(['knight']);
+    expect(bezzel.strategies.map((s) => s.meta.id)).toEqual(['echo']);
+  });
+
+  it('refuses two plugins claiming one piece, naming both', async () => {
+    const a = { name: 'plugin-a', module: pluginModule({ pieces: [piece('knight')] }) };
+    const b = { name: 'plugin-b', module: pluginModule({ pieces: [piece('knight')] }) };
+    await expect(createBezzel({ plugins: [a, b] })).rejects.toThrow('Cannot redefine piece "knight": both plugin-a and plugin-b define it');
+  });
+
+  it('rejects a malformed piece at bind time', async () => {
+    const bad = { ...piece('x'), id: 'Bad Id' };
+    await expect(createBezzel({ plugins: [pluginModule({ pieces: [bad] })] })).rejects.toThrow(/id must be lower-case/);
+  });
+
+  it('solves through the chosen strategy and reports user mistakes as UsageErrors', async () => {
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [echo] })] });
+    const task = { problem: { kind: 'placement', board: { width: 3, height: 2 }, piece: 'knight', k: 1 }, goal: 'count' } as const;
+    const result = await bezzel.solve(task);
+    expect(result).toMatchObject({ status: 'complete', count: 6n, strategy: 'echo' });
+    await expect(bezzel.solve({ ...task, problem: { ...task.problem, piece: 'rook' } })).rejects.toThrow(/unknown piece "rook"; known pieces: knight/);
+    await expect(bezzel.solve({ ...task, problem: { ...task.problem, k: 2 } })).rejects.toThrow(/echo: it only places one piece/);
+    await expect(bezzel.solve({ ...task, goal: 'all' })).rejects.toThrow(/does not do goal all/);
+    await expect(bezzel.solve({ ...task, strategy: 'nope' })).rejects.toBeInstanceOf(UsageError);
+    await expect(bezzel.solve({ ...task, problem: { ...task.problem, k: 7 } })).rejects.toThrow(/-k 7 is more than the 6 squares/);
+    await expect(bezzel.solve({ ...task, options: { ordering: 'x' } })).rejects.toThrow(/has no option "ordering"/);
+  });
+
+  it('answers an impossible tour by theory before any strategy runs', async () => {
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [echo] })] });
+    const result = await bezzel.solve({ problem: { kind: 'tour', board: { width: 5, height: 5 }, piece: 'knight', start: 1 }, goal: 'one' });
+    expect(result).toMatchObject({ status: 'impossible', proof: 'theorem', strategy: 'theorem' });
+  });
+});
