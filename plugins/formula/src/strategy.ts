@@ -1,0 +1,56 @@
+import { no, yes, type Instance, type Outcome, type SearchStrategy } from '@bezzel/core';
+import { maximumPlacement, type Construction } from './maximum';
+import { queensSolvable } from './queens';
+import { shapeOf } from './shape';
+
+/**
+ * Explicit constructions: a known largest placement written down square by square, no search. Goal `maximum`
+ * returns it whole; goal `one` with k pieces returns its first k (a subset of a non-attacking set is one), or
+ * impossible when k exceeds the proven maximum.
+ */
+export const formula: SearchStrategy = {
+  meta: {
+    id: 'formula',
+    description: 'Explicit constructions, no search: n queens for every n ≥ 4 (Hoffman–Loessi–Moore, Bernhardsson) and the largest placements of queens, rooks, bishops, kings and knights',
+    problems: ['placement'],
+    goals: ['one', 'maximum'],
+  },
+
+  supports(instance: Instance) {
+    const found = construct(instance);
+    return 'reason' in found ? no(found.reason) : yes(1);
+  },
+
+  run(instance: Instance): Outcome {
+    const started = performance.now();
+    const found = construct(instance);
+    const stats = () => ({ nodes: 0, timeMs: performance.now() - started });
+    if ('reason' in found) throw new Error(`formula was run on a task it declined: ${found.reason}`);
+    const { construction, k } = found;
+    if (instance.task.goal === 'maximum') {
+      return { status: 'solved', maximum: construction.maximum, solutions: [{ kind: 'placement', squares: construction.squares() }], stats: stats() };
+    }
+    if (k > construction.maximum) {
+      const name = instance.piece.name;
+      const reason =
+        shapeOf(instance.piece) === 'queen' && !queensSolvable(instance.board.width) && instance.board.isSquare
+          ? `${k} queens do not fit on ${instance.board}: for n = 2 and 3 the n-queens problem has no solution (a known fact, small enough to check by hand); at most ${construction.maximum} fit`
+          : `at most ${construction.maximum} ${name}s fit on ${instance.board}, so ${k} do not: ${construction.bound}`;
+      return { status: 'impossible', reason, proof: 'theorem', stats: stats() };
+    }
+    const all = construction.squares();
+    const squares = k === all.length ? all : all.slice(0, k);
+    return { status: 'solved', solutions: [{ kind: 'placement', squares }], stats: stats() };
+  },
+};
+
+function construct(instance: Instance): { construction: Construction; k: number } | { reason: string } {
+  if (instance.kind !== 'placement') return { reason: 'it builds placements, not tours' };
+  const { board, piece, k } = instance;
+  if (board.hasRemoved() || board.torus) return { reason: 'its constructions are for whole, flat boards (no removed squares, no torus)' };
+  const shape = shapeOf(piece);
+  if (!shape) return { reason: `it knows constructions for queens, rooks, bishops, kings and knights, not for the ${piece.name}` };
+  const construction = maximumPlacement(shape, board.width, board.height);
+  if ('reason' in construction) return construction;
+  return { construction, k };
+}
