@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { createBezzel } from './bezzel';
 import { UsageError } from './errors';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { Container, type ContainerModule } from 'inversify';
 import { BudgetClock } from './budget';
 import { fail, ok, UsageError, type Parsed } from './errors';
@@ -6,7 +7,7 @@ import type { Piece } from './piece';
 import { DEFAULT_BUDGET, type Task } from './problem';
 import type { Outcome, Result } from './result';
 import { randomSeed, Rng } from './rng';
-import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support } from './strategy';
+import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy';
 import { TYPES } from './tokens';
 import { impossibleTour } from './tour-theory';
 import type { Solution } from './result';
@@ -27,6 +28,8 @@ export interface SolveHooks {
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
   readonly onSolution?: (solution: Solution) => void;
+  /** Every step, for a visualiser; strategies that trace emit {@link TraceEvent}s here. */
+  readonly onTrace?: (event: TraceEvent) => void;
 }
 
 /**
@@ -173,6 +176,7 @@ export class Bezzel {
       onSolution: hooks.onSolution ?? (() => {}),
       part: <P extends StrategyPart>(kind: string, id: string) => this.part<P>(kind, id),
       option: (name: string) => task.options?.[name] ?? strategy.value.meta.options?.find((o) => o.name === name)?.default,
+      ...(hooks.onTrace ? { trace: hooks.onTrace } : {}),
     };
     const outcome: Outcome = await strategy.value.run(instance.value, context);
     const stats = { ...outcome.stats, timeMs: outcome.stats.timeMs || performance.now() - started };

@@ -34,6 +34,22 @@ export interface ProgressEvent {
   readonly message?: string;
 }
 
+/**
+ * Fine-grained steps for a visualiser (the web page's step-through). Strategies emit them only when
+ * `RunContext.trace` is set, testing it once per node, so an untraced run pays one branch.
+ */
+export type TraceEvent =
+  /** Depth-first placement: a piece put on `square` at search depth `depth` (0-based), or taken back. */
+  | { readonly type: 'place'; readonly square: number; readonly depth: number }
+  | { readonly type: 'remove'; readonly square: number; readonly depth: number }
+  /** Tours: the path moves to `square` (step `depth`), with the candidates considered and their onward degrees. */
+  | { readonly type: 'move'; readonly square: number; readonly depth: number; readonly candidates?: readonly { readonly square: number; readonly degree: number }[] }
+  | { readonly type: 'retreat'; readonly square: number; readonly depth: number }
+  /** A solution found, as the search sees it at this moment. */
+  | { readonly type: 'solution'; readonly index: number }
+  /** Local search: one step, the heuristic after it, and the piece moved. */
+  | { readonly type: 'local'; readonly step: number; readonly h: number; readonly from?: number; readonly to?: number };
+
 /** What a strategy gets besides the instance. */
 export interface RunContext {
   readonly clock: BudgetClock;
@@ -45,6 +61,8 @@ export interface RunContext {
   /** Finds a part by kind and id (move orderings, initial placements…). */
   readonly part: <P extends StrategyPart>(kind: string, id: string) => P | undefined;
   readonly option: (name: string) => OptionValue | undefined;
+  /** Set only when someone watches every step; see {@link TraceEvent}. */
+  readonly trace?: (event: TraceEvent) => void;
 }
 
 /** Declares an option a strategy reads, so `list` can show it and the CLI can check it. */
