@@ -1,0 +1,38 @@
+import { moveTable, type Board, type Piece } from '@bezzel/core';
+
+/** A piece's moves on a board both ways round: `out` lists where each square moves to, `in` where it is reached from. */
+export interface MoveGraph {
+  readonly outOffsets: Int32Array;
+  readonly outTargets: Int32Array;
+  readonly inOffsets: Int32Array;
+  readonly inSources: Int32Array;
+  /** Every move can be made backwards, so "unvisited neighbours" means the same both ways. */
+  readonly symmetric: boolean;
+}
+
+/** Builds the move graph from the core move table, with the reverse lists made by a counting sort. */
+export function moveGraph(board: Board, piece: Piece): MoveGraph {
+  const { offsets: outOffsets, targets: outTargets } = moveTable(board, piece);
+  const size = board.size;
+  const inOffsets = new Int32Array(size + 1);
+  for (let i = 0; i < outTargets.length; i++) inOffsets[outTargets[i]! + 1]++;
+  for (let sq = 0; sq < size; sq++) inOffsets[sq + 1] += inOffsets[sq]!;
+  const fill = inOffsets.slice(0, size);
+  const inSources = new Int32Array(outTargets.length);
+  for (let from = 0; from < size; from++) {
+    for (let i = outOffsets[from]!; i < outOffsets[from + 1]!; i++) inSources[fill[outTargets[i]!]++] = from;
+  }
+  return { outOffsets, outTargets, inOffsets, inSources, symmetric: isSymmetric(size, outOffsets, outTargets, inOffsets, inSources) };
+}
+
+/** In-lists come out ascending from the counting sort, so each square's sorted out-list must equal its in-list. */
+function isSymmetric(size: number, outOffsets: Int32Array, outTargets: Int32Array, inOffsets: Int32Array, inSources: Int32Array): boolean {
+  for (let sq = 0; sq < size; sq++) {
+    const from = outOffsets[sq]!;
+    const to = outOffsets[sq + 1]!;
+    if (to - from !== inOffsets[sq + 1]! - inOffsets[sq]!) return false;
+    const sorted = outTargets.slice(from, to).sort();
+    for (let i = 0; i < sorted.length; i++) if (sorted[i] !== inSources[inOffsets[sq]! + i]) return false;
+  }
+  return true;
+}

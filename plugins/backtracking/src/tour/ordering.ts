@@ -1,0 +1,37 @@
+import type { Board, Rng, StrategyPart } from '@bezzel/core';
+
+/** The part kind of tour move orderings, as the strategy's `ordering` option names it. */
+export const TOUR_ORDERING = 'tour-ordering';
+
+/** What an ordering may look at while the tour search runs. */
+export interface TourOrderingState {
+  readonly board: Board;
+  /** For each square, how many unvisited squares it can move to; the search keeps it current. */
+  readonly onward: Int32Array;
+  readonly rng: Rng;
+}
+
+/** Puts `moves[from..to)` (candidate squares) into the order the search should try them, in place. */
+export type SortMoves = (moves: Int32Array, from: number, to: number) => void;
+
+/** A swappable move ordering for depth-first tour search. `create` runs once per search and may allocate; the sorter must not. */
+export interface TourOrdering extends StrategyPart {
+  readonly kind: typeof TOUR_ORDERING;
+  create(state: TourOrderingState): SortMoves;
+}
+
+/**
+ * Stable insertion sort of `moves[from..to)` by `before`. Candidate lists are a handful of moves, where this
+ * beats a general sort and allocates nothing.
+ */
+export function insertionSort(moves: Int32Array, from: number, to: number, before: (a: number, b: number) => boolean): void {
+  for (let i = from + 1; i < to; i++) {
+    const move = moves[i]!;
+    let j = i - 1;
+    while (j >= from && before(move, moves[j]!)) {
+      moves[j + 1] = moves[j]!;
+      j--;
+    }
+    moves[j + 1] = move;
+  }
+}

@@ -1,0 +1,251 @@
+import { CLOCK_MASK, type Board, type BudgetClock, type Piece, type Rng } from '@bezzel/core';
+import type { SearchEnd } from '../placement/placement-search';
+import { moveGraph, type MoveGraph } from './move-graph';
+import type { SortMoves, TourOrdering } from './ordering';
+
+/** Called with each complete tour (a buffer the search reuses). True stops the search. */
+export type TourVisitor = (path: Int32Array) => boolean;
+
+export interface TourRun {
+  readonly start: number;
+  /** The last square must be one move from the start. */
+  readonly closed: boolean;
+  /**
+   * Closed tours only: report each cycle once, in the direction whose second square is smaller than its last
+   * (from a fixed start every cycle appears as two paths, one each way round).
+   */
+  readonly oncePerCycle: boolean;
+}
+
+const PROGRESS_MASK = 0xffff;
+
+/**
+ * Depth-first tour search with an explicit stack, so a 1000×1000 board goes as deep as it needs.
+ *
+ * Every level keeps its candidate moves on one shared stack of typed arrays: a path visits each square once,
+ * so all levels together hold at most one entry per move of the graph. `onward` (unvisited squares one move
+ * on) is kept current for the ordering and for pruning: with reversible moves, an unvisited neighbour of the
+ * head that has no other unvisited neighbour can only be the last square, so the branch dies unless it is.
+ * A closed tour also dies once no unvisited square can move back to the start.
+ */
+export class TourSearch {
+  nodes = 0;
+  backtracks = 0;
+  solutions = 0;
+  /** The most squares any path reached. */
+  longest = 0;
+  readonly playable: number;
+  readonly graph: MoveGraph;
+  readonly #onward: Int32Array;
+  readonly #visited: Uint8Array;
+  readonly #path: Int32Array;
+  readonly #moves: Int32Array;
+  readonly #base: Int32Array;
+  readonly #next: Int32Array;
+  readonly #end: Int32Array;
+  /** Squares a closed tour may end on (one move from the start); `#endsLeft` of them are unvisited. */
+  readonly #isEnd: Uint8Array;
+  #endsLeft = 0;
+  /** Unvisited squares only the path's last square can be; `#endsMade[d]` of them were found at depth d. */
+  #mustEnd = 0;
+  readonly #endsMade: Int32Array;
+  readonly #nearHead: Uint8Array;
+  readonly #sort: SortMoves;
+  #dirty = false;
+
+  constructor(
+    readonly board: Board,
+    piece: Piece,
+    ordering: TourOrdering,
+    rng: Rng,
+  ) {
+    this.graph = moveGraph(board, piece);
+    this.playable = board.playable;
+    this.#onward = new Int32Array(board.size);
+    this.#visited = new Uint8Array(board.size);
+    this.#isEnd = new Uint8Array(board.size);
+    this.#path = new Int32Array(this.playable);
+    this.#moves = new Int32Array(Math.max(this.graph.outTargets.length, 1));
+    this.#base = new Int32Array(this.playable + 1);
+    this.#next = new Int32Array(this.playable);
+    this.#end = new Int32Array(this.playable);
+    this.#endsMade = new Int32Array(this.playable);
+    this.#nearHead = new Uint8Array(board.size);
+    this.#reset();
+    this.#sort = ordering.create({ board, onward: this.#onward, rng });
+  }
+
+  /** How many moves lead out of a square on the empty board. */
+  degree(sq: number): number {
+    return this.graph.outOffsets[sq + 1]! - this.graph.outOffsets[sq]!;
+  }
+
+  /** Searches every path from `run.start` (or until the visitor or the clock stops it). */
+  search(run: TourRun, clock: BudgetClock, visit: TourVisitor, progress: (search: TourSearch) => void = () => {}): SearchEnd {
+    if (this.#dirty) this.#reset();
+    this.#dirty = true;
+    const { start, closed, oncePerCycle } = run;
+    const { inOffsets, inSources } = this.graph;
+    const path = this.#path;
+    const next = this.#next;
+    const end = this.#end;
+    const moves = this.#moves;
+    const isEnd = this.#isEnd;
+    const last = this.playable - 1;
+    const maxSteps = clock.maxSteps;
+
+    if (closed) for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) isEnd[inSources[i]!] = 1;
+    this.#endsLeft = 0;
+    for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) this.#endsLeft += isEnd[inSources[i]!]!;
+    path[0] = start;
+    this.#enter(start);
+    this.longest = Math.max(this.longest, 1);
+    if (last === 0) {
+      this.solutions++;
+      if (visit(path)) return 'stopped';
+      this.#finish(start);
+      return 'done';
+    }
+    this.#prepare(0, closed);
+
+    let depth = 0;
+    for (;;) {
+      const i = next[depth]!;
+      if (i < end[depth]!) {
+        next[depth] = i + 1;
+        if (this.nodes >= maxSteps || (this.nodes & CLOCK_MASK) === 0) {
+          if (clock.exhausted(this.nodes)) return clock.reason ?? 'steps';
+          if ((this.nodes & PROGRESS_MASK) === 0) progress(this);
+        }
+        this.nodes++;
+        const sq = moves[i]!;
+        path[++depth] = sq;
+        this.#enter(sq);
+        if (depth >= this.longest) this.longest = depth + 1;
+        if (depth === last) {
+          if (!closed || isEnd[sq]) {
+            this.solutions++;
+            if (visit(path)) return 'stopped';
+          }
+          this.#leave(sq);
+          depth--;
+          this.backtracks++;
+          continue;
+        }
+        if (oncePerCycle && depth === 1) this.#endsAfter(start, sq);
+        this.#prepare(depth, closed);
+      } else {
+        if (depth === 0) {
+          this.#finish(start);
+          return 'done';
+        }
+        this.#leave(path[depth]!);
+        this.#mustEnd -= this.#endsMade[depth]!;
+        depth--;
+        this.backtracks++;
+      }
+    }
+  }
+
+  /** Fills the candidate moves of the square at `depth`, pruned and ordered. */
+  #prepare(depth: number, closed: boolean): void {
+    const { outOffsets, outTargets, symmetric } = this.graph;
+    const visited = this.#visited;
+    const onward = this.#onward;
+    const moves = this.#moves;
+    const head = this.#path[depth]!;
+    const from = this.#base[depth]!;
+    const remaining = this.playable - 1 - depth;
+    let to = from;
+    let dead = (closed && this.#endsLeft === 0) || (symmetric && depth > 0 && this.#strandsSquares(depth, closed));
+    for (let i = outOffsets[head]!, stop = outOffsets[head + 1]!; i < stop && !dead; i++) {
+      const sq = outTargets[i]!;
+      if (visited[sq]) continue;
+      if (symmetric && onward[sq] === 0 && remaining > 1) dead = true;
+      moves[to++] = sq;
+    }
+    if (dead) to = from;
+    else if (to - from > 1) this.#sort(moves, from, to);
+    this.#next[depth] = from;
+    this.#end[depth] = to;
+    this.#base[depth + 1] = to;
+  }
+
+  /**
+   * With reversible moves, a square's unvisited neighbours only change while it is next to the head, so the
+   * moment to judge it is when the head moves away: squares next to the old head but not the new one. One
+   * with a single unvisited neighbour left can only be where the path ends (and, closed, must be one move
+   * from the start); two such squares, or one with none, and no tour can follow. Their number is kept per
+   * depth so backtracking takes it back.
+   */
+  #strandsSquares(depth: number, closed: boolean): boolean {
+    const { outOffsets, outTargets } = this.graph;
+    const visited = this.#visited;
+    const onward = this.#onward;
+    const nearHead = this.#nearHead;
+    const head = this.#path[depth]!;
+    const previous = this.#path[depth - 1]!;
+    const headFrom = outOffsets[head]!;
+    const headTo = outOffsets[head + 1]!;
+    for (let i = headFrom; i < headTo; i++) nearHead[outTargets[i]!] = 1;
+    let made = 0;
+    let dead = false;
+    for (let i = outOffsets[previous]!, stop = outOffsets[previous + 1]!; i < stop; i++) {
+      const sq = outTargets[i]!;
+      if (visited[sq] || nearHead[sq] || onward[sq]! > 1) continue;
+      if (onward[sq] === 0 || (closed && !this.#isEnd[sq])) dead = true;
+      made++;
+    }
+    for (let i = headFrom; i < headTo; i++) nearHead[outTargets[i]!] = 0;
+    this.#endsMade[depth] = made;
+    this.#mustEnd += made;
+    return dead || this.#mustEnd > 1;
+  }
+
+  /** Keeps each cycle once: the last square must come after the second in square order. */
+  #endsAfter(start: number, second: number): void {
+    const { inOffsets, inSources } = this.graph;
+    let left = 0;
+    for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) {
+      const sq = inSources[i]!;
+      this.#isEnd[sq] = sq >= second ? 1 : 0;
+      if (this.#isEnd[sq] && !this.#visited[sq]) left++;
+    }
+    this.#endsLeft = left;
+  }
+
+  #enter(sq: number): void {
+    this.#visited[sq] = 1;
+    const { inOffsets, inSources } = this.graph;
+    const onward = this.#onward;
+    for (let i = inOffsets[sq]!, stop = inOffsets[sq + 1]!; i < stop; i++) onward[inSources[i]!]--;
+    this.#endsLeft -= this.#isEnd[sq]!;
+  }
+
+  #leave(sq: number): void {
+    this.#visited[sq] = 0;
+    const { inOffsets, inSources } = this.graph;
+    const onward = this.#onward;
+    for (let i = inOffsets[sq]!, stop = inOffsets[sq + 1]!; i < stop; i++) onward[inSources[i]!]++;
+    this.#endsLeft += this.#isEnd[sq]!;
+  }
+
+  /** After a finished search only the start is still marked; clearing it leaves the state as new. */
+  #finish(start: number): void {
+    this.#leave(start);
+    this.#isEnd.fill(0);
+    this.#endsLeft = 0;
+    this.#dirty = false;
+  }
+
+  /** Rebuilds the state from scratch, after a search that stopped part-way. */
+  #reset(): void {
+    const { outOffsets } = this.graph;
+    this.#visited.fill(0);
+    this.#isEnd.fill(0);
+    this.#endsLeft = 0;
+    this.#mustEnd = 0;
+    for (let sq = 0; sq < this.board.size; sq++) this.#onward[sq] = outOffsets[sq + 1]! - outOffsets[sq]!;
+    this.#dirty = false;
+  }
+}
