@@ -1,0 +1,141 @@
+import type { LineFamilies } from './lines';
+
+/**
+ * One piece per column on an n×n board, with a counter per rank and per diagonal in each direction, so the
+ * conflicts of any square are three array reads and a move is six updates. Each line also keeps the XOR of
+ * the columns on it: when a line goes from one piece to two, XOR-ing out the newcomer names the other one
+ * in O(1), which is how the list of conflicted columns stays complete without scanning.
+ *
+ * Families a piece does not ride are never counted, so their counters stay zero and cost nothing to read.
+ */
+export class LineBoard {
+  readonly rows: Int32Array;
+  readonly rankCount: Int32Array;
+  readonly diagonalCount: Int32Array;
+  readonly antiCount: Int32Array;
+  readonly rankXor: Int32Array;
+  readonly diagonalXor: Int32Array;
+  readonly antiXor: Int32Array;
+  /** Columns that may be in conflict: every conflicted column is here; others leave when drawn. */
+  readonly suspects: Int32Array;
+  readonly suspectAt: Int32Array;
+  suspectCount = 0;
+
+  constructor(
+    readonly n: number,
+    readonly lines: LineFamilies,
+  ) {
+    this.rows = new Int32Array(n).fill(-1);
+    const unused = new Int32Array(1);
+    this.rankCount = new Int32Array(n);
+    this.diagonalCount = new Int32Array(2 * n - 1);
+    this.antiCount = new Int32Array(2 * n - 1);
+    this.rankXor = lines.rank ? new Int32Array(n) : unused;
+    this.diagonalXor = lines.diagonal ? new Int32Array(2 * n - 1) : unused;
+    this.antiXor = lines.antiDiagonal ? new Int32Array(2 * n - 1) : unused;
+    this.suspects = new Int32Array(n);
+    this.suspectAt = new Int32Array(n).fill(-1);
+  }
+
+  /** Pieces already on the lines through (row, col), not counting one standing there. */
+  conflictsAt(col: number, row: number): number {
+    return this.rankCount[row]! + this.diagonalCount[row - col + this.n - 1]! + this.antiCount[row + col]!;
+  }
+
+  /** Puts the piece of `col` on `row`; the column must be empty. Marks everyone a new pair makes conflicted. */
+  put(col: number, row: number): void {
+    const n = this.n;
+    this.rows[col] = row;
+    let conflicted = false;
+    if (this.lines.rank) {
+      const c = ++this.rankCount[row]!;
+      this.rankXor[row]! ^= col;
+      if (c === 2) this.suspect(this.rankXor[row]! ^ col);
+      conflicted ||= c > 1;
+    }
+    if (this.lines.diagonal) {
+      const d = row - col + n - 1;
+      const c = ++this.diagonalCount[d]!;
+      this.diagonalXor[d]! ^= col;
+      if (c === 2) this.suspect(this.diagonalXor[d]! ^ col);
+      conflicted ||= c > 1;
+    }
+    if (this.lines.antiDiagonal) {
+      const a = row + col;
+      const c = ++this.antiCount[a]!;
+      this.antiXor[a]! ^= col;
+      if (c === 2) this.suspect(this.antiXor[a]! ^ col);
+      conflicted ||= c > 1;
+    }
+    if (conflicted) this.suspect(col);
+  }
+
+  /** Lifts the piece of `col` off the board; whoever it leaves alone is dropped lazily when drawn. */
+  lift(col: number): void {
+    const row = this.rows[col]!;
+    const n = this.n;
+    if (this.lines.rank) {
+      this.rankCount[row]!--;
+      this.rankXor[row]! ^= col;
+    }
+    if (this.lines.diagonal) {
+      const d = row - col + n - 1;
+      this.diagonalCount[d]!--;
+      this.diagonalXor[d]! ^= col;
+    }
+    if (this.lines.antiDiagonal) {
+      const a = row + col;
+      this.antiCount[a]!--;
+      this.antiXor[a]! ^= col;
+    }
+    this.rows[col] = -1;
+  }
+
+  /** True when the piece of `col` shares a line with another. */
+  isConflicted(col: number): boolean {
+    const row = this.rows[col]!;
+    return this.rankCount[row]! > 1 || this.diagonalCount[row - col + this.n - 1]! > 1 || this.antiCount[row + col]! > 1;
+  }
+
+  suspect(col: number): void {
+    if (this.suspectAt[col]! >= 0) return;
+    this.suspectAt[col] = this.suspectCount;
+    this.suspects[this.suspectCount++] = col;
+  }
+
+  /** Removes the suspect at index i by moving the last one into its place. */
+  clearSuspect(i: number): void {
+    const col = this.suspects[i]!;
+    const last = this.suspects[--this.suspectCount]!;
+    this.suspects[i] = last;
+    this.suspectAt[last] = i;
+    this.suspectAt[col] = -1;
+  }
+
+  /** Empties the board for a fresh start, keeping the arrays. */
+  clear(): void {
+    this.rows.fill(-1);
+    for (const a of [this.rankCount, this.diagonalCount, this.antiCount, this.rankXor, this.diagonalXor, this.antiXor]) a.fill(0);
+    this.suspectAt.fill(-1);
+    this.suspectCount = 0;
+  }
+
+  /** Attacking pairs: on each line with c pieces, c·(c − 1)/2. The h that local search reports. */
+  attackingPairs(): number {
+    let pairs = 0;
+    for (const counts of [this.rankCount, this.diagonalCount, this.antiCount]) {
+      for (let i = 0; i < counts.length; i++) {
+        const c = counts[i]!;
+        if (c > 1) pairs += (c * (c - 1)) / 2;
+      }
+    }
+    return pairs;
+  }
+
+  /** The placement as squares row * n + col (plain numbers: they pass 2³¹ from n = 46,341 on). */
+  squares(): number[] {
+    const out: number[] = [];
+    for (let col = 0; col < this.n; col++) out.push(this.rows[col]! * this.n + col);
+    return out;
+  }
+}
