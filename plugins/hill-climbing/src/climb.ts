@@ -1,0 +1,70 @@
+import type { BudgetClock, Rng } from '@bezzel/core';
+import type { LineBoard } from '@bezzel/min-conflicts';
+
+export type ClimbStop = 'solved' | 'local-optimum' | 'plateau' | 'steps' | 'time' | 'aborted';
+
+export interface ClimbTally {
+  /** Iterations: each looks at every neighbour and makes at most one move. */
+  steps: number;
+  /** Moves made, downhill or sideways. */
+  moves: number;
+  sideways: number;
+  /** Neighbours evaluated. */
+  neighbours: number;
+}
+
+/**
+ * Steepest-ascent hill climbing on one piece per column (h = attacking pairs; a neighbour moves one piece
+ * within its column): take the neighbour that lowers h most, ties at random; on a plateau take an equal one,
+ * at most `maxSideways` times in a row. Stops at h = 0 or where no neighbour helps. `ties` holds n·n entries.
+ */
+export function climb(board: LineBoard, rng: Rng, clock: BudgetClock, tally: ClimbTally, maxSideways: number, ties: Int32Array): ClimbStop {
+  const n = board.n;
+  const { rows } = board;
+  let h = board.attackingPairs();
+  let flat = 0;
+  for (;;) {
+    if (h === 0) return 'solved';
+    if (tally.steps >= clock.maxSteps) {
+      clock.exhausted(tally.steps);
+      return 'steps';
+    }
+    if ((tally.steps & 0x3f) === 0 && clock.expired()) return clock.reason === 'aborted' ? 'aborted' : 'time';
+    tally.steps++;
+
+    let best = 0x7fffffff;
+    let tied = 0;
+    for (let col = 0; col < n; col++) {
+      const from = rows[col]!;
+      board.lift(col);
+      const here = board.conflictsAt(col, from);
+      for (let row = 0; row < n; row++) {
+        if (row === from) continue;
+        const delta = board.conflictsAt(col, row) - here;
+        if (delta <= best) {
+          if (delta < best) {
+            best = delta;
+            tied = 0;
+          }
+          ties[tied++] = col * n + row;
+        }
+      }
+      board.put(col, from);
+    }
+    tally.neighbours += n * (n - 1);
+    if (best > 0) return 'local-optimum';
+    if (best === 0) {
+      if (flat >= maxSideways) return 'plateau';
+      flat++;
+      tally.sideways++;
+    } else {
+      flat = 0;
+    }
+    const pick = ties[tied === 1 ? 0 : rng.below(tied)]!;
+    const col = Math.floor(pick / n);
+    board.lift(col);
+    board.put(col, pick - col * n);
+    h += best;
+    tally.moves++;
+  }
+}
