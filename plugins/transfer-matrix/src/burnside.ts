@@ -1,0 +1,69 @@
+import type { Board, Piece, Symmetry } from '@bezzel/core';
+import { countTable } from './count';
+import { countOrbitSets, orbitGraph } from './frontier';
+import type { Layout } from './layout';
+
+/** How the placements fixed by one symmetry were counted, for the stats. */
+export interface FixedCount {
+  readonly symmetry: string;
+  readonly method: 'row DP' | 'palindromic rows' | 'orbit frontier';
+  readonly table: readonly bigint[];
+}
+
+/**
+ * Burnside's lemma: the number of placements up to symmetry is the average, over the group, of the placements each
+ * symmetry leaves unchanged. The identity fixes everything (the main row DP); the mirror that reverses each row
+ * of the DP fixes exactly the placements whose rows are palindromes (the same DP, other rows skipped); every other
+ * symmetry's fixed placements are the independent sets of its orbit graph, counted by a frontier DP.
+ */
+export function fixedCounts(
+  board: Board,
+  piece: Piece,
+  layout: Layout,
+  group: readonly Symmetry[],
+  identity: readonly bigint[],
+  stop: (work: number) => boolean,
+): FixedCount[] | undefined {
+  const rowMirror = layout.model.transposed ? 'mirror top-bottom' : 'mirror left-right';
+  const out: FixedCount[] = [];
+  for (const symmetry of group) {
+    if (symmetry.name === 'identity') {
+      out.push({ symmetry: symmetry.name, method: 'row DP', table: identity });
+    } else if (symmetry.name === rowMirror) {
+      const palindrome = palindromeTest(layout.model.width);
+      const run = countTable(layout, { stop, rowFilter: palindrome });
+      if (run.stopped) return undefined;
+      out.push({ symmetry: symmetry.name, method: 'palindromic rows', table: run.table });
+    } else {
+      const run = countOrbitSets(orbitGraph(board, piece, symmetry), () => stop(0));
+      if (!run) return undefined;
+      out.push({ symmetry: symmetry.name, method: 'orbit frontier', table: run.table });
+    }
+  }
+  return out;
+}
+
+/** Σ fixed / |G| for every k; the division is exact by Burnside's lemma, so a remainder is a bug. */
+export function averageOverGroup(fixed: readonly FixedCount[]): bigint[] {
+  const length = Math.max(...fixed.map((f) => f.table.length));
+  const size = BigInt(fixed.length);
+  const out: bigint[] = [];
+  for (let k = 0; k < length; k++) {
+    const sum = fixed.reduce((s, f) => s + (f.table[k] ?? 0n), 0n);
+    if (sum % size !== 0n) throw new Error(`Burnside sum ${sum} for k = ${k} is not divisible by the group order ${size}`);
+    out.push(sum / size);
+  }
+  return out;
+}
+
+function palindromeTest(width: number): (mask: number) => boolean {
+  const reverse = (mask: number) => {
+    let out = 0;
+    for (let c = 0; c < width; c++) if (mask & (1 << c)) out |= 1 << (width - 1 - c);
+    return out >>> 0;
+  };
+  if (width > 20) return (mask) => reverse(mask) === mask;
+  const table = new Uint8Array(2 ** width);
+  for (let m = 0; m < table.length; m++) table[m] = reverse(m) === m ? 1 : 0;
+  return (mask) => table[mask] === 1;
+}

@@ -1,0 +1,11 @@
+import { Board, leaper, combine } from '@bezzel/core';
+import { rowModel } from './src/rows';
+import { buildLayout } from './src/layout';
+import { countTable } from './src/count';
+const which = process.argv[2];
+const n = Number(process.argv[3]);
+const m = which === 'king' ? combine(leaper(0,1), leaper(1,1)) : leaper(1,2);
+const t0 = performance.now();
+const layout = buildLayout(rowModel(Board.square(n), m), 1<<26)!;
+const t = countTable(layout, { stop: () => false });
+console.log(which, n, layout.states, t.primes, (performance.now()-t0).toFixed(0)+'ms', process.memoryUsage().rss/2**20|0, 'MB', t.table.length, t.table.reduce((a,b)=>a+b,0n));
