@@ -1,0 +1,7 @@
+import { pluginModule } from '@bezzel/core';
+import { divideConquer } from './strategy';
+
+export { divideConquer, layoutFor } from './strategy';
+export { structuredCycle } from './base-tours';
+
+export default pluginModule({ strategies: [divideConquer] });

@@ -1,0 +1,82 @@
+import { no, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { BUDGET_STOP, GreedyTour } from '@bezzel/warnsdorff';
+import { assembleLinks, walkLinks, type Layout } from './assemble';
+import { closedLayout, openLayout } from './plan';
+
+/** Restarts of the Warnsdorff fallback (3×n and 4×n boards, and anything the blocks cannot cover). */
+const FALLBACK_WALKS = 200;
+
+/** The blocks for this instance: a cycle whenever the board has a closed tour (rotated to any start), else a path. */
+export function layoutFor(width: number, height: number, start: number | undefined, closed: boolean): Layout | undefined {
+  if (Math.min(width, height) < 5) return undefined;
+  const cycle = closedLayout(width, height);
+  if (cycle || closed) return cycle;
+  return openLayout(width, height, start ?? 0);
+}
+
+export const divideConquer: SearchStrategy = {
+  meta: {
+    id: 'divide-conquer',
+    description: "knight's tours in linear time: small structured base tours joined by swapping edges (after Parberry 1997, Lin and Wei 2005)",
+    problems: ['tour'],
+    goals: ['one'],
+  },
+
+  supports(instance: Instance): Support {
+    if (instance.kind !== 'tour') return no('it builds tours');
+    const { piece, board } = instance;
+    const leap = piece.attacks ? undefined : singleLeap(piece.movement);
+    if (!leap || leap.a !== 1 || leap.b !== 2) return no(`it joins knight's tours, and a ${piece.name} is not a knight`);
+    if (board.hasRemoved() || board.torus) return no('its blocks tile a plain rectangle, without removed squares or wrap-around');
+    if (board.size > 0x7fffffff) return no(`${board} has more than 2³¹ squares`);
+    // Certain and linear on boards whose sides are 5 or more; narrower boards fall back to Warnsdorff.
+    return Math.min(board.width, board.height) >= 5 ? yes(1 + board.size / 200_000) : yes(300 + board.size / 50_000);
+  },
+
+  run(instance: Instance, context: RunContext): Outcome {
+    if (instance.kind !== 'tour') throw new Error('divide-conquer builds tours');
+    const started = performance.now();
+    const { board, closed, start } = instance;
+    const layout = layoutFor(board.width, board.height, start, closed);
+    if (layout) {
+      const { a, b } = assembleLinks(layout);
+      // A cycle may be entered anywhere; an open layout was built with its path starting on this square.
+      const path = walkLinks(board.width, a, b, start ?? 0, board.size);
+      const blocks = layout.columns.length * layout.rows.length;
+      return {
+        status: 'solved',
+        solutions: [{ kind: 'tour', path, closed }],
+        stats: { nodes: board.size, timeMs: performance.now() - started, extra: { blocks, method: layout.special ? 'blocks+path' : 'blocks' } },
+      };
+    }
+    return fallback(instance, context, started);
+  },
+};
+
+/** Warnsdorff from the start square with random tie-breaks between walks, for boards the blocks do not cover. */
+function fallback(instance: Instance & { kind: 'tour' }, context: RunContext, started: number): Outcome {
+  const { board, piece, closed } = instance;
+  const greedy = new GreedyTour(board, piece.movement);
+  let best = 0;
+  for (let walk = 0; walk < FALLBACK_WALKS; walk++) {
+    greedy.reset();
+    const visited = greedy.walk(instance.start ?? 0, walk === 0 ? 'roth' : 'random', context.rng, context.clock);
+    const stats = { nodes: greedy.nodes, restarts: walk, timeMs: performance.now() - started, extra: { method: 'warnsdorff' } };
+    if (visited === BUDGET_STOP) {
+      const partial = { score: best, note: `Warnsdorff fallback: the best walk visited ${best} of ${board.size} squares` };
+      return context.clock.reason === 'aborted'
+        ? { status: 'aborted', partial, stats }
+        : { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', partial, stats };
+    }
+    if (visited === board.size && (!closed || greedy.closes(visited))) {
+      return { status: 'solved', solutions: [{ kind: 'tour', path: greedy.path, closed }], stats };
+    }
+    best = Math.max(best, visited);
+  }
+  return {
+    status: 'budget',
+    exhausted: 'stuck',
+    partial: { score: best, note: `no block layout for ${board}, and ${FALLBACK_WALKS} Warnsdorff walks got at most ${best} of ${board.size} squares` },
+    stats: { nodes: greedy.nodes, restarts: FALLBACK_WALKS - 1, timeMs: performance.now() - started, extra: { method: 'warnsdorff' } },
+  };
+}
