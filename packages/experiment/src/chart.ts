@@ -1,0 +1,79 @@
+import { parse, View } from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { ExperimentResult } from './experiment';
+
+/** Log scales cannot show zero; a run faster than a microsecond is drawn at one. */
+const FLOOR_MS = 0.001;
+
+/**
+ * The chart as a Vega-Lite spec: for one board size, success rate and median time per strategy side by side;
+ * for a size sweep, median time against n on log scales, one line per strategy, beside the success rates.
+ */
+export function chartSpec(result: ExperimentResult): TopLevelSpec {
+  const values = result.rows.map((r) => ({
+    strategy: r.strategy,
+    n: r.n,
+    success: 100 * r.successRate,
+    time: Math.max(r.timeMs.median, FLOOR_MS),
+  }));
+  const { piece, runs, sizes } = result.spec;
+  const title = `${piece}: ${runs} seeded runs per strategy`;
+  const strategy = { field: 'strategy', type: 'nominal' as const, title: 'strategy' };
+  if (sizes.length === 1) {
+    const x = { ...strategy, axis: { labelAngle: 0 } };
+    return {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      title: `${title}, ${sizes[0]}×${sizes[0]}`,
+      data: { values },
+      hconcat: [
+        {
+          width: 220,
+          height: 220,
+          mark: { type: 'bar', tooltip: true },
+          encoding: { x, y: { field: 'success', type: 'quantitative', title: 'success rate (%)', scale: { domain: [0, 100] } }, color: { ...strategy, legend: null } },
+        },
+        {
+          width: 220,
+          height: 220,
+          mark: { type: 'bar', tooltip: true },
+          encoding: { x, y: { field: 'time', type: 'quantitative', title: 'median time per run (ms, log)', scale: { type: 'log' } }, color: { ...strategy, legend: null } },
+        },
+      ],
+    };
+  }
+  const n = { field: 'n', type: 'quantitative' as const, title: 'n (board n×n, log)', scale: { type: 'log' as const, base: 2 } };
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `${title}, n = ${sizes.join(', ')}`,
+    data: { values },
+    hconcat: [
+      {
+        width: 300,
+        height: 240,
+        mark: { type: 'line', point: true, tooltip: true },
+        encoding: { x: n, y: { field: 'time', type: 'quantitative', title: 'median time per run (ms, log)', scale: { type: 'log' } }, color: strategy },
+      },
+      {
+        width: 300,
+        height: 240,
+        mark: { type: 'line', point: true, tooltip: true },
+        encoding: { x: n, y: { field: 'success', type: 'quantitative', title: 'success rate (%)', scale: { domain: [0, 100] } }, color: strategy },
+      },
+    ],
+  };
+}
+
+/** Renders a Vega-Lite spec to SVG text without a browser or a canvas (Vega's headless 'none' renderer). */
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const view = new View(parse(compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/** The experiment's chart as SVG text. */
+export async function chartSvg(result: ExperimentResult): Promise<string> {
+  return renderSvg(chartSpec(result));
+}
