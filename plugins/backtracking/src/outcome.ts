@@ -1,4 +1,4 @@
-import type { Outcome, PartialResult, RunContext, Stats, StopReason } from '@bezzel/core';
+import type { Outcome, PartialResult, Stats, StopReason } from '@bezzel/core';
 
 /** The outcome of a run the clock or the user stopped: `aborted`, or `budget` naming what ran out. */
 export function stopped(reason: StopReason, stats: Stats, partial: PartialResult): Outcome {
@@ -6,6 +6,3 @@ export function stopped(reason: StopReason, stats: Stats, partial: PartialResult
   return { status: 'budget', exhausted: reason, stats, partial };
 }
 
-export function elapsed(ctx: RunContext): number {
-  return ctx.clock.elapsedMs();
-}

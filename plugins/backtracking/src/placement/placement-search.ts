@@ -1,4 +1,4 @@
-import { attacksWholeRank, CLOCK_MASK, conflictTable, type Board, type BudgetClock, type Piece, type StopReason } from '@bezzel/core';
+import { attacksWholeRank, CLOCK_MASK, conflictTable, type Board, type BudgetClock, type Piece, type StopReason, type TraceEvent } from '@bezzel/core';
 
 /** How a search ended: every placement was tried, the visitor asked to stop, or the budget ran out. */
 export type SearchEnd = 'done' | 'stopped' | StopReason;
@@ -50,8 +50,16 @@ export class PlacementSearch {
     this.#squares = new Int32Array(Math.max(k, 1));
   }
 
-  /** Runs the whole search (or until the visitor or the clock stops it), calling `progress` now and then. */
-  run(clock: BudgetClock, visit: PlacementVisitor, progress: (search: PlacementSearch) => void = () => {}): SearchEnd {
+  /**
+   * Runs the whole search (or until the visitor or the clock stops it), calling `progress` now and then, and
+   * `trace` (when a visualiser watches) at every placement, removal and solution.
+   */
+  run(
+    clock: BudgetClock,
+    visit: PlacementVisitor,
+    progress: (search: PlacementSearch) => void = () => {},
+    trace?: (event: TraceEvent) => void,
+  ): SearchEnd {
     const k = this.k;
     if (k === 0) {
       this.solutions++;
@@ -96,6 +104,7 @@ export class PlacementSearch {
         if (depth === 0) return 'done';
         depth--;
         this.#lift(squares[depth]!);
+        if (trace) trace({ type: 'remove', square: squares[depth]!, depth });
         next = chosen[depth]! + 1;
         this.backtracks++;
         continue;
@@ -108,14 +117,17 @@ export class PlacementSearch {
       this.nodes++;
       const sq = candidates[found]!;
       this.#place(sq);
+      if (trace) trace({ type: 'place', square: sq, depth });
       chosen[depth] = found;
       squares[depth] = sq;
       depth++;
       if (depth === k) {
         this.solutions++;
+        if (trace) trace({ type: 'solution', index: this.solutions - 1 });
         if (visit(squares, k)) return 'stopped';
         depth--;
         this.#lift(sq);
+        if (trace) trace({ type: 'remove', square: sq, depth });
         next = found + 1;
         continue;
       }

@@ -32,7 +32,7 @@ export function solvePlacement(instance: PlacementInstance, ctx: RunContext): Ou
     };
   }
 
-  const end = search.run(ctx.clock, visit, (s) => ctx.progress({ nodes: s.nodes, solutions: BigInt(s.solutions) }));
+  const end = search.run(ctx.clock, visit, (s) => ctx.progress({ nodes: s.nodes, solutions: BigInt(s.solutions) }), ctx.trace);
   const stats: Stats = {
     nodes: search.nodes,
     backtracks: search.backtracks,

@@ -17,6 +17,8 @@ export const testPieces: readonly Piece[] = [
   piece('short-rook', rider(0, 1, 2)),
   // Attacks only forwards diagonally, like a pawn: the conflict table must look both ways.
   piece('pawn', { leaps: [{ dx: 1, dy: 1 }, { dx: -1, dy: 1 }], rides: [] }),
+  // Steps right, up or back down-left: a one-way leaper whose tours are directed.
+  piece('turner', { leaps: [{ dx: 1, dy: 0 }, { dx: 0, dy: 1 }, { dx: -1, dy: -1 }], rides: [] }),
 ];
 
 export const testPieceModule = pluginModule({ pieces: testPieces });

@@ -13,8 +13,8 @@ export const DEFAULT_ORDERING = 'warnsdorff-roth';
  * What is counted: open tours are directed paths from the given start, or from every start summed when none
  * is given (so 1728 on 5×5). Closed tours are undirected cycles: a cycle passes every square, so the start
  * does not change the number; from a fixed start each cycle is two paths, one each way round, and only the
- * one whose second square is smaller than its last is kept (so 9862 on 6×6). Goal `all` streams exactly what
- * `count` counts.
+ * one whose second square is smaller than its last is kept (so 9862 on 6×6). With one-way moves a cycle can be
+ * run only one way, so there closed tours are directed cycles. Goal `all` streams exactly what `count` counts.
  */
 export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
   const { board, piece, closed } = instance;
@@ -48,7 +48,7 @@ export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
   for (const [done, start] of starts.entries()) {
     const progress = (s: TourSearch) =>
       ctx.progress({ nodes: s.nodes, solutions: BigInt(s.solutions), done, total: starts.length, metrics: { longest: s.longest } });
-    const end = search.search({ start, closed, oncePerCycle: closed && goal !== 'one' }, ctx.clock, visit, progress);
+    const end = search.search({ start, closed, oncePerCycle: closed && goal !== 'one' && search.graph.symmetric }, ctx.clock, visit, progress);
     if (end === 'stopped') break;
     if (end !== 'done') {
       const note = `the longest path reached ${search.longest} of ${search.playable} squares`;

@@ -157,7 +157,10 @@ export class TourSearch {
     const from = this.#base[depth]!;
     const remaining = this.playable - 1 - depth;
     let to = from;
-    let dead = (closed && this.#endsLeft === 0) || (symmetric && depth > 0 && this.#strandsSquares(depth, closed));
+    this.#endsMade[depth] = 0;
+    let dead =
+      (closed && this.#endsLeft === 0) ||
+      (symmetric && depth > 0 && this.#strandsSquares(depth, closed));
     for (let i = outOffsets[head]!, stop = outOffsets[head + 1]!; i < stop && !dead; i++) {
       const sq = outTargets[i]!;
       if (visited[sq]) continue;
