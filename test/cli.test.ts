@@ -36,9 +36,9 @@ describe('bezzel place / queens', () => {
   });
 
   it('loads a piece written outside the tree', async () => {
-    const run = await bezzel('place', 'camel', '-n', '8', '-k', '10', '--plugin', 'test/fixtures/camel.ts');
+    const run = await bezzel('place', 'flamingo', '-n', '8', '-k', '10', '--plugin', 'test/fixtures/flamingo.ts');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Found a solution: 10 camels on 8×8/);
+    expect(run.stdout).toMatch(/^Found a solution: 10 flamingos on 8×8/);
   });
 });
 

@@ -12,6 +12,8 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/knight',
   '@bezzel/classic',
   '@bezzel/backtracking',
+  '@bezzel/fairy',
+  '@bezzel/transfer-matrix',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */

@@ -8,16 +8,16 @@ function named(id: string, name: string, betza: string, unicode: string, ascii: 
   return { id, name, betza, symbols: { unicode, ascii }, movement: movement.value };
 }
 
-export const amazon = named('amazon', 'amazon', 'QN', 'A', 'A');
-export const archbishop = named('archbishop', 'archbishop', 'BN', 'Ⓐ', 'H');
-export const chancellor = named('chancellor', 'chancellor', 'RN', 'Ⓒ', 'E');
+export const amazon = named('amazon', 'amazon', 'QN', 'Ⓐ', 'A');
+export const archbishop = named('archbishop', 'archbishop', 'BN', 'Ⓗ', 'H');
+export const chancellor = named('chancellor', 'chancellor', 'RN', 'Ⓔ', 'E');
 export const camel = named('camel', 'camel', 'C', 'Ⓛ', 'L');
 export const zebra = named('zebra', 'zebra', 'Z', 'Ⓩ', 'Z');
 export const giraffe = named('giraffe', 'giraffe', '(4,1)', 'Ⓖ', 'G');
 export const nightrider = named('nightrider', 'nightrider', 'NN', 'Ⓝ', 'X');
 export const ferz = named('ferz', 'ferz', 'F', 'Ⓕ', 'F');
 export const wazir = named('wazir', 'wazir', 'W', 'Ⓦ', 'W');
-export const alfil = named('alfil', 'alfil', 'A', 'Ⓐ', 'I');
+export const alfil = named('alfil', 'alfil', 'A', 'Ⓘ', 'I');
 export const dabbaba = named('dabbaba', 'dabbaba', 'D', 'Ⓓ', 'D');
 
 export const fairyPieces: readonly Piece[] = [amazon, archbishop, chancellor, camel, zebra, giraffe, nightrider, ferz, wazir, alfil, dabbaba];

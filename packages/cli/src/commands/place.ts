@@ -5,9 +5,11 @@ import { solveAndPrint } from '../output';
 import { createCliBezzel } from '../plugins';
 import type { SetExit } from '../exit';
 import { parseRemoved, resolvePieceId } from '../problem-args';
+import { betzaArgument } from '../betza-arg';
+import { pieceCount, solveEveryKAndPrint } from '../every-k';
 
 interface PlaceOptions extends CommonOptions {
-  readonly k?: number;
+  readonly k?: number | 'all';
   readonly goal: Goal;
 }
 
@@ -15,8 +17,8 @@ interface PlaceOptions extends CommonOptions {
 export function placeCommand(setExit: SetExit): Command {
   const command = new Command('place')
     .description('place k mutually non-attacking pieces (default: the natural number, e.g. n queens on n×n)')
-    .argument('<piece>', 'a piece id, as `bezzel list` shows')
-    .option('-k, --k <k>', 'number of pieces', wholeNumber('-k', 0));
+    .argument('<piece>', 'a piece id, as `bezzel list` shows, or betza:<notation> such as betza:NC')
+    .option('-k, --k <k>', 'number of pieces, or "all" for the count of every k at once', pieceCount);
   addBoardOptions(command, 8);
   addGoalOption(command, placementGoals, 'one');
   addSolveOptions(command);
@@ -34,12 +36,13 @@ export function queensCommand(setExit: SetExit): Command {
 }
 
 async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExit): Promise<void> {
-  const { bezzel } = await createCliBezzel(options.plugin);
+  const adHoc = betzaArgument(pieceArg);
+  const { bezzel } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : []);
   const board = boardSpec(options, 8);
-  const piece = resolvePieceId(bezzel, pieceArg);
+  const piece = adHoc ? adHoc.id : resolvePieceId(bezzel, pieceArg);
   const removed = parseRemoved(board, options.removed);
   const task: Task = {
-    problem: { kind: 'placement', board: removed ? { ...board, removed } : board, piece, ...(options.k !== undefined ? { k: options.k } : {}) },
+    problem: { kind: 'placement', board: removed ? { ...board, removed } : board, piece, ...(typeof options.k === 'number' ? { k: options.k } : {}) },
     goal: options.goal,
     strategy: options.strategy,
     budget: budgetOf(options),
@@ -47,5 +50,6 @@ async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExi
     ...(Object.keys(options.option).length > 0 ? { options: options.option } : {}),
   };
   if (options.goal === 'maximum' && options.k !== undefined) throw new UsageError('ERR_COUNT', '--goal maximum finds k itself; leave out -k');
+  if (options.k === 'all') return setExit(await solveEveryKAndPrint(bezzel, task, options));
   setExit(await solveAndPrint(bezzel, task, options));
 }
