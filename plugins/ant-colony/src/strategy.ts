@@ -1,0 +1,96 @@
+import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { Colony } from './colony';
+
+const MAX_SQUARES = 2_500;
+
+function numberOption(context: RunContext, name: string, fallback: number, min: number, max: number): number {
+  const value = context.option(name) ?? fallback;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError('ERR_OPTION', `option ${name} must be a number from ${min} to ${max}, not ${String(value)}`);
+  return n;
+}
+
+export const antColony: SearchStrategy = {
+  meta: {
+    id: 'ant-colony',
+    description: "Hingston and Kendall's ant colony: pheromone on moves, an ant from every start square each iteration",
+    problems: ['tour'],
+    goals: ['one'],
+    stochastic: true,
+    options: [
+      { name: 'iterations', description: 'iterations at most (the step budget also counts iterations)', default: 500 },
+      { name: 'alpha', description: 'weight of the pheromone in an ant’s choice', default: 1 },
+      { name: 'beta', description: "weight of Warnsdorff's degree in an ant's choice (0: pheromone only)", default: 0 },
+      { name: 'evaporation', description: 'fraction of the pheromone that evaporates each iteration', default: 0.25 },
+      { name: 'deposit', description: 'pheromone an ant lays on each move, times the fraction of the board it covered', default: 1 },
+    ],
+  },
+
+  supports(instance: Instance): Support {
+    if (instance.kind !== 'tour') return no('it finds tours');
+    const { piece, board } = instance;
+    if (piece.attacks || piece.movement.rides.length > 0 || piece.movement.leaps.length === 0) {
+      return no(`its ants follow leaps, and a ${piece.name} is not a leaper`);
+    }
+    if (board.playable > MAX_SQUARES) return no(`it is meant for small boards (at most ${MAX_SQUARES} squares)`);
+    // Slow and uncertain: there for the comparison, never `auto`'s first choice.
+    return yes(1000);
+  },
+
+  run(instance: Instance, context: RunContext): Outcome {
+    if (instance.kind !== 'tour') throw new Error('ant-colony runs tours');
+    const started = performance.now();
+    const { board, piece, closed } = instance;
+    const iterations = Math.min(numberOption(context, 'iterations', 500, 1, 1e9), context.clock.maxSteps);
+    const settings = {
+      alpha: numberOption(context, 'alpha', 1, 0, 10),
+      beta: numberOption(context, 'beta', 0, 0, 10),
+      evaporation: numberOption(context, 'evaporation', 0.25, 0, 1),
+      deposit: numberOption(context, 'deposit', 1, 0, 1e6),
+    };
+    const starts: number[] = [];
+    if (instance.start !== undefined) starts.push(instance.start);
+    else for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq)) starts.push(sq);
+    const colony = new Colony(board, piece.movement, starts, settings);
+    let best = 0;
+    let bestWalk: Int32Array = new Int32Array();
+    let nodes = 0;
+    let toursFound = 0;
+    let iteration = 0;
+    const stats = () => ({ nodes, generations: iteration, timeMs: performance.now() - started, extra: { toursFound, ants: starts.length } });
+    for (; iteration < iterations; iteration++) {
+      if (context.clock.expired()) break;
+      const lengths = colony.iterate(context.rng);
+      let tours = 0;
+      let first = -1;
+      let sum = 0;
+      for (let ant = 0; ant < lengths.length; ant++) {
+        const length = lengths[ant]!;
+        nodes += length;
+        sum += length;
+        if (length === board.playable && (!closed || colony.closes(ant))) {
+          tours++;
+          if (first < 0) first = ant;
+        }
+        if (length > best) {
+          best = length;
+          bestWalk = colony.walk(ant);
+        }
+      }
+      toursFound += tours;
+      context.progress({ metrics: { tours, best, mean: sum / lengths.length }, done: iteration + 1, total: iterations });
+      if (first >= 0) {
+        iteration++;
+        return { status: 'solved', solutions: [{ kind: 'tour', path: colony.walk(first), closed }], stats: stats() };
+      }
+    }
+    const partial = {
+      score: best,
+      best: { kind: 'tour' as const, path: bestWalk, closed: false },
+      note: `the longest walk covered ${best} of ${board.playable} squares in ${iteration} iterations`,
+    };
+    const reason = context.clock.reason;
+    if (reason === 'aborted') return { status: 'aborted', partial, stats: stats() };
+    return { status: 'budget', exhausted: reason === 'time' ? 'time' : 'steps', partial, stats: stats() };
+  },
+};
