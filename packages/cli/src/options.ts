@@ -44,7 +44,7 @@ export function goal(allowed: readonly Goal[]) {
 }
 
 /** `name=value` pairs for strategy options and parts, collected into one record. */
-function keyValue(text: string, previous: Record<string, OptionValue> = {}): Record<string, OptionValue> {
+export function keyValue(text: string, previous: Record<string, OptionValue> = {}): Record<string, OptionValue> {
   const match = /^([a-zA-Z][\w-]*)=(.*)$/.exec(text);
   if (!match) throw new InvalidArgumentError(`write strategy options as name=value, not "${text}"`);
   const raw = match[2]!;
@@ -52,7 +52,7 @@ function keyValue(text: string, previous: Record<string, OptionValue> = {}): Rec
   return { ...previous, [match[1]!]: value };
 }
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function addBoardOptions(command: Command, defaultSize?: number): Command {
   return command

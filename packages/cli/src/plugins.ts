@@ -12,6 +12,10 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/knight',
   '@bezzel/classic',
   '@bezzel/backtracking',
+  '@bezzel/formula',
+  '@bezzel/min-conflicts',
+  '@bezzel/hill-climbing',
+  '@bezzel/random',
   '@bezzel/fairy',
   '@bezzel/transfer-matrix',
 ];

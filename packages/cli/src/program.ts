@@ -1,13 +1,14 @@
 import { UsageError } from '@bezzel/core';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check';
+import { experimentCommand } from './commands/experiment';
 import { listCommand } from './commands/list';
 import { placeCommand, queensCommand } from './commands/place';
 import { tourCommand } from './commands/tour';
 import { EXIT, type SetExit } from './exit';
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand];
 
 export function buildProgram(setExit: SetExit = () => {}): Command {
   const program = new Command('bezzel')

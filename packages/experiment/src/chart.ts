@@ -20,28 +20,42 @@ export function chartSpec(result: ExperimentResult): TopLevelSpec {
   const title = `${piece}: ${runs} seeded runs per strategy`;
   const strategy = { field: 'strategy', type: 'nominal' as const, title: 'strategy' };
   if (sizes.length === 1) {
-    const x = { ...strategy, axis: { labelAngle: 0 } };
+    const x = { ...strategy, sort: [...result.spec.strategies], axis: { labelAngle: 0 } };
+    const width = Math.max(220, 95 * result.spec.strategies.length);
+    // Bars on a log scale need a floor to stand on: the power of ten at or below the fastest median.
+    const base = 10 ** Math.floor(Math.log10(Math.min(...values.map((v) => v.time))));
     return {
       $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
       title: `${title}, ${sizes[0]}×${sizes[0]}`,
       data: { values },
       hconcat: [
         {
-          width: 220,
+          width,
           height: 220,
           mark: { type: 'bar', tooltip: true },
           encoding: { x, y: { field: 'success', type: 'quantitative', title: 'success rate (%)', scale: { domain: [0, 100] } }, color: { ...strategy, legend: null } },
         },
         {
-          width: 220,
+          width,
           height: 220,
           mark: { type: 'bar', tooltip: true },
-          encoding: { x, y: { field: 'time', type: 'quantitative', title: 'median time per run (ms, log)', scale: { type: 'log' } }, color: { ...strategy, legend: null } },
+          encoding: {
+            x,
+            y: { field: 'time', type: 'quantitative', title: 'median time per run (ms, log)', scale: { type: 'log', domainMin: base } },
+            y2: { datum: base },
+            color: { ...strategy, legend: null },
+          },
         },
       ],
     };
   }
-  const n = { field: 'n', type: 'quantitative' as const, title: 'n (board n×n, log)', scale: { type: 'log' as const, base: 2 } };
+  const n = {
+    field: 'n',
+    type: 'quantitative' as const,
+    title: 'n (board n×n, log)',
+    scale: { type: 'log' as const, base: 2, domain: [Math.min(...sizes), Math.max(...sizes)] },
+    axis: { values: [...sizes], format: 'd' },
+  };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: `${title}, n = ${sizes.join(', ')}`,
