@@ -4,7 +4,7 @@
  * a polynomial modulo a prime (the counts), the largest number of pieces (the maximum, and the degree bound of
  * the polynomials), and the total number of placements as a float (the size bound that decides how many primes).
  */
-export interface Kernel<B extends Int32Array | Float64Array> {
+export interface Kernel<B extends ArrayLike<unknown>> {
   /** Numbers per state. */
   readonly stride: number;
   allocate(states: number): B;

@@ -3,7 +3,7 @@ import { pext, popcount, rowIsFree, type Layout } from './layout';
 import { reachDown, reachUp } from './rows';
 
 /** What the row loop reports back after each row, and how it learns to stop. */
-export interface TransferHooks {
+export interface TransferHooks<B = unknown> {
   /** Called between groups now and then; returning true stops the run (budget or abort). */
   readonly stop: (transitions: number) => boolean;
   /** Coefficients that may be non-zero after `row` rows (index 0 = before any row); the whole stride when absent. */
@@ -11,7 +11,7 @@ export interface TransferHooks {
   /** Rows a fixed-point count may use: a row that is not its own image is skipped. */
   readonly rowFilter?: (mask: number) => boolean;
   /** After each row, with the buffer holding the states. */
-  readonly afterRow?: (row: number, buffer: Int32Array | Float64Array) => void;
+  readonly afterRow?: (row: number, buffer: B) => void;
 }
 
 export interface TransferRun<B> {
@@ -27,7 +27,7 @@ export interface TransferRun<B> {
  * state (s0, s1…s(R-1)) → (s1…s(R-1), c). Each target state is written exactly once, so the next buffer is
  * cleared and assigned, never accumulated.
  */
-export function transfer<B extends Int32Array | Float64Array>(layout: Layout, kernel: Kernel<B>, hooks: TransferHooks): TransferRun<B> {
+export function transfer<B extends ArrayLike<unknown>>(layout: Layout, kernel: Kernel<B>, hooks: TransferHooks<B>): TransferRun<B> {
   const { model, full, rows, free, offset, bits, groups } = layout;
   const R = model.reach;
   const k = R - 1;
