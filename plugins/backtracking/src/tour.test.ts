@@ -1,4 +1,4 @@
-import { Board, UsageError, type BoardSpec, type Task } from '@bezzel/core';
+import { Board, UsageError, validateTour, type BoardSpec, type Task, type TraceEvent } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve';
 import backtracking from './index';
@@ -125,5 +125,33 @@ describe('backtracking tours', () => {
 
   it('rejects an unknown ordering as a usage error', async () => {
     await expect(bezzel.solve(tour(square(8), 'knight', 'one', { options: { ordering: 'sideways' } }))).rejects.toThrow(UsageError);
+  });
+
+  it('traces moves and retreats that replay to a valid tour at every solution event', async () => {
+    const events: TraceEvent[] = [];
+    const result = await bezzel.solve(tour(square(5), 'knight', 'count', { start: 0 }), { onTrace: (e) => events.push(e) });
+    const board = Board.square(5);
+    const path: number[] = [];
+    let solutions = 0;
+    let moves = 0;
+    for (const e of events) {
+      if (e.type === 'move') {
+        expect(e.depth).toBe(path.length);
+        if (e.depth > 0) expect(e.candidates?.map((c) => c.square)).toContain(e.square);
+        path.push(e.square);
+        moves++;
+      } else if (e.type === 'retreat') {
+        expect(path.at(-1)).toBe(e.square);
+        expect(e.depth).toBe(path.length - 1);
+        path.pop();
+      } else if (e.type === 'solution') {
+        expect(e.index).toBe(solutions++);
+        expect(validateTour(board, bezzel.piece('knight')!, path, { start: 0 }).valid).toBe(true);
+      }
+    }
+    expect(path).toEqual([]);
+    expect(solutions).toBe(304);
+    expect(countOf(result)).toBe(304n);
+    expect(moves).toBe(result.stats.nodes + 1);
   });
 });

@@ -48,7 +48,8 @@ export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
   for (const [done, start] of starts.entries()) {
     const progress = (s: TourSearch) =>
       ctx.progress({ nodes: s.nodes, solutions: BigInt(s.solutions), done, total: starts.length, metrics: { longest: s.longest } });
-    const end = search.search({ start, closed, oncePerCycle: closed && goal !== 'one' && search.graph.symmetric }, ctx.clock, visit, progress);
+    const run = { start, closed, oncePerCycle: closed && goal !== 'one' && search.graph.symmetric };
+    const end = search.search(run, ctx.clock, visit, progress, ctx.trace);
     if (end === 'stopped') break;
     if (end !== 'done') {
       const note = `the longest path reached ${search.longest} of ${search.playable} squares`;

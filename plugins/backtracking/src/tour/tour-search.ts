@@ -1,4 +1,4 @@
-import { CLOCK_MASK, type Board, type BudgetClock, type Piece, type Rng } from '@bezzel/core';
+import { CLOCK_MASK, type Board, type BudgetClock, type Piece, type Rng, type TraceEvent } from '@bezzel/core';
 import type { SearchEnd } from '../placement/placement-search';
 import { moveGraph, type MoveGraph } from './move-graph';
 import type { SortMoves, TourOrdering } from './ordering';
@@ -80,8 +80,17 @@ export class TourSearch {
     return this.graph.outOffsets[sq + 1]! - this.graph.outOffsets[sq]!;
   }
 
-  /** Searches every path from `run.start` (or until the visitor or the clock stops it). */
-  search(run: TourRun, clock: BudgetClock, visit: TourVisitor, progress: (search: TourSearch) => void = () => {}): SearchEnd {
+  /**
+   * Searches every path from `run.start` (or until the visitor or the clock stops it), calling `progress` now
+   * and then, and `trace` (when a visualiser watches) at every move, retreat and tour found.
+   */
+  search(
+    run: TourRun,
+    clock: BudgetClock,
+    visit: TourVisitor,
+    progress: (search: TourSearch) => void = () => {},
+    trace?: (event: TraceEvent) => void,
+  ): SearchEnd {
     if (this.#dirty) this.#reset();
     this.#dirty = true;
     const { start, closed, oncePerCycle } = run;
@@ -99,9 +108,11 @@ export class TourSearch {
     for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) this.#endsLeft += isEnd[inSources[i]!]!;
     path[0] = start;
     this.#enter(start);
+    if (trace) trace({ type: 'move', square: start, depth: 0 });
     this.longest = Math.max(this.longest, 1);
     if (last === 0) {
       this.solutions++;
+      if (trace) trace({ type: 'solution', index: this.solutions - 1 });
       if (visit(path)) return 'stopped';
       this.#finish(start);
       return 'done';
@@ -119,15 +130,18 @@ export class TourSearch {
         }
         this.nodes++;
         const sq = moves[i]!;
+        if (trace) trace({ type: 'move', square: sq, depth: depth + 1, candidates: this.#candidates(depth) });
         path[++depth] = sq;
         this.#enter(sq);
         if (depth >= this.longest) this.longest = depth + 1;
         if (depth === last) {
           if (!closed || isEnd[sq]) {
             this.solutions++;
+            if (trace) trace({ type: 'solution', index: this.solutions - 1 });
             if (visit(path)) return 'stopped';
           }
           this.#leave(sq);
+          if (trace) trace({ type: 'retreat', square: sq, depth });
           depth--;
           this.backtracks++;
           continue;
@@ -137,14 +151,22 @@ export class TourSearch {
       } else {
         if (depth === 0) {
           this.#finish(start);
+          if (trace) trace({ type: 'retreat', square: start, depth: 0 });
           return 'done';
         }
         this.#leave(path[depth]!);
+        if (trace) trace({ type: 'retreat', square: path[depth]!, depth });
         this.#mustEnd -= this.#endsMade[depth]!;
         depth--;
         this.backtracks++;
       }
     }
+  }
+
+  /** The moves the square at `depth` considers, in the order tried, with their onward moves: for a trace only. */
+  #candidates(depth: number): { square: number; degree: number }[] {
+    const list = Array.from(this.#moves.subarray(this.#base[depth]!, this.#end[depth]!));
+    return list.map((square) => ({ square, degree: this.#onward[square]! }));
   }
 
   /** Fills the candidate moves of the square at `depth`, pruned and ordered. */
