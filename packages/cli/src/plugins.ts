@@ -18,6 +18,10 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/random',
   '@bezzel/fairy',
   '@bezzel/transfer-matrix',
+  '@bezzel/warnsdorff',
+  '@bezzel/divide-conquer',
+  '@bezzel/genetic',
+  '@bezzel/ant-colony',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */
