@@ -47,7 +47,7 @@ describe('backtracking placement', () => {
     }
   });
 
-  it('agrees with a brute force over every subset for kings, bishops, knights and fairy pieces', async () => {
+  it('agrees with a brute force over every subset for kings, bishops, knights, fairy pieces and a custom rule', async () => {
     const cases: [BoardSpec, string, number][] = [
       [square(4), 'king', 4],
       [square(4), 'king', 3],
@@ -64,6 +64,8 @@ describe('backtracking placement', () => {
       [{ width: 5, height: 3 }, 'rook', 3],
       [{ width: 5, height: 4 }, 'knight', 7],
       [{ width: 2, height: 7 }, 'king', 4],
+      [square(4), 'slanter', 6],
+      [{ width: 4, height: 3 }, 'slanter', 5],
     ];
     for (const [board, piece, k] of cases) await expectAgreesWithBruteForce(board, piece, k);
   });

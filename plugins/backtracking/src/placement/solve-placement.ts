@@ -1,6 +1,7 @@
-import { CanonicalTest, symmetryGroup, type Instance, type Outcome, type RunContext, type Solution, type Stats } from '@bezzel/core';
+import { CanonicalTest, type Instance, type Outcome, type RunContext, type Solution, type Stats } from '@bezzel/core';
 import { stopped } from '../outcome';
 import { PlacementSearch, type PlacementVisitor } from './placement-search';
+import { placementSymmetries } from './symmetries';
 
 type PlacementInstance = Extract<Instance, { kind: 'placement' }>;
 
@@ -9,7 +10,7 @@ export function solvePlacement(instance: PlacementInstance, ctx: RunContext): Ou
   const { board, piece, k } = instance;
   const goal = instance.task.goal;
   const search = new PlacementSearch(board, piece, k);
-  const canonical = goal === 'count-fundamental' ? new CanonicalTest(board, symmetryGroup(board, piece.movement), k) : undefined;
+  const canonical = goal === 'count-fundamental' ? new CanonicalTest(board, placementSymmetries(board, piece), k) : undefined;
 
   let first: Solution | undefined;
   let fundamental = 0;

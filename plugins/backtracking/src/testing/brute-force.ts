@@ -1,9 +1,9 @@
-import { canonicalForm, symmetryGroup, validatePlacement, type Board, type Piece } from '@bezzel/core';
+import { canonicalForm, mapSquare, symmetryGroup, validatePlacement, type Board, type Piece } from '@bezzel/core';
 
 /**
  * Counts placements of k pieces by trying every subset of the squares (boards of up to about 20 squares).
  * Which pairs attack comes from the core Validator, which shares no code with the search; orbits come from
- * `canonicalForm`, not from the `CanonicalTest` the search uses.
+ * `canonicalForm`, not from the `CanonicalTest` the search uses, over a group checked pair by pair.
  */
 export function bruteForce(board: Board, piece: Piece, k: number): { count: number; fundamental: number } {
   const squares: number[] = [];
@@ -17,7 +17,11 @@ export function bruteForce(board: Board, piece: Piece, k: number): { count: numb
     });
     return mask;
   });
-  const group = symmetryGroup(board, piece.movement);
+  const clashes = (a: number, b: number) => (clash[squares.indexOf(a)]! & (1 << squares.indexOf(b))) !== 0;
+  // A piece with its own rule keeps only the symmetries under which the same pairs attack.
+  const group = symmetryGroup(board, piece.movement).filter(
+    (s) => !piece.attacks || squares.every((a) => squares.every((b) => clashes(a, b) === clashes(mapSquare(board, s, a), mapSquare(board, s, b)))),
+  );
   const orbits = new Set<string>();
   let count = 0;
   for (let mask = 0; mask < 1 << n; mask++) {

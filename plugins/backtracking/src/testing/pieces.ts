@@ -1,6 +1,12 @@
-import { combine, leaper, pluginModule, rider, type Movement, type Piece } from '@bezzel/core';
+import { combine, leaper, pluginModule, rider, type Board, type Movement, type Piece } from '@bezzel/core';
 
-const piece = (id: string, movement: Movement): Piece => ({ id, name: id, symbols: { unicode: id[0]!, ascii: id[0]! }, movement });
+const piece = (id: string, movement: Movement, extra: Partial<Piece> = {}): Piece => ({
+  id,
+  name: id,
+  symbols: { unicode: id[0]!, ascii: id[0]! },
+  movement,
+  ...extra,
+});
 
 /**
  * Pieces for this plugin's own tests, defined here so the plugin depends on no piece plugin: the classic ones
@@ -19,6 +25,13 @@ export const testPieces: readonly Piece[] = [
   piece('pawn', { leaps: [{ dx: 1, dy: 1 }, { dx: -1, dy: 1 }], rides: [] }),
   // Steps right, up or back down-left: a one-way leaper whose tours are directed.
   piece('turner', { leaps: [{ dx: 1, dy: 0 }, { dx: 0, dy: 1 }, { dx: -1, dy: -1 }], rides: [] }),
+  // Its own rule attacks two right and one up, which the (symmetric) vectors it declares do not say.
+  piece('slanter', leaper(0, 1), {
+    attacks: (board: Board, from: number) => {
+      const sq = board.squareAt(board.row(from) + 1, board.col(from) + 2);
+      return sq >= 0 ? [sq] : [];
+    },
+  }),
 ];
 
 export const testPieceModule = pluginModule({ pieces: testPieces });
