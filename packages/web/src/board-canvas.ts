@@ -1,0 +1,85 @@
+import type { BoardView } from './board-view';
+
+/**
+ * Large boards on a canvas. Where a square is at least a few pixels the path is drawn as lines; below that
+ * the board is downsampled to one pixel per canvas pixel, so a million-square tour or a million queens cost
+ * one pass over the squares and one putImageData, never a million DOM nodes.
+ */
+export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardView, size = 640): void {
+  const { width, height } = view;
+  const cell = size / Math.max(width, height);
+  const w = Math.max(1, Math.round(cell * width));
+  const h = Math.max(1, Math.round(cell * height));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  if (cell >= 3) drawLines(g, view, cell, w, h);
+  else drawPixels(g, view, w, h);
+}
+
+function drawLines(g: CanvasRenderingContext2D, view: BoardView, cell: number, w: number, h: number): void {
+  const { width, height } = view;
+  g.fillStyle = '#f0d9b5';
+  g.fillRect(0, 0, w, h);
+  g.fillStyle = '#e0c9a5';
+  for (let row = 0; row < height; row++) {
+    for (let col = (row + 1) % 2; col < width; col += 2) g.fillRect(col * cell, (height - 1 - row) * cell, cell, cell);
+  }
+  const cx = (sq: number) => (sq % width) * cell + cell / 2;
+  const cy = (sq: number) => (height - 1 - Math.floor(sq / width)) * cell + cell / 2;
+  const path = view.path;
+  if (path && path.length > 0) {
+    g.strokeStyle = '#2c3e50';
+    g.lineWidth = Math.max(1, cell / 6);
+    g.beginPath();
+    g.moveTo(cx(path[0]!), cy(path[0]!));
+    for (let i = 1; i < path.length; i++) g.lineTo(cx(path[i]!), cy(path[i]!));
+    g.stroke();
+    const head = path[path.length - 1]!;
+    g.fillStyle = '#2980b9';
+    g.beginPath();
+    g.arc(cx(head), cy(head), Math.max(2, cell / 2), 0, 2 * Math.PI);
+    g.fill();
+  }
+  g.fillStyle = '#111';
+  for (const sq of view.pieces ?? []) g.fillRect((sq % width) * cell, (height - 1 - Math.floor(sq / width)) * cell, cell, cell);
+}
+
+/** Colours each pixel by the latest visit among its squares (blue early, red late) or black for a piece. */
+function drawPixels(g: CanvasRenderingContext2D, view: BoardView, w: number, h: number): void {
+  const { width, height } = view;
+  const image = g.createImageData(w, h);
+  const data = image.data;
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = 240;
+    data[i + 1] = 232;
+    data[i + 2] = 220;
+    data[i + 3] = 255;
+  }
+  const sx = w / width;
+  const sy = h / height;
+  const pixel = (sq: number) => {
+    const col = sq % width;
+    const row = Math.floor(sq / width);
+    const px = Math.min(w - 1, Math.floor(col * sx));
+    const py = Math.min(h - 1, Math.floor((height - 1 - row) * sy));
+    return (py * w + px) * 4;
+  };
+  const path = view.path;
+  if (path) {
+    const n = path.length;
+    for (let i = 0; i < n; i++) {
+      const p = pixel(path[i]!);
+      const t = n > 1 ? i / (n - 1) : 0;
+      data[p] = Math.round(40 + 200 * t);
+      data[p + 1] = Math.round(90 + 40 * (1 - Math.abs(2 * t - 1)));
+      data[p + 2] = Math.round(220 - 180 * t);
+    }
+  }
+  for (const sq of view.pieces ?? []) {
+    const p = pixel(sq);
+    data[p] = data[p + 1] = data[p + 2] = 17;
+  }
+  g.putImageData(image, 0, 0);
+}

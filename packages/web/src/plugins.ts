@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import backtracking from '@bezzel/backtracking';
+import classic from '@bezzel/classic';
+import { createBezzel, pluginModule, type Bezzel, type NamedPlugin, type Parsed } from '@bezzel/core';
+import fairy, { betzaPiece } from '@bezzel/fairy';
+import formula from '@bezzel/formula';
+import knight from '@bezzel/knight';
+import queen from '@bezzel/queen';
+
+/** The plugins the page loads, the same packages the CLI loads, through the same createBezzel. */
+export const pagePlugins: readonly NamedPlugin[] = [
+  { name: '@bezzel/queen', module: queen },
+  { name: '@bezzel/knight', module: knight },
+  { name: '@bezzel/classic', module: classic },
+  { name: '@bezzel/fairy', module: fairy },
+  { name: '@bezzel/backtracking', module: backtracking },
+  { name: '@bezzel/formula', module: formula },
+];
+
+export const BETZA_PREFIX = 'betza:';
+
+/**
+ * A Bezzel with the page's plugins, plus the piece a `betza:<text>` name describes, registered the way a
+ * user's plugin would be. Returns the piece id to put in the task.
+ */
+export async function pageBezzel(pieceName: string): Promise<Parsed<{ bezzel: Bezzel; pieceId: string }>> {
+  if (!pieceName.startsWith(BETZA_PREFIX)) return { ok: true, value: { bezzel: await createBezzel({ plugins: pagePlugins }), pieceId: pieceName } };
+  const piece = betzaPiece(pieceName.slice(BETZA_PREFIX.length));
+  if (!piece.ok) return piece;
+  const own = { name: pieceName, module: pluginModule({ pieces: [piece.value] }) };
+  return { ok: true, value: { bezzel: await createBezzel({ plugins: [...pagePlugins, own] }), pieceId: piece.value.id } };
+}

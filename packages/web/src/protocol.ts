@@ -1,0 +1,22 @@
+import type { ProgressEvent, Result, Solution, Task, TraceEvent } from '@bezzel/core';
+
+/** The page asks the worker to run one task. */
+export interface RunRequest {
+  readonly task: Task;
+  /** The page's piece name (`betza:…` registers that piece in the worker too). */
+  readonly pieceName: string;
+  readonly trace: boolean;
+}
+
+/** Solutions kept for the page; later ones are only counted. */
+export const KEPT_SOLUTIONS = 2000;
+/** Trace events kept; a run beyond this goes on untraced. */
+export const TRACE_CAP = 200_000;
+
+export type WorkerMessage =
+  | { readonly type: 'trace'; readonly events: TraceEvent[] }
+  | { readonly type: 'trace-capped'; readonly kept: number }
+  | { readonly type: 'progress'; readonly events: ProgressEvent[] }
+  | { readonly type: 'solutions'; readonly solutions: Solution[] }
+  | { readonly type: 'done'; readonly result: Result }
+  | { readonly type: 'error'; readonly message: string };

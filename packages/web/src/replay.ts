@@ -1,0 +1,149 @@
+import type { TraceEvent } from '@bezzel/core';
+
+/**
+ * Plays a recorded trace forwards and backwards. Every event can be undone from the event alone (a removal
+ * names its square and depth), so stepping back costs what stepping forward does and nothing is snapshotted
+ * except the solutions met, which the page shows beside the board.
+ */
+export class Replay {
+  /** Events applied so far: the board shows the state after `events[0 .. position)`. */
+  position = 0;
+  /** Placement: the pieces by depth. Tour: the path. Local search: the pieces in no order. */
+  readonly squares: number[] = [];
+  /** Search nodes so far: placements, and tour moves beyond the start (what the strategies' stats count). */
+  nodes = 0;
+  solutions = 0;
+  /** Local-search steps so far. */
+  moves = 0;
+  readonly #solutionAt = new Map<number, { readonly index: number; readonly squares: readonly number[] }>();
+
+  constructor(readonly events: readonly TraceEvent[]) {}
+
+  get length(): number {
+    return this.events.length;
+  }
+
+  /** The event that made the current state, if any. */
+  get last(): TraceEvent | undefined {
+    return this.position > 0 ? this.events[this.position - 1] : undefined;
+  }
+
+  /** Search depth: pieces placed, or squares in the path beyond the start. */
+  get depth(): number {
+    const last = this.last;
+    return last?.type === 'move' || last?.type === 'retreat' ? Math.max(this.squares.length - 1, 0) : this.squares.length;
+  }
+
+  forward(): boolean {
+    if (this.position >= this.events.length) return false;
+    const event = this.events[this.position]!;
+    const s = this.squares;
+    switch (event.type) {
+      case 'place':
+      case 'move':
+        s.length = event.depth;
+        s.push(event.square);
+        if (event.type === 'place' || event.depth > 0) this.nodes++;
+        break;
+      case 'remove':
+      case 'retreat':
+        s.length = event.depth;
+        break;
+      case 'solution':
+        this.solutions++;
+        if (!this.#solutionAt.has(this.position)) this.#solutionAt.set(this.position, { index: event.index, squares: [...s] });
+        break;
+      case 'local':
+        moveAmong(s, event.from, event.to);
+        this.moves++;
+        break;
+    }
+    this.position++;
+    return true;
+  }
+
+  back(): boolean {
+    if (this.position === 0) return false;
+    this.position--;
+    const event = this.events[this.position]!;
+    const s = this.squares;
+    switch (event.type) {
+      case 'place':
+      case 'move':
+        s.length = event.depth;
+        if (event.type === 'place' || event.depth > 0) this.nodes--;
+        break;
+      case 'remove':
+      case 'retreat':
+        s.length = event.depth;
+        s.push(event.square);
+        break;
+      case 'solution':
+        this.solutions--;
+        break;
+      case 'local':
+        moveAmong(s, event.to, event.from);
+        this.moves--;
+        break;
+    }
+    return true;
+  }
+
+  /** Moves to `position` (clamped) step by step. */
+  seek(position: number): this {
+    const target = Math.max(0, Math.min(position, this.events.length));
+    while (this.position < target) this.forward();
+    while (this.position > target) this.back();
+    return this;
+  }
+
+  /** The position just after the next solution event, or undefined when there is none ahead. */
+  nextSolution(): number | undefined {
+    for (let i = this.position; i < this.events.length; i++) if (this.events[i]!.type === 'solution') return i + 1;
+    return undefined;
+  }
+
+  /** The position just after the previous solution event before the current state's. */
+  previousSolution(): number | undefined {
+    for (let i = this.position - 2; i >= 0; i--) if (this.events[i]!.type === 'solution') return i + 1;
+    return undefined;
+  }
+
+  /** The latest solution met at or before the current position, as it stood. */
+  latestSolution(): { readonly index: number; readonly squares: readonly number[] } | undefined {
+    for (let i = this.position - 1; i >= 0; i--) {
+      if (this.events[i]!.type === 'solution') return this.#solutionAt.get(i);
+    }
+    return undefined;
+  }
+
+  /** The candidates (with onward degrees) offered at the move that made the current state. */
+  candidates(): readonly { readonly square: number; readonly degree: number }[] {
+    const last = this.last;
+    return last?.type === 'move' ? (last.candidates ?? []) : [];
+  }
+}
+
+/** The board after the first `position` events of a trace. */
+export function boardAt(events: readonly TraceEvent[], position: number): number[] {
+  return [...new Replay(events).seek(position).squares];
+}
+
+/** A found path as a trace, so an untraced tour still grows square by square on the page. */
+export function pathTrace(path: ArrayLike<number>): TraceEvent[] {
+  const moves: TraceEvent[] = Array.from({ length: path.length }, (_, depth) => ({ type: 'move', square: path[depth]!, depth }) as const);
+  return [...moves, { type: 'solution', index: 0 }];
+}
+
+/** A found placement as a trace, one piece at a time, ending in its solution. */
+export function placementTrace(squares: readonly number[]): TraceEvent[] {
+  return [...squares.map((square, depth) => ({ type: 'place', square, depth }) as const), { type: 'solution', index: 0 }];
+}
+
+function moveAmong(squares: number[], from: number | undefined, to: number | undefined): void {
+  const at = from === undefined ? -1 : squares.indexOf(from);
+  if (to === undefined) {
+    if (at >= 0) squares.splice(at, 1);
+  } else if (at >= 0) squares[at] = to;
+  else squares.push(to);
+}

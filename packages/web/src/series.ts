@@ -1,0 +1,67 @@
+/**
+ * A metric over time (h per step, best and mean fitness per generation) kept in bounded memory: when full,
+ * every other point is dropped and only every second new point is kept, so a long run still shows its whole
+ * curve at half the resolution.
+ */
+export class Series {
+  readonly xs: number[] = [];
+  readonly ys: number[] = [];
+  #stride = 1;
+  #seen = 0;
+
+  constructor(readonly capacity = 2000) {}
+
+  add(x: number, y: number): void {
+    if (this.#seen++ % this.#stride !== 0) return;
+    this.xs.push(x);
+    this.ys.push(y);
+    if (this.xs.length >= this.capacity) {
+      for (let i = 0, j = 0; i < this.xs.length; i += 2, j++) {
+        this.xs[j] = this.xs[i]!;
+        this.ys[j] = this.ys[i]!;
+      }
+      this.xs.length = this.ys.length = Math.ceil(this.xs.length / 2);
+      this.#stride *= 2;
+    }
+  }
+
+  get length(): number {
+    return this.xs.length;
+  }
+}
+
+const COLOURS = ['#2980b9', '#c0392b', '#27ae60', '#8e44ad'];
+
+/** A small line chart of named series as SVG text, sharing one y scale. */
+export function chartSvg(series: ReadonlyMap<string, Series>, width = 320, height = 160): string {
+  const all = [...series.entries()].filter(([, s]) => s.length > 0);
+  if (all.length === 0) return '';
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (const [, s] of all) {
+    for (let i = 0; i < s.length; i++) {
+      x0 = Math.min(x0, s.xs[i]!); x1 = Math.max(x1, s.xs[i]!);
+      y0 = Math.min(y0, s.ys[i]!); y1 = Math.max(y1, s.ys[i]!);
+    }
+  }
+  if (x1 === x0) x1 = x0 + 1;
+  if (y1 === y0) y1 = y0 + 1;
+  const pad = 28;
+  const px = (x: number) => pad + ((x - x0) / (x1 - x0)) * (width - pad - 6);
+  const py = (y: number) => height - 18 - ((y - y0) / (y1 - y0)) * (height - 30);
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" class="chart">`];
+  parts.push(`<rect x="${pad}" y="12" width="${width - pad - 6}" height="${height - 30}" fill="#fafafa" stroke="#ccc"/>`);
+  parts.push(`<text x="${pad - 4}" y="16" font-size="10" text-anchor="end">${fmt(y1)}</text><text x="${pad - 4}" y="${height - 18}" font-size="10" text-anchor="end">${fmt(y0)}</text>`);
+  parts.push(`<text x="${pad}" y="${height - 4}" font-size="10">${fmt(x0)}</text><text x="${width - 6}" y="${height - 4}" font-size="10" text-anchor="end">${fmt(x1)}</text>`);
+  all.forEach(([name, s], i) => {
+    const colour = COLOURS[i % COLOURS.length]!;
+    const points = s.xs.map((x, j) => `${px(x).toFixed(1)},${py(s.ys[j]!).toFixed(1)}`).join(' ');
+    parts.push(`<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="1.5"/>`);
+    parts.push(`<text x="${pad + 6 + i * 70}" y="10" font-size="10" fill="${colour}">${name}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+function fmt(n: number): string {
+  return Math.abs(n) >= 1e5 ? n.toExponential(1) : String(Math.round(n * 100) / 100);
+}

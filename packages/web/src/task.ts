@@ -1,0 +1,29 @@
+import { Board, fail, ok, type OptionValue, type Parsed, type Task } from '@bezzel/core';
+import type { PageState } from './state';
+
+/** The Task a page state asks for, with the piece id resolved (a Betza piece has a generated id). */
+export function taskOf(state: PageState, pieceId: string): Parsed<Task> {
+  const board = Board.parse({ width: state.width, height: state.height });
+  if (!board.ok) return board;
+  const budget = { maxTimeMs: state.maxTimeMs, ...(state.maxSteps !== undefined ? { maxSteps: state.maxSteps } : {}) };
+  const options: Record<string, OptionValue> = {};
+  for (const [name, text] of Object.entries(state.options)) options[name] = optionValue(text);
+  const common = { goal: state.goal, strategy: state.strategy, budget, seed: state.seed, ...(Object.keys(options).length ? { options } : {}) };
+  if (state.problem === 'placement') {
+    return ok({ problem: { kind: 'placement', board: board.value.spec, piece: pieceId, ...(state.k !== undefined ? { k: state.k } : {}) }, ...common });
+  }
+  let start: number | undefined;
+  if (state.start !== '') {
+    const parsed = board.value.parseSquare(state.start);
+    if (!parsed.ok) return fail('ERR_SQUARE', `start square: ${parsed.error.message}`);
+    start = parsed.value;
+  }
+  return ok({ problem: { kind: 'tour', board: board.value.spec, piece: pieceId, closed: state.closed, ...(start !== undefined ? { start } : {}) }, ...common });
+}
+
+/** Option text as the CLI reads it: numbers and booleans by their look, anything else a string. */
+function optionValue(text: string): OptionValue {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
