@@ -1,0 +1,92 @@
+import { UsageError, type Task } from '@bezzel/core';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+/** The first line of a checkpoint file: which task it belongs to and how it was split. */
+export interface CheckpointHeader {
+  readonly bezzel: 'checkpoint';
+  readonly version: 1;
+  readonly task: Task;
+  readonly strategy: string;
+  readonly parts: number;
+  readonly subTasks: number;
+}
+
+/** One finished sub-task: its key (the pre-placed rows), weight and unweighted counts. */
+export interface CheckpointEntry {
+  readonly key: string;
+  readonly weight: number;
+  readonly count: string;
+  readonly fundamental?: string;
+  readonly nodes: number;
+}
+
+/** The parts of a task that identify it: a resumed run must be the same count. */
+function identity(task: Task): string {
+  return JSON.stringify({ problem: task.problem, goal: task.goal, options: task.options ?? {} });
+}
+
+/**
+ * A JSON-lines file of finished sub-tasks, appended as each one completes, so a count that is stopped or
+ * crashes loses only the sub-tasks in flight. A torn last line (a crash mid-write) is ignored.
+ */
+export class Checkpoint {
+  readonly done = new Map<string, CheckpointEntry>();
+
+  private constructor(
+    readonly path: string,
+    readonly header: CheckpointHeader,
+  ) {}
+
+  /** How many parts an existing checkpoint was split for (a resumed count keeps its split), if any. */
+  static partsOf(path: string): number | undefined {
+    if (!existsSync(path)) return undefined;
+    try {
+      const header = JSON.parse(readFileSync(path, 'utf8').split('\n', 1)[0]!) as Partial<CheckpointHeader>;
+      return typeof header.parts === 'number' ? header.parts : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Opens an existing checkpoint of the same task and split, or starts a new one with `fresh`'s header. */
+  static open(path: string, fresh: CheckpointHeader): Checkpoint {
+    if (!existsSync(path) || readFileSync(path, 'utf8').trim() === '') {
+      writeFileSync(path, JSON.stringify(fresh) + '\n');
+      return new Checkpoint(path, fresh);
+    }
+    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    let header: CheckpointHeader;
+    try {
+      header = JSON.parse(lines[0]!) as CheckpointHeader;
+    } catch {
+      throw new UsageError('ERR_OPTION', `${path} is not a bezzel checkpoint file`);
+    }
+    if (header.bezzel !== 'checkpoint' || header.version !== 1) throw new UsageError('ERR_OPTION', `${path} is not a bezzel checkpoint file`);
+    if (identity(header.task) !== identity(fresh.task) || header.strategy !== fresh.strategy) {
+      throw new UsageError('ERR_OPTION', `${path} is the checkpoint of a different count (${describe(header.task)}); use another file`);
+    }
+    if (header.subTasks !== fresh.subTasks) {
+      throw new UsageError('ERR_OPTION', `${path} was split into ${header.subTasks} sub-tasks, this run splits into ${fresh.subTasks}; use another file`);
+    }
+    const checkpoint = new Checkpoint(path, header);
+    for (const line of lines.slice(1)) {
+      try {
+        const entry = JSON.parse(line) as CheckpointEntry;
+        if (typeof entry.key === 'string' && typeof entry.count === 'string') checkpoint.done.set(entry.key, entry);
+      } catch {
+        // A line torn by a crash: that sub-task runs again.
+      }
+    }
+    return checkpoint;
+  }
+
+  record(entry: CheckpointEntry): void {
+    appendFileSync(this.path, JSON.stringify(entry) + '\n');
+    this.done.set(entry.key, entry);
+  }
+}
+
+function describe(task: Task): string {
+  const p = task.problem;
+  return `${p.piece} on ${p.board.width}×${p.board.height}, goal ${task.goal}`;
+}
