@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { Board, createBezzel, validatePlacement, type Result, type Task } from '@bezzel/core';
+import formula from '@bezzel/formula';
+import hillClimbing from '@bezzel/hill-climbing';
+import minConflicts from '@bezzel/min-conflicts';
+import queen, { queen as queenPiece } from '@bezzel/queen';
+import random from '@bezzel/random';
+import type { BenchSection } from '../index';
+import { fmtMs, timed } from '../time';
+
+const queens = (n: number, strategy: string, extra: Partial<Task> = {}): Task => ({
+  problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' },
+  goal: 'one',
+  strategy,
+  budget: { maxTimeMs: 120_000 },
+  ...extra,
+});
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const extra = (r: Result, name: string) => Number(r.stats.extra?.[name] ?? Number.NaN);
+
+/** Issue 4's figures: min-conflicts on a million and ten million queens, the formula, hill climbing and generate-and-test on 8 queens. */
+const section: BenchSection = {
+  title: 'Local search, random search and explicit constructions',
+  async run(log) {
+    const bezzel = await createBezzel({ plugins: [queen, formula, minConflicts, hillClimbing, random] });
+
+    for (const n of [1_000_000, 10_000_000]) {
+      const { value, ms } = await timed(() => bezzel.solve(queens(n, 'min-conflicts', { seed: 1 })));
+      const memory = process.memoryUsage();
+      const search = `placement ${fmtMs(extra(value, 'placementMs'))} + ${value.stats.nodes} repairs ${fmtMs(extra(value, 'repairMs'))}`;
+      log(`min-conflicts ${n.toLocaleString('en')} queens, seed 1: ${value.status}, search ${fmtMs(value.stats.timeMs)} (${search}; ${extra(value, 'initialConflicts')} conflicted after the greedy start), solve() ${fmtMs(ms)}`);
+      log(`  memory after: rss ${mib(memory.rss)}, heap used ${mib(memory.heapUsed)}, array buffers ${mib(memory.arrayBuffers)}; peak rss so far ${mib(process.resourceUsage().maxRSS * 1024)}`);
+      if (value.status === 'solved' && value.solutions[0]!.kind === 'placement' && n <= 1_000_000) {
+        const check = await timed(() => validatePlacement(Board.square(n), queenPiece, value.solutions[0]!.kind === 'placement' ? value.solutions[0]!.squares : [], n));
+        log(`  validator: ${check.value.valid ? 'valid' : `INVALID (${check.value.conflicts[0]?.message ?? check.value.errors[0]})`} in ${fmtMs(check.ms)}`);
+      }
+    }
+
+    const big = await timed(() => bezzel.solve(queens(10_000_000, 'formula')));
+    log(`formula 10,000,000 queens: ${big.value.status} in ${fmtMs(big.ms)}`);
+    const check = await timed(() => bezzel.solve(queens(3000, 'formula')));
+    const squares = check.value.status === 'solved' && check.value.solutions[0]!.kind === 'placement' ? check.value.solutions[0]!.squares : [];
+    log(`formula 3000 queens: validator says ${validatePlacement(Board.square(3000), queenPiece, squares, 3000).valid ? 'valid' : 'INVALID'}`);
+
+    const runs = 100;
+    for (const [label, options] of [
+      ['strictly downhill (sideways=0)', { sideways: 0 }],
+      ['100 sideways moves (default)', {}],
+      ['sideways=0, restarts=200', { sideways: 0, restarts: 200 }],
+      ['100 sideways, restarts=50', { restarts: 50 }],
+    ] as const) {
+      let solved = 0;
+      let steps = 0;
+      let restarts = 0;
+      const { ms } = await timed(async () => {
+        for (let seed = 1; seed <= runs; seed++) {
+          const result = await bezzel.solve(queens(8, 'hill-climbing', { seed, options }));
+          if (result.status === 'solved') solved++;
+          steps += result.stats.nodes;
+          restarts += result.stats.restarts ?? 0;
+        }
+      });
+      log(`hill climbing 8 queens, ${label}: ${solved}/${runs} solved (seeds 1–${runs}), mean ${(steps / runs).toFixed(1)} steps, ${(restarts / runs).toFixed(1)} restarts, ${fmtMs(ms)} in all`);
+    }
+
+    const tries = 30;
+    let attempts = 0;
+    let passedRanks = 0;
+    const generated = await timed(async () => {
+      for (let seed = 1; seed <= tries; seed++) {
+        const result = await bezzel.solve(queens(8, 'random', { seed }));
+        attempts += extra(result, 'attempts');
+        passedRanks += extra(result, 'passedRanks');
+      }
+    });
+    log(`random generate-and-test 8 queens, ${tries} seeded runs: mean ${(attempts / tries).toFixed(0)} boards, ${(passedRanks / tries).toFixed(0)} with a queen per rank (expected 8⁸/92 ≈ 182,361 boards), ${fmtMs(generated.ms / tries)} per run`);
+  },
+};
+export default section;
