@@ -1,20 +1,23 @@
 import type { Board, Piece, Symmetry } from '@bezzel/core';
 import { countTable } from './count';
 import { countOrbitSets, orbitGraph } from './frontier';
+import { foldedCount } from './fold';
 import type { Layout } from './layout';
 
 /** How the placements fixed by one symmetry were counted, for the stats. */
 export interface FixedCount {
   readonly symmetry: string;
-  readonly method: 'row DP' | 'palindromic rows' | 'orbit frontier';
+  readonly method: 'row DP' | 'palindromic rows' | 'folded half' | 'orbit frontier';
   readonly table: readonly bigint[];
 }
 
 /**
  * Burnside's lemma: the number of placements up to symmetry is the average, over the group, of the placements each
  * symmetry leaves unchanged. The identity fixes everything (the main row DP); the mirror that reverses each row
- * of the DP fixes exactly the placements whose rows are palindromes (the same DP, other rows skipped); every other
- * symmetry's fixed placements are the independent sets of its orbit graph, counted by a frontier DP.
+ * of the DP fixes exactly the placements whose rows are palindromes (the same DP, other rows skipped); the mirror
+ * across the middle rank and the half turn fix placements determined by their lower half (the DP on half the rows,
+ * see fold.ts); the quarter turns and diagonal mirrors fix the independent sets of their orbit graphs, counted by
+ * a frontier DP.
  */
 export function fixedCounts(
   board: Board,
@@ -24,7 +27,9 @@ export function fixedCounts(
   identity: readonly bigint[],
   stop: (work: number) => boolean,
 ): FixedCount[] | undefined {
+  // Names are the original board's; the DP may run on the transposed board, where the two mirrors swap roles.
   const rowMirror = layout.model.transposed ? 'mirror top-bottom' : 'mirror left-right';
+  const rankMirror = layout.model.transposed ? 'mirror left-right' : 'mirror top-bottom';
   const out: FixedCount[] = [];
   for (const symmetry of group) {
     if (symmetry.name === 'identity') {
@@ -34,6 +39,11 @@ export function fixedCounts(
       const run = countTable(layout, { stop, rowFilter: palindrome });
       if (run.stopped) return undefined;
       out.push({ symmetry: symmetry.name, method: 'palindromic rows', table: run.table });
+    } else if (symmetry.name === rankMirror || symmetry.name === 'rotate 180°') {
+      const folded = foldedCount(layout, symmetry.name === 'rotate 180°');
+      const run = countTable(folded.layout, { stop, finish: folded.finish });
+      if (run.stopped) return undefined;
+      out.push({ symmetry: symmetry.name, method: 'folded half', table: run.table });
     } else {
       const run = countOrbitSets(orbitGraph(board, piece, symmetry), () => stop(0));
       if (!run) return undefined;

@@ -11,10 +11,21 @@ export interface Table {
   readonly stopped: boolean;
 }
 
+/**
+ * How the final states become counts when the DP ran over half a board (see fold.ts): a state's placements count
+ * `scale·t + offset(state)` pieces, and a state that cannot be completed counts nothing.
+ */
+export interface Finish {
+  readonly scale: number;
+  /** The pieces to add to scale·t for this state (rows oldest first), or undefined when it cannot be completed. */
+  offset(rows: Uint32Array): number | undefined;
+}
+
 export interface CountOptions {
   /** Asked now and then with the transitions made so far; true stops the count. */
   readonly stop: (transitions: number) => boolean;
   readonly rowFilter?: (mask: number) => boolean;
+  readonly finish?: Finish;
 }
 
 /**
@@ -54,11 +65,45 @@ export function countTable(layout: Layout, options: CountOptions): Table {
     const run = transfer(layout, kernel, { stop, rowFilter: options.rowFilter, lengthAfter: (r) => maxAfter[r]! + 1 });
     transitions += run.transitions;
     if (run.stopped) return { table: [], transitions, primes: primes.length, stopped: true };
-    residues.push(sumStates(run.buffer, degree + 1, prime));
+    residues.push(options.finish ? sumFinished(layout, run.buffer, degree + 1, prime, options.finish) : sumStates(run.buffer, degree + 1, prime));
   }
   const table: bigint[] = [];
-  for (let k = 0; k <= degree; k++) table.push(combineResidues(residues.map((r) => r[k]!), primes));
+  for (let k = 0; k < residues[0]!.length; k++) table.push(combineResidues(residues.map((r) => r[k]!), primes));
+  while (table.length > 1 && table[table.length - 1] === 0n) table.pop();
   return { table, transitions, primes: primes.length, stopped: false };
+}
+
+/** Sums each state's polynomial into the table at scale·t + its offset, rebuilding the state's rows from the layout. */
+function sumFinished(layout: Layout, buffer: Int32Array, stride: number, prime: number, finish: Finish): number[] {
+  const R = layout.model.reach;
+  const sums = new Array<number>(finish.scale * (stride - 1) + 1).fill(0);
+  const rows = new Uint32Array(R);
+  for (let g = 0; g < layout.groups; g++) {
+    for (let j = 1; j < R; j++) rows[j] = layout.rows[g * (R - 1) + j - 1]!;
+    const free = layout.free[g]!;
+    const size = 2 ** layout.bits[g]!;
+    for (let i = 0; i < size; i++) {
+      rows[0] = pdep(i, free);
+      const offset = finish.offset(rows);
+      if (offset === undefined) continue;
+      const base = (layout.offset[g]! + i) * stride;
+      for (let t = 0; t < stride; t++) {
+        const v = buffer[base + t]!;
+        if (v === 0) continue;
+        const k = finish.scale * t + offset;
+        const sum = sums[k]! + v;
+        sums[k] = sum >= prime ? sum - prime : sum;
+      }
+    }
+  }
+  return sums;
+}
+
+/** pdep(x, mask): the low bits of x spread to the positions of mask. */
+function pdep(x: number, mask: number): number {
+  let out = 0;
+  for (let m = mask >>> 0, bit = 1; m !== 0; m = (m & (m - 1)) >>> 0, bit *= 2) if (x & bit) out |= m & -m;
+  return out >>> 0;
 }
 
 function sumStates(buffer: Int32Array, stride: number, prime: number): number[] {
