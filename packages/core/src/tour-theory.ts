@@ -11,10 +11,12 @@ export function impossibleTour(board: Board, piece: Piece, closed: boolean, star
   const squares = board.playable;
   if (squares === 1) return closed ? 'a closed tour needs at least two squares' : undefined;
   const m = piece.movement;
-  if (!piece.attacks && isColourBound(m)) {
+  // On a torus with an odd side, a move across the seam keeps or changes colour unlike the same move inside.
+  const coloursHold = !piece.attacks && (!board.torus || (board.width % 2 === 0 && board.height % 2 === 0));
+  if (coloursHold && isColourBound(m)) {
     return `a ${piece.name} never leaves its square's colour, so no tour can visit both colours`;
   }
-  const parity = !piece.attacks && alwaysChangesColour(m) ? colourParity(board, piece, closed, start) : undefined;
+  const parity = coloursHold && alwaysChangesColour(m) ? colourParity(board, piece, closed, start) : undefined;
   if (parity) return parity;
   const knight = !piece.attacks && !board.hasRemoved() && !board.torus ? singleLeap(m) : undefined;
   if (knight && knight.a === 1 && knight.b === 2) {
