@@ -46,6 +46,8 @@ describe('backtracking tours', () => {
       [{ width: 4, height: 3, removed: [0, 6] }, 'king'],
       [{ width: 3, height: 3 }, 'turner'],
       [{ width: 4, height: 3 }, 'turner'],
+      [{ width: 2, height: 3, torus: true }, 'king'],
+      [{ width: 3, height: 3, torus: true }, 'knight'],
     ];
     for (const [board, piece] of cases) {
       await expectCountsAgree(board, piece, false);

@@ -7,8 +7,10 @@ import type { Board, Vector } from '@bezzel/core';
  */
 export function bruteForceTours(board: Board, leaps: readonly Vector[], closed: boolean, start?: number): number {
   const squares = Array.from({ length: board.size }, (_, sq) => sq).filter((sq) => !board.isRemoved(sq));
-  const moves = (from: number) =>
-    leaps.map((v) => board.squareAt(board.row(from) + v.dy, board.col(from) + v.dx)).filter((to) => to >= 0 && to !== from);
+  // A set: on a narrow torus two vectors can reach the same square, which is still one move.
+  const moves = (from: number) => [
+    ...new Set(leaps.map((v) => board.squareAt(board.row(from) + v.dy, board.col(from) + v.dx)).filter((to) => to >= 0 && to !== from)),
+  ];
   const visited = new Set<number>();
   const walk = (from: number, first: number): number => {
     if (visited.size === squares.length) return !closed || moves(from).includes(first) ? 1 : 0;
