@@ -2,13 +2,14 @@ import { Board, createBezzel, validatePlacement, type Bezzel } from '@bezzel/cor
 import classic from '@bezzel/classic';
 import knight from '@bezzel/knight';
 import queen, { queen as queenPiece } from '@bezzel/queen';
+import transferMatrix from '@bezzel/transfer-matrix';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveChecked } from '../../../test/support/solve';
 import formula, { explicitQueens } from './index';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, knight, classic, formula] });
+  bezzel = await createBezzel({ plugins: [queen, knight, classic, formula, transferMatrix] });
 });
 
 const squareTask = (piece: string, n: number, goal: 'one' | 'maximum' = 'one', k?: number) => ({
@@ -93,6 +94,20 @@ describe('maximum placements', () => {
     const tooMany = await solveChecked(bezzel, squareTask('bishop', 8, 'one', 15));
     expect(tooMany.result.status).toBe('impossible');
     if (tooMany.result.status === 'impossible') expect(tooMany.result.reason).toMatch(/at most 14 bishops/);
+  });
+});
+
+describe('agrees with exhaustive counting', () => {
+  it.each(['knight', 'king'])('%s maximum on every board up to 7×7 equals the transfer-matrix maximum', async (piece) => {
+    for (let width = 1; width <= 7; width++) {
+      for (let height = 1; height <= 7; height++) {
+        const task = (strategy: string) => ({ problem: { kind: 'placement' as const, board: { width, height }, piece }, goal: 'maximum' as const, strategy });
+        const built = await bezzel.solve(task('formula'));
+        const counted = await bezzel.solve(task('transfer-matrix'));
+        expect(counted.status).toBe('complete');
+        expect(built.status === 'solved' && built.maximum, `${piece} on ${width}×${height}`).toBe(counted.status === 'complete' && counted.maximum);
+      }
+    }
   });
 });
 
