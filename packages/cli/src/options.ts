@@ -10,7 +10,9 @@ export interface CommonOptions {
   readonly maxSteps?: number;
   readonly maxTime?: number;
   readonly seed?: number;
-  readonly format: 'text' | 'json';
+  readonly format: 'text' | 'json' | 'svg';
+  /** A file for the drawing: `.svg`, or `.png` when a PNG renderer is installed. */
+  readonly out?: string;
   readonly plugin: string[];
   readonly ascii?: boolean;
   readonly quiet?: boolean;
@@ -69,7 +71,8 @@ export function addSolveOptions(command: Command): Command {
     .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget, e.g. 15s (the default), 500ms, 2m', duration)
     .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0))
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--format <format>', 'output format (svg: a drawing of the first solution)').choices(['text', 'json', 'svg']).default('text'))
+    .option('--out <file>', 'write a drawing of the first solution to a .svg or .png file')
     .option('--ascii', 'letters instead of chess glyphs')
     .option('-q, --quiet', 'print only the answer line, no boards')
     .option('--plugin <module>', 'load a plugin: a package name or a .js/.mjs/.ts file (repeatable)', collect, []);

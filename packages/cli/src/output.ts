@@ -1,5 +1,6 @@
 import { Board, type Bezzel, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
-import { headline, renderArrayForm, renderBoard, renderSquareList, renderStats, renderTourGrid, resultToJSON, solutionToJSON, stringify } from '@bezzel/render';
+import { headline, renderArrayForm, renderBoard, renderResultSvg, renderSquareList, renderStats, renderTourGrid, resultToJSON, solutionToJSON, stringify } from '@bezzel/render';
+import { drawingOf, emitDrawing } from './drawing';
 import { EXIT } from './exit';
 import type { CommonOptions } from './options';
 
@@ -56,8 +57,10 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
   };
   process.once('SIGINT', onSigint);
   let streamed = 0;
+  const drawing = drawingOf(options);
   const onSolution = (solution: Solution) => {
     streamed++;
+    if (drawing) return;
     if (options.format === 'json') out(stringify({ solution: solutionToJSON(board, solution) }));
     else if (!options.quiet) out(`Solution ${streamed}:\n${renderSolution(board, piece, solution, options)}\n`);
   };
@@ -72,6 +75,12 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
 }
 
 export function printResult(board: Board, piece: Piece, result: Result, options: CommonOptions, k?: number): void {
+  if (drawingOf(options)) {
+    emitDrawing(renderResultSvg(board, piece, result, { title: headline(board, piece, result, k) }), `the result (${result.status})`, options);
+    // With the drawing in a file, stdout still says what was found.
+    if (options.out !== undefined) out(`${headline(board, piece, result, k)}\n${renderStats(result)}`);
+    return;
+  }
   if (options.format === 'json') {
     out(stringify(resultToJSON(board, result)));
     return;

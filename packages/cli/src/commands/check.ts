@@ -1,6 +1,7 @@
 import { Board, type BoardSpec, parseArrangement, type Piece, UsageError, validatePlacement, validateTour } from '@bezzel/core';
-import { renderBoard, stringify } from '@bezzel/render';
+import { renderBoard, renderPlacementSvg, renderTourSvg, stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
+import { drawingOf, emitDrawing } from '../drawing';
 import { EXIT } from '../exit';
 import { addBoardOptions, type CommonOptions, wholeNumber } from '../options';
 import { out } from '../output';
@@ -8,7 +9,7 @@ import { createCliBezzel } from '../plugins';
 import type { SetExit } from '../exit';
 import { parseRemoved, parseStart, resolvePieceId } from '../problem-args';
 
-interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'plugin' | 'ascii' | 'format'> {
+interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'plugin' | 'ascii' | 'format' | 'out'> {
   readonly k?: number;
   readonly tour?: boolean;
   readonly closed?: boolean;
@@ -27,7 +28,8 @@ export function checkCommand(setExit: SetExit): Command {
     .option('--start <square>', 'the tour must start here');
   addBoardOptions(command);
   command
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--format <format>', 'output format (svg: the board with attacking pairs or the tour drawn)').choices(['text', 'json', 'svg']).default('text'))
+    .option('--out <file>', 'write the drawing to a .svg or .png file')
     .option('--ascii', 'letters instead of chess glyphs')
     .option('--plugin <module>', 'load a plugin (repeatable)', (v: string, p: string[] = []) => [...p, v], []);
   return command.action(async (pieceArg: string, words: string[], options: CheckOptions) => {
@@ -73,6 +75,11 @@ function inferBoard(text: string, options: CheckOptions): BoardSpec {
 
 function checkPlacement(board: Board, piece: Piece, squares: number[], options: CheckOptions): number {
   const report = validatePlacement(board, piece, squares, options.k);
+  if (drawingOf(options)) {
+    const onBoard = squares.filter((s) => s >= 0 && s < board.size);
+    emitDrawing(renderPlacementSvg(board, piece, onBoard, report.conflicts, { title: `${onBoard.length} ${piece.name}s on ${board}` }), 'the arrangement', options);
+    if (options.out === undefined) return report.valid ? EXIT.answered : EXIT.invalid;
+  }
   if (options.format === 'json') {
     out(stringify({ kind: 'placement', board: board.spec, piece: piece.id, ...report }));
     return report.valid ? EXIT.answered : EXIT.invalid;
@@ -96,6 +103,11 @@ function checkPlacement(board: Board, piece: Piece, squares: number[], options: 
 function checkTour(board: Board, piece: Piece, path: number[], options: CheckOptions): number {
   const start = parseStart(board.spec, options.start);
   const report = validateTour(board, piece, path, { closed: options.closed, start });
+  if (drawingOf(options)) {
+    const onBoard = path.filter((s) => s >= 0 && s < board.size);
+    emitDrawing(renderTourSvg(board, onBoard, report.closes, { title: `${piece.name}'s tour of ${board}` }), 'the tour', options);
+    if (options.out === undefined) return report.valid ? EXIT.answered : EXIT.invalid;
+  }
   if (options.format === 'json') {
     out(stringify({ kind: 'tour', board: board.spec, piece: piece.id, ...report }));
     return report.valid ? EXIT.answered : EXIT.invalid;
