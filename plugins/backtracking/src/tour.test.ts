@@ -34,6 +34,8 @@ async function expectCountsAgree(board: BoardSpec, piece: string, closed: boolea
   expect(new Set(streamed.map((s) => (s.kind === 'tour' ? s.path.join(',') : ''))).size, what).toBe(expected);
   const counted = await bezzel.solve(tour(board, piece, 'count', { start, closed }));
   expect(countOf(counted), what).toBe(BigInt(expected));
+  const { result: one } = await solveChecked(bezzel, tour(board, piece, 'one', { start, closed }));
+  expect(one.status, what).toBe(expected > 0 ? 'solved' : 'impossible');
 }
 
 describe('backtracking tours', () => {

@@ -71,7 +71,8 @@ export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
  * The squares to search from. A given start is the only one. A closed tour passes every square, so any one
  * start will do: the one with fewest moves. Open tours without a start: for counting every square; for one
  * tour, the squares with fewest moves first (corners, where Warnsdorff would begin), skipping squares that
- * colour parity rules out when every move changes colour.
+ * colour parity rules out when every move changes colour (and colours hold: not across the seam of a torus
+ * with an odd side).
  */
 function startSquares(instance: TourInstance, search: TourSearch, oneTour: boolean): number[] {
   const { board, piece, closed } = instance;
@@ -81,7 +82,8 @@ function startSquares(instance: TourInstance, search: TourSearch, oneTour: boole
   if (!closed && !oneTour) return squares;
   const byDegree = squares.sort((a, b) => search.degree(a) - search.degree(b) || a - b);
   if (closed) return byDegree.slice(0, 1);
-  if (piece.attacks || !alwaysChangesColour(piece.movement)) return byDegree;
+  const coloursHold = !board.torus || (board.width % 2 === 0 && board.height % 2 === 0);
+  if (piece.attacks || !coloursHold || !alwaysChangesColour(piece.movement)) return byDegree;
   let light = 0;
   for (const sq of squares) if (board.colour(sq) === 0) light++;
   const dark = squares.length - light;
