@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
 import type { LineBoard } from '@bezzel/min-conflicts';
 
 export type ClimbStop = 'solved' | 'local-optimum' | 'plateau' | 'steps' | 'time' | 'aborted';
@@ -17,8 +17,17 @@ export interface ClimbTally {
  * Steepest-ascent hill climbing on one piece per column (h = attacking pairs; a neighbour moves one piece
  * within its column): take the neighbour that lowers h most, ties at random; on a plateau take an equal one,
  * at most `maxSideways` times in a row. Stops at h = 0 or where no neighbour helps. `ties` holds n·n entries.
+ * `trace`, when a visualiser watches, gets every move with h after it.
  */
-export function climb(board: LineBoard, rng: Rng, clock: BudgetClock, tally: ClimbTally, maxSideways: number, ties: Int32Array): ClimbStop {
+export function climb(
+  board: LineBoard,
+  rng: Rng,
+  clock: BudgetClock,
+  tally: ClimbTally,
+  maxSideways: number,
+  ties: Int32Array,
+  trace?: (event: TraceEvent) => void,
+): ClimbStop {
   const n = board.n;
   const { rows } = board;
   let h = board.attackingPairs();
@@ -62,6 +71,7 @@ export function climb(board: LineBoard, rng: Rng, clock: BudgetClock, tally: Cli
     }
     const pick = ties[tied === 1 ? 0 : rng.below(tied)]!;
     const col = Math.floor(pick / n);
+    if (trace) trace({ type: 'local', step: tally.steps, h: h + best, from: rows[col]! * n + col, to: (pick - col * n) * n + col });
     board.lift(col);
     board.put(col, pick - col * n);
     h += best;

@@ -1,5 +1,5 @@
 import { no, UsageError, yes, type Instance, type OptionValue, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem, LineBoard, randomPlacement } from '@bezzel/min-conflicts';
+import { columnProblem, LineBoard, randomPlacement, traceStart } from '@bezzel/min-conflicts';
 import { climb, type ClimbTally } from './climb';
 
 /** Boards beyond this would need n² tie slots per step (and a step would take seconds). */
@@ -45,7 +45,8 @@ export const hillClimbing: SearchStrategy = {
     for (;;) {
       if (restarts > 0) board.clear();
       randomPlacement.place(board, ctx.rng);
-      const stop = climb(board, ctx.rng, ctx.clock, tally, maxSideways, ties);
+      if (ctx.trace) traceStart(board, tally.steps, ctx.trace);
+      const stop = climb(board, ctx.rng, ctx.clock, tally, maxSideways, ties, ctx.trace);
       if ((stop === 'local-optimum' || stop === 'plateau') && restarts < maxRestarts) {
         restarts++;
         ctx.progress({ nodes: tally.steps, metrics: { restarts } });

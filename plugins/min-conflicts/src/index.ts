@@ -6,5 +6,6 @@ export { greedyPlacement, formulaPlacement, randomPlacement, INITIAL_PLACEMENT, 
 export { LineBoard } from './line-board';
 export { columnProblem, lineFamilies, type LineFamilies } from './lines';
 export { minConflicts };
+export { traceStart } from './strategy';
 
 export default pluginModule({ strategies: [minConflicts], parts: initialPlacements });

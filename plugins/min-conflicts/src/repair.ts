@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
 import type { LineBoard } from './line-board';
 
 export type RepairStop = 'solved' | 'steps' | 'time' | 'aborted' | 'restart';
@@ -13,9 +13,18 @@ export interface RepairTally {
 /**
  * Minton's min-conflicts repair: draw a conflicted column at random, lift its piece and put it back on a row
  * with the fewest conflicts, ties broken at random. `tally` counts across restarts; `limit` is the step count
- * at which this try gives up and asks for a fresh start. `ties` is scratch space of n rows.
+ * at which this try gives up and asks for a fresh start. `ties` is scratch space of n rows. `trace`, when a
+ * visualiser watches, gets every repair with h (attacking pairs) after it.
  */
-export function repair(board: LineBoard, rng: Rng, clock: BudgetClock, tally: RepairTally, limit: number, ties: Int32Array): RepairStop {
+export function repair(
+  board: LineBoard,
+  rng: Rng,
+  clock: BudgetClock,
+  tally: RepairTally,
+  limit: number,
+  ties: Int32Array,
+  trace?: (event: TraceEvent) => void,
+): RepairStop {
   const n = board.n;
   const { rows, rankCount, diagonalCount, antiCount } = board;
   // A repair scans n rows, so on big boards the clock is cheap next to it and is read every time.
@@ -55,5 +64,6 @@ export function repair(board: LineBoard, rng: Rng, clock: BudgetClock, tally: Re
     board.put(col, to);
     tally.steps++;
     if (to !== from) tally.moves++;
+    if (trace) trace({ type: 'local', step: tally.steps, h: board.attackingPairs(), from: from * n + col, to: to * n + col });
   }
 }

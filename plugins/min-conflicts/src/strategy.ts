@@ -1,4 +1,4 @@
-import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
 import { INITIAL_PLACEMENT, type InitialPlacement } from './initial';
 import { LineBoard } from './line-board';
 import { columnProblem } from './lines';
@@ -52,7 +52,8 @@ export const minConflicts: SearchStrategy = {
       placementMs += performance.now() - placing;
       if (restarts === 0) initialConflicts = board.suspectCount;
       ctx.progress({ nodes: tally.steps, metrics: { conflicted: board.suspectCount } });
-      const stop = repair(board, ctx.rng, ctx.clock, tally, tally.steps + restartAfter, ties);
+      if (ctx.trace) traceStart(board, tally.steps, ctx.trace);
+      const stop = repair(board, ctx.rng, ctx.clock, tally, tally.steps + restartAfter, ties, ctx.trace);
       if (stop === 'restart') {
         restarts++;
         continue;
@@ -84,4 +85,10 @@ function restartLimit(value: unknown, n: number): number {
     throw new UsageError('ERR_OPTION', `restartAfter must be a whole number of repairs (0 = never), not ${String(value)}`);
   }
   return value === 0 ? Number.POSITIVE_INFINITY : value;
+}
+
+/** For a visualiser: the placement a try starts from, piece by piece, then its h. */
+export function traceStart(board: LineBoard, step: number, trace: (event: TraceEvent) => void): void {
+  for (const [depth, square] of board.squares().entries()) trace({ type: 'place', square, depth });
+  trace({ type: 'local', step, h: board.attackingPairs() });
 }
