@@ -1,0 +1,55 @@
+import { Board, leaper, validateTour } from '@bezzel/core';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bezzel } from './support/cli';
+
+const knight = { id: 'knight', name: 'knight', symbols: { unicode: '♞', ascii: 'N' }, movement: leaper(1, 2) };
+
+describe("bezzel tour: knight's tours at every scale", () => {
+  it('answers tour knight -n 1000 --closed --format json with a closed tour the Validator accepts', async () => {
+    const run = await bezzel('tour', 'knight', '-n', '1000', '--closed', '--format', 'json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { status: string; strategy: string; solutions: { path: number[]; closed: boolean }[] };
+    expect(json).toMatchObject({ status: 'solved', strategy: 'divide-conquer' });
+    const report = validateTour(Board.square(1000), knight, json.solutions[0]!.path, { closed: true });
+    expect(report.firstError).toBeUndefined();
+    expect(report.closes).toBe(true);
+  });
+
+  it('tours a zebra where one exists and answers the colour-bound camel impossible, with the reason', async () => {
+    const zebra = await bezzel('tour', 'zebra', '-n', '10', '--strategy', 'warnsdorff', '-o', 'restarts=300', '--seed', '7', '--format', 'json');
+    const path = (JSON.parse(zebra.stdout) as { solutions: { path: number[] }[] }).solutions[0]!.path;
+    expect(validateTour(Board.square(10), { ...knight, id: 'zebra', movement: leaper(2, 3) }, path).valid).toBe(true);
+    const camel = await bezzel('tour', 'camel', '-n', '8');
+    expect(camel.code).toBe(0);
+    expect(camel.stdout).toMatch(/never leaves its square's colour/);
+  });
+
+  it('draws a tour as SVG on stdout: one polyline through every square and back for a closed tour', async () => {
+    const run = await bezzel('tour', 'knight', '-n', '6', '--closed', '--format', 'svg');
+    expect(run.code).toBe(0);
+    expect(run.stdout.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    const points = /<polyline points="([^"]+)"/.exec(run.stdout)![1]!.split(' ');
+    expect(points).toHaveLength(37);
+    expect(points.at(-1)).toBe(points[0]);
+  });
+
+  it('writes the drawing to --out and draws the attacking pairs of a checked placement', async () => {
+    const file = join(tmpdir(), `bezzel-check-${process.pid}.svg`);
+    try {
+      const run = await bezzel('check', 'queen', 'a1,b3,c5,d7,h8', '--out', file);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/a1 and h8 share a diagonal/);
+      const svg = readFileSync(file, 'utf8');
+      expect(svg.split('<line ').length - 1).toBe(1);
+      expect(svg.split('<path ').length - 1).toBe(5);
+    } finally {
+      rmSync(file, { force: true });
+    }
+    const bad = await bezzel('tour', 'knight', '-n', '8', '--out', 'tour.txt');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/name a \.svg or a \.png file/);
+  });
+});
