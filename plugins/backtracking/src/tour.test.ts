@@ -78,6 +78,10 @@ describe('backtracking tours', () => {
       return result.status === 'solved' && result.solutions[0]!.kind === 'tour' ? result.solutions[0]!.path.join(',') : '';
     };
     expect(await path(1)).toBe(await path(1));
+    const random = await bezzel.solve(tour(square(6), 'knight', 'one', { start: 0, seed: 5, options: { ordering: 'random' } }));
+    expect(random.seed).toBe(5);
+    const roth = await bezzel.solve(tour(square(6), 'knight', 'one', { start: 0, seed: 5 }));
+    expect(roth.seed).toBeUndefined();
     const paths = new Set([await path(1), await path(2), await path(3), await path(4)]);
     expect(paths.size).toBeGreaterThan(1);
   });

@@ -17,6 +17,8 @@ export type SortMoves = (moves: Int32Array, from: number, to: number) => void;
 /** A swappable move ordering for depth-first tour search. `create` runs once per search and may allocate; the sorter must not. */
 export interface TourOrdering extends StrategyPart {
   readonly kind: typeof TOUR_ORDERING;
+  /** The order draws on the seeded generator, so results report the seed. */
+  readonly stochastic?: boolean;
   create(state: TourOrderingState): SortMoves;
 }
 

@@ -17,11 +17,17 @@ export const DEFAULT_ORDERING = 'warnsdorff-roth';
  * run only one way, so there closed tours are directed cycles. Goal `all` streams exactly what `count` counts.
  */
 export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
-  const { board, piece, closed } = instance;
-  const goal = instance.task.goal;
   const orderingId = String(ctx.option('ordering') ?? DEFAULT_ORDERING);
   const ordering = ctx.part<TourOrdering>(TOUR_ORDERING, orderingId);
   if (!ordering) throw new UsageError('ERR_OPTION', `unknown tour ordering "${orderingId}"`);
+  const outcome = searchTours(instance, ctx, ordering);
+  // The seed reproduces the run only where the ordering draws on it; the result says so then.
+  return ordering.stochastic ? { ...outcome, seed: ctx.rng.seed } : outcome;
+}
+
+function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrdering): Outcome {
+  const { board, piece, closed } = instance;
+  const goal = instance.task.goal;
   const search = new TourSearch(board, piece, ordering, ctx.rng);
   const starts = startSquares(instance, search, goal === 'one');
 

@@ -5,6 +5,7 @@ export const randomOrdering: TourOrdering = {
   kind: TOUR_ORDERING,
   id: 'random',
   description: 'moves in a random order (seeded)',
+  stochastic: true,
   create: ({ rng }) => (moves, from, to) => {
     for (let i = to - 1; i > from; i--) {
       const j = from + rng.below(i - from + 1);
