@@ -27,19 +27,17 @@ export function fixedCounts(
   identity: readonly bigint[],
   stop: (work: number) => boolean,
 ): FixedCount[] | undefined {
-  // Names are the original board's; the DP may run on the transposed board, where the two mirrors swap roles.
-  const rowMirror = layout.model.transposed ? 'mirror top-bottom' : 'mirror left-right';
-  const rankMirror = layout.model.transposed ? 'mirror left-right' : 'mirror top-bottom';
   const out: FixedCount[] = [];
   for (const symmetry of group) {
-    if (symmetry.name === 'identity') {
+    const method = methodFor(layout, symmetry);
+    if (method === 'row DP') {
       out.push({ symmetry: symmetry.name, method: 'row DP', table: identity });
-    } else if (symmetry.name === rowMirror) {
+    } else if (method === 'palindromic rows') {
       const palindrome = palindromeTest(layout.model.width);
       const run = countTable(layout, { stop, rowFilter: palindrome });
       if (run.stopped) return undefined;
       out.push({ symmetry: symmetry.name, method: 'palindromic rows', table: run.table });
-    } else if (symmetry.name === rankMirror || symmetry.name === 'rotate 180°') {
+    } else if (method === 'folded half') {
       const folded = foldedCount(layout, symmetry.name === 'rotate 180°');
       const run = countTable(folded.layout, { stop, finish: folded.finish });
       if (run.stopped) return undefined;
@@ -51,6 +49,16 @@ export function fixedCounts(
     }
   }
   return out;
+}
+
+/** Which method counts each symmetry's fixed placements (names are the original board's; the DP may be transposed). */
+export function methodFor(layout: Layout, symmetry: Symmetry): FixedCount['method'] {
+  const rowMirror = layout.model.transposed ? 'mirror top-bottom' : 'mirror left-right';
+  const rankMirror = layout.model.transposed ? 'mirror left-right' : 'mirror top-bottom';
+  if (symmetry.name === 'identity') return 'row DP';
+  if (symmetry.name === rowMirror) return 'palindromic rows';
+  if (symmetry.name === rankMirror || symmetry.name === 'rotate 180°') return 'folded half';
+  return 'orbit frontier';
 }
 
 /** Σ fixed / |G| for every k; the division is exact by Burnside's lemma, so a remainder is a bug. */

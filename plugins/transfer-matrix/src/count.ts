@@ -26,6 +26,8 @@ export interface CountOptions {
   readonly stop: (transitions: number) => boolean;
   readonly rowFilter?: (mask: number) => boolean;
   readonly finish?: Finish;
+  /** Rows finished so far over all passes, and the rows of all passes (known once the number of primes is). */
+  readonly progress?: (done: number, total: number) => void;
 }
 
 /**
@@ -38,6 +40,9 @@ export function countTable(layout: Layout, options: CountOptions): Table {
   const maxAfter = new Int32Array(rows + 1);
   let transitions = 0;
   const stop = (n: number) => options.stop(transitions + n);
+  let rowsDone = 0;
+  let rowsTotal = 3 * rows;
+  const tick = () => options.progress?.(++rowsDone, rowsTotal);
   const max = transfer(layout, new MaxKernel(), {
     stop,
     rowFilter: options.rowFilter,
@@ -45,13 +50,14 @@ export function countTable(layout: Layout, options: CountOptions): Table {
       let best = 0;
       for (let i = 0; i < buffer.length; i++) if (buffer[i]! > best) best = buffer[i]!;
       maxAfter[r + 1] = best;
+      tick();
     },
   });
   transitions += max.transitions;
   if (max.stopped) return { table: [], transitions, primes: 0, stopped: true };
   const degree = maxAfter[rows]!;
 
-  const total = transfer(layout, new TotalKernel(), { stop, rowFilter: options.rowFilter });
+  const total = transfer(layout, new TotalKernel(), { stop, rowFilter: options.rowFilter, afterRow: tick });
   transitions += total.transitions;
   if (total.stopped) return { table: [], transitions, primes: 0, stopped: true };
   let sum = 0;
@@ -59,10 +65,11 @@ export function countTable(layout: Layout, options: CountOptions): Table {
   if (!Number.isFinite(sum)) throw new Error('the number of placements overflows a float: board too large for this strategy');
 
   const primes = primesBelow2To30(primesFor(sum * 1.000001 + 16));
+  rowsTotal = (2 + primes.length) * rows;
   const residues: number[][] = [];
   for (const prime of primes) {
     const kernel = new ModularKernel(prime, degree + 1);
-    const run = transfer(layout, kernel, { stop, rowFilter: options.rowFilter, lengthAfter: (r) => maxAfter[r]! + 1 });
+    const run = transfer(layout, kernel, { stop, rowFilter: options.rowFilter, lengthAfter: (r) => maxAfter[r]! + 1, afterRow: tick });
     transitions += run.transitions;
     if (run.stopped) return { table: [], transitions, primes: primes.length, stopped: true };
     residues.push(options.finish ? sumFinished(layout, run.buffer, degree + 1, prime, options.finish) : sumStates(run.buffer, degree + 1, prime));

@@ -1,5 +1,5 @@
 import { no, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { averageOverGroup, fixedCounts } from './burnside';
+import { averageOverGroup, fixedCounts, methodFor } from './burnside';
 import { countTable } from './count';
 import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier';
 import { buildLayout, type Layout } from './layout';
@@ -60,7 +60,7 @@ export const transferMatrix: SearchStrategy = {
     if (bytes > MAX_BYTES) return no(`the states would need about ${(bytes / 2 ** 30).toFixed(1)} GiB`);
     if (instance.task.goal === 'count-fundamental') {
       const group = symmetryGroup(board, piece.movement);
-      for (const s of group.filter((g) => g.name !== 'identity')) {
+      for (const s of group.filter((g) => methodFor(layout, g) === 'orbit frontier')) {
         const width = frontierWidth(orbitGraph(board, piece, s));
         if (width > MAX_FRONTIER - 4) return no(`placements fixed by "${s.name}" would need a frontier of ${width} orbits`);
       }
@@ -86,12 +86,11 @@ export const transferMatrix: SearchStrategy = {
         ? { status: 'aborted', stats: stats(), partial: { note: 'the row DP stopped before the last row' } }
         : { status: 'budget', exhausted: ctx.clock.reason === 'steps' ? 'steps' : 'time', stats: stats(), partial: { note: 'the row DP stopped before the last row' } };
 
-    const counted = countTable(layout, { stop });
+    const counted = countTable(layout, { stop, progress: (rows, total) => ctx.progress({ done: rows, total, message: 'rows' }) });
     done += counted.transitions;
     if (counted.stopped) return stoppedOutcome();
     const table = counted.table;
     const primes = { primes: counted.primes };
-    ctx.progress({ done: 1, total: 1, nodes: done });
     const goal = instance.task.goal;
     if (goal === 'maximum') {
       const maximum = table.length - 1;
