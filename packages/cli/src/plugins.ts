@@ -22,6 +22,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/divide-conquer',
   '@bezzel/genetic',
   '@bezzel/ant-colony',
+  '@bezzel/bitboard',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */

@@ -112,7 +112,8 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   options.signal?.addEventListener('abort', onAbort);
   const maxTimeMs = task.budget?.maxTimeMs;
   const timer =
-    maxTimeMs !== undefined && Number.isFinite(maxTimeMs)
+    // Node timers hold at most 2³¹−1 ms (24.8 days); a longer limit is no limit here.
+    maxTimeMs !== undefined && maxTimeMs < 2 ** 31 - 1
       ? setTimeout(() => {
           stopReason ??= 'time';
           stop.abort();

@@ -7,8 +7,9 @@ import type { SetExit } from '../exit';
 import { parseRemoved, resolvePieceId } from '../problem-args';
 import { betzaArgument } from '../betza-arg';
 import { pieceCount, solveEveryKAndPrint } from '../every-k';
+import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner';
 
-interface PlaceOptions extends CommonOptions {
+interface PlaceOptions extends CommonOptions, PoolOptions {
   readonly k?: number | 'all';
   readonly goal: Goal;
 }
@@ -22,6 +23,7 @@ export function placeCommand(setExit: SetExit): Command {
   addBoardOptions(command, 8);
   addGoalOption(command, placementGoals, 'one');
   addSolveOptions(command);
+  addPoolOptions(command);
   return command.action(async (piece: string, options: PlaceOptions) => runPlace(piece, options, setExit));
 }
 
@@ -32,12 +34,13 @@ export function queensCommand(setExit: SetExit): Command {
     .argument('<n>', 'board size', wholeNumber('n', 1));
   addGoalOption(command, placementGoals, 'one');
   addSolveOptions(command);
+  addPoolOptions(command);
   return command.action(async (n: number, options: PlaceOptions) => runPlace('queen', { ...options, size: n }, setExit));
 }
 
 async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExit): Promise<void> {
   const adHoc = betzaArgument(pieceArg);
-  const { bezzel } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : []);
+  const { bezzel, plugins } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : []);
   const board = boardSpec(options, 8);
   const piece = adHoc ? adHoc.id : resolvePieceId(bezzel, pieceArg);
   const removed = parseRemoved(board, options.removed);
@@ -51,5 +54,7 @@ async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExi
   };
   if (options.goal === 'maximum' && options.k !== undefined) throw new UsageError('ERR_COUNT', '--goal maximum finds k itself; leave out -k');
   if (options.k === 'all') return setExit(await solveEveryKAndPrint(bezzel, task, options));
-  setExit(await solveAndPrint(bezzel, task, options));
+  // Long counts go to worker threads; an ad-hoc Betza piece exists only in this thread, so it counts here.
+  const pooled = await countOnWorkers(bezzel, plugins, task, options, adHoc !== undefined);
+  setExit(pooled ?? (await solveAndPrint(bezzel, task, options)));
 }

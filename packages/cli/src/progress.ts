@@ -1,0 +1,53 @@
+import cliProgress from 'cli-progress';
+
+/** What a long count reports: sub-tasks done of all, and the count so far. */
+export interface CountProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly count: bigint;
+}
+
+export interface ProgressBar {
+  update(progress: CountProgress): void;
+  stop(): void;
+}
+
+/**
+ * A progress bar on stderr (sub-tasks done/total, rate, ETA), only when stderr is a terminal and the output is
+ * not JSON: piped or machine-read runs stay clean.
+ */
+export function progressBar(format: string): ProgressBar | undefined {
+  if (!process.stderr.isTTY || format === 'json') return undefined;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: 'counting |{bar}| {value}/{total} sub-tasks · {rate}/s · ETA {eta_formatted} · {count} so far',
+      hideCursor: true,
+      etaBuffer: 50,
+      fps: 5,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  let first: number | undefined;
+  let running = false;
+  return {
+    update({ done, total, count }) {
+      first ??= done;
+      const seconds = (performance.now() - started) / 1000;
+      const rate = seconds > 0 ? ((done - first) / seconds).toFixed(1) : '0';
+      const payload = { rate, count: count.toLocaleString('en-US') };
+      if (!running) {
+        bar.start(total, done, payload);
+        running = true;
+      } else {
+        bar.setTotal(total);
+        bar.update(done, payload);
+      }
+    },
+    stop() {
+      if (running) bar.stop();
+      running = false;
+    },
+  };
+}
