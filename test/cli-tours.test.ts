@@ -36,7 +36,7 @@ describe("bezzel tour: knight's tours at every scale", () => {
     expect(points.at(-1)).toBe(points[0]);
   });
 
-  it('writes the drawing to --out and draws the attacking pairs of a checked placement', async () => {
+  it('writes the drawing (SVG or PNG) to --out and draws the attacking pairs of a checked placement', async () => {
     const file = join(tmpdir(), `bezzel-check-${process.pid}.svg`);
     try {
       const run = await bezzel('check', 'queen', 'a1,b3,c5,d7,h8', '--out', file);
@@ -47,6 +47,13 @@ describe("bezzel tour: knight's tours at every scale", () => {
       expect(svg.split('<path ').length - 1).toBe(5);
     } finally {
       rmSync(file, { force: true });
+    }
+    const png = join(tmpdir(), `bezzel-tour-${process.pid}.png`);
+    try {
+      expect((await bezzel('tour', 'knight', '-n', '8', '--out', png)).code).toBe(0);
+      expect([...readFileSync(png).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    } finally {
+      rmSync(png, { force: true });
     }
     const bad = await bezzel('tour', 'knight', '-n', '8', '--out', 'tour.txt');
     expect(bad.code).toBe(2);
