@@ -49,4 +49,17 @@ describe('transfer-matrix agrees with backtracking', () => {
     expect(compared).toBeGreaterThan(900);
     expect(skipped).toBeLessThan(compared / 20);
   });
+
+  it('is what auto picks for counting leapers, and leaves riders to backtracking', async () => {
+    const pick = (piece: string, n: number, goal: Task['goal']) => {
+      const instance = bezzel.instantiate({ problem: { kind: 'placement', board: { width: n, height: n }, piece, k: 4 }, goal });
+      if (!instance.ok) throw instance.error;
+      const chosen = bezzel.choose(instance.value);
+      return chosen.ok ? chosen.value.meta.id : chosen.error.message;
+    };
+    expect(pick('knight', 8, 'count')).toBe('transfer-matrix');
+    expect(pick('king', 10, 'count-fundamental')).toBe('transfer-matrix');
+    expect(pick('nightrider', 6, 'count')).toBe('backtracking');
+    expect(pick('knight', 8, 'one')).toBe('backtracking');
+  });
 });

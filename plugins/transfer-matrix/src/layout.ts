@@ -17,6 +17,8 @@ export interface Layout {
   readonly bits: Uint8Array;
   readonly groups: number;
   readonly states: number;
+  /** Polynomial additions of one row step: the zeta transforms (bits · 2^(bits-1) per group) plus one emit per state. */
+  readonly work: number;
   /** The group of a tuple of R-1 rows, or -1. */
   group(tuple: ArrayLike<number>, from: number): number;
 }
@@ -72,9 +74,11 @@ export function buildLayout(model: RowModel, maxStates: number): Layout | undefi
   const groups = frees.length;
   const offset = new Float64Array(groups + 1);
   const bits = new Uint8Array(groups);
+  let work = states;
   for (let g = 0; g < groups; g++) {
     bits[g] = popcount(frees[g]!);
     offset[g + 1] = offset[g]! + 2 ** bits[g]!;
+    work += bits[g]! * 2 ** Math.max(0, bits[g]! - 1);
   }
   const rows = Uint32Array.from(tuples);
   let group: Layout['group'];
@@ -88,7 +92,7 @@ export function buildLayout(model: RowModel, maxStates: number): Layout | undefi
     for (let g = 0; g < groups; g++) index.set(packed(rows, g * k, k, W), g);
     group = (t, from) => index.get(packed(t, from, k, W)) ?? -1;
   }
-  return { model, full, rows, free: Uint32Array.from(frees), offset, bits, groups, states, group };
+  return { model, full, rows, free: Uint32Array.from(frees), offset, bits, groups, states, work, group };
 }
 
 /** A tuple of rows as one number; only used with k·W ≤ 52 bits, so it is exact. */

@@ -65,8 +65,11 @@ export const transferMatrix: SearchStrategy = {
         if (width > MAX_FRONTIER - 4) return no(`placements fixed by "${s.name}" would need a frontier of ${width} orbits`);
       }
     }
-    // Work is about states × rows × coefficients; 10⁸ of those take about a second.
-    return yes(2 + (layout.states * layout.model.height * degreeGuess(instance)) / 1e8);
+    // Coefficient additions: a row step's work × rows × polynomial length × passes (one per prime, about one prime per
+    // 30 bits of the count, which is below 2^(0.6·squares) for leapers), at roughly 2·10⁸ a second; cost ≈ 2 per second.
+    const passes = 1 + Math.ceil((instance.board.playable * 0.6) / 30);
+    const seconds = (layout.work * layout.model.height * degreeGuess(instance) * passes) / 2e8;
+    return yes(2 + 2 * seconds);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
