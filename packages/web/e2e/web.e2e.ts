@@ -160,6 +160,12 @@ describe('the web page in Chromium', () => {
     await page.locator('#play').click();
     await expect.poll(async () => (await stat(page, 'stat-step')).split('/').map((s) => s.trim()).reduce((a, b) => String(a === b)), { timeout: 30_000 }).toBe('true');
     const path = (await page.locator('#board svg polyline.path').getAttribute('data-squares'))!.split(' ').map(Number);
+    // The depth-first search records its moves with the candidates it weighed and their onward degrees.
+    await page.locator('#to-start').click();
+    for (let i = 0; i < 12; i++) await page.locator('#step-forward').click();
+    expect(await page.locator('#candidates').innerText()).toMatch(/Candidates \(onward degree\): [a-f][1-6]:\d/);
+    expect(await page.locator('#board svg circle.candidate').count()).toBeGreaterThan(0);
+    await page.locator('#to-end').click();
     expect(path).toHaveLength(36);
     expect(path[0]).toBe(0);
     const report = validateTour(Board.square(6), pieces.piece('knight')!, path, { closed: false, start: 0 });
@@ -167,11 +173,30 @@ describe('the web page in Chromium', () => {
     expect(await stat(page, 'stat-solutions')).toBe('1');
   });
 
+  it('charts h for min-conflicts and ends with no conflicts on the board', async () => {
+    await setUp(page, { problem: 'placement', piece: 'queen', width: '12', height: '12', k: '', goal: 'one', strategy: 'min-conflicts', seed: '3' });
+    await setUp(page, { 'option-initial': 'random' });
+    await page.locator('#run').click();
+    await expect.poll(() => stat(page, 'result-status'), { timeout: 30_000 }).toBe('solved');
+    await page.locator('#to-start').click();
+    for (let i = 0; i < 14; i++) await page.locator('#step-forward').click();
+    expect(await number(page, 'stat-h')).toBeGreaterThan(0);
+    expect(await page.locator('#board svg line.conflict').count()).toBeGreaterThan(0);
+    await page.locator('#to-end').click();
+    expect(await stat(page, 'stat-h')).toBe('0');
+    expect(await page.locator('#board svg line.conflict').count()).toBe(0);
+    expect(await page.locator('#chart svg polyline').count()).toBeGreaterThan(0);
+    const squares = await boardPieces(page);
+    expect(validatePlacement(Board.square(12), pieces.piece('queen')!, squares, 12).valid).toBe(true);
+  });
+
   it('saves a screenshot of 8 queens part-way, with the controls and the stats', async () => {
     await page.goto(sharedUrl);
     await expect.poll(() => stat(page, 'result-status'), { timeout: 30_000 }).toBe('complete');
-    for (let i = 0; i < 40; i++) await page.locator('#step-forward').click();
-    expect(await number(page, 'stat-nodes')).toBeGreaterThan(0);
+    await page.locator('#next-solution').click();
+    for (let i = 0; i < 23; i++) await page.locator('#step-forward').click();
+    expect(await number(page, 'stat-nodes')).toBeGreaterThan(cli.nodes);
+    expect(await page.locator('#latest-title').innerText()).toBe('Solution 1');
     mkdirSync(join(repo, 'docs'), { recursive: true });
     await page.screenshot({ path: join(repo, 'docs', 'web.png') });
   });

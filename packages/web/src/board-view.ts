@@ -62,6 +62,13 @@ export function boardSvg(view: BoardView, size = 480): string {
       if (view.attacked?.has(sq)) parts.push(`<rect class="attacked" x="${x(sq)}" y="${y(sq)}" width="${cell}" height="${cell}" fill="#e74c3c" fill-opacity="0.38"/>`);
     }
   }
+  // Coordinates as on a printed board: files along the bottom rank, ranks up the a-file.
+  if (width <= 26 && height <= 99 && cell >= 24) {
+    const label = (x: number, y: number, text: string, anchor: string) =>
+      parts.push(`<text x="${x}" y="${y}" font-size="${cell * 0.2}" text-anchor="${anchor}" fill="#6b6459">${text}</text>`);
+    for (let col = 0; col < width; col++) label(x(col) + cell - 2, h - 3, String.fromCharCode(97 + col), 'end');
+    for (let row = 0; row < height; row++) label(2, y(row * width) + cell * 0.22, String(row + 1), 'start');
+  }
   if (view.touched) {
     const colour = view.touched.how === 'add' ? '#27ae60' : '#e67e22';
     const sq = view.touched.square;
@@ -79,9 +86,13 @@ export function boardSvg(view: BoardView, size = 480): string {
     const head = path[path.length - 1]!;
     parts.push(`<circle class="head" cx="${cx(head)}" cy="${cy(head)}" r="${cell * 0.22}" fill="#2980b9"/>`);
   }
+  // Candidates get a dashed ring and their onward degree in a corner badge, so the path numbers stay readable.
   for (const c of view.candidates ?? []) {
-    parts.push(`<circle class="candidate" cx="${cx(c.square)}" cy="${cy(c.square)}" r="${cell * 0.3}" fill="#fff" fill-opacity="0.8" stroke="#2980b9" stroke-width="2"/>`);
-    parts.push(`<text x="${cx(c.square)}" y="${cy(c.square)}" font-size="${cell * 0.35}" text-anchor="middle" dominant-baseline="central" fill="#2980b9">${c.degree}</text>`);
+    const bx = x(c.square) + cell * 0.8;
+    const by = y(c.square) + cell * 0.2;
+    parts.push(`<circle class="candidate" data-square="${c.square}" cx="${cx(c.square)}" cy="${cy(c.square)}" r="${cell * 0.42}" fill="none" stroke="#2980b9" stroke-width="2" stroke-dasharray="4 3"/>`);
+    parts.push(`<circle cx="${bx}" cy="${by}" r="${cell * 0.17}" fill="#2980b9"/>`);
+    parts.push(`<text x="${bx}" y="${by}" font-size="${cell * 0.22}" text-anchor="middle" dominant-baseline="central" fill="#fff">${c.degree}</text>`);
   }
   for (const [a, b] of view.conflicts ?? []) {
     parts.push(`<line class="conflict" x1="${cx(a)}" y1="${cy(a)}" x2="${cx(b)}" y2="${cy(b)}" stroke="#c0392b" stroke-width="${Math.max(1.5, cell / 16)}"/>`);

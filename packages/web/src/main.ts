@@ -222,10 +222,10 @@ function drawStats(replay: Replay): void {
   const n = (x: number | bigint) => x.toLocaleString('en');
   text('stat-step', `${n(replay.position)} / ${n(replay.length)}`);
   text('stat-depth', n(replay.depth));
-  text('stat-nodes', n(replay.nodes));
+  text('stat-nodes', n(replay.moves > 0 ? replay.moves : replay.nodes));
   text('stat-solutions', n(replay.solutions));
-  const last = replay.last;
-  text('stat-h', last?.type === 'local' ? String(last.h) : '–');
+  const h = replay.h();
+  text('stat-h', h === undefined ? '–' : String(h));
   const candidates = replay.candidates();
   $('candidates').textContent = candidates.length
     ? `Candidates (onward degree): ${candidates.map((c) => `${run!.board.name(c.square)}:${c.degree}`).join(', ')}`

@@ -1,11 +1,20 @@
 import 'reflect-metadata';
+import antColony from '@bezzel/ant-colony';
 import backtracking from '@bezzel/backtracking';
+import bitboard from '@bezzel/bitboard';
 import classic from '@bezzel/classic';
-import { createBezzel, pluginModule, type Bezzel, type NamedPlugin, type Parsed } from '@bezzel/core';
+import divideConquer from '@bezzel/divide-conquer';
 import fairy, { betzaPiece } from '@bezzel/fairy';
 import formula from '@bezzel/formula';
+import genetic from '@bezzel/genetic';
+import hillClimbing from '@bezzel/hill-climbing';
 import knight from '@bezzel/knight';
+import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
+import random from '@bezzel/random';
+import transferMatrix from '@bezzel/transfer-matrix';
+import warnsdorff from '@bezzel/warnsdorff';
+import { createBezzel, pluginModule, type Bezzel, type NamedPlugin, type Parsed } from '@bezzel/core';
 
 /** The plugins the page loads, the same packages the CLI loads, through the same createBezzel. */
 export const pagePlugins: readonly NamedPlugin[] = [
@@ -15,6 +24,15 @@ export const pagePlugins: readonly NamedPlugin[] = [
   { name: '@bezzel/fairy', module: fairy },
   { name: '@bezzel/backtracking', module: backtracking },
   { name: '@bezzel/formula', module: formula },
+  { name: '@bezzel/min-conflicts', module: minConflicts },
+  { name: '@bezzel/hill-climbing', module: hillClimbing },
+  { name: '@bezzel/random', module: random },
+  { name: '@bezzel/transfer-matrix', module: transferMatrix },
+  { name: '@bezzel/warnsdorff', module: warnsdorff },
+  { name: '@bezzel/divide-conquer', module: divideConquer },
+  { name: '@bezzel/genetic', module: genetic },
+  { name: '@bezzel/ant-colony', module: antColony },
+  { name: '@bezzel/bitboard', module: bitboard },
 ];
 
 export const BETZA_PREFIX = 'betza:';

@@ -13,7 +13,7 @@ export class Replay {
   /** Search nodes so far: placements, and tour moves beyond the start (what the strategies' stats count). */
   nodes = 0;
   solutions = 0;
-  /** Local-search steps so far. */
+  /** Local-search steps so far (moves of a piece). */
   moves = 0;
   readonly #solutionAt = new Map<number, { readonly index: number; readonly squares: readonly number[] }>();
 
@@ -55,7 +55,7 @@ export class Replay {
         break;
       case 'local':
         moveAmong(s, event.from, event.to);
-        this.moves++;
+        if (event.to !== undefined) this.moves++;
         break;
     }
     this.position++;
@@ -83,7 +83,7 @@ export class Replay {
         break;
       case 'local':
         moveAmong(s, event.to, event.from);
-        this.moves--;
+        if (event.to !== undefined) this.moves--;
         break;
     }
     return true;
@@ -113,6 +113,15 @@ export class Replay {
   latestSolution(): { readonly index: number; readonly squares: readonly number[] } | undefined {
     for (let i = this.position - 1; i >= 0; i--) {
       if (this.events[i]!.type === 'solution') return this.#solutionAt.get(i);
+    }
+    return undefined;
+  }
+
+  /** Local search: h after the latest step, looking back a bounded way (a start placement is n events). */
+  h(): number | undefined {
+    for (let i = this.position - 1, stop = Math.max(0, this.position - 100_000); i >= stop; i--) {
+      const event = this.events[i]!;
+      if (event.type === 'local') return event.h;
     }
     return undefined;
   }

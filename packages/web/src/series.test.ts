@@ -14,7 +14,7 @@ describe('Series', () => {
     expect(s.ys.every((y, i) => y === 2 * s.xs[i]!)).toBe(true);
   });
 
-  it('draws one polyline per named series, none when empty', () => {
+  it('draws one polyline per named series, none for a series of fewer than two points', () => {
     const best = new Series();
     const mean = new Series();
     for (let g = 0; g < 20; g++) {
@@ -24,6 +24,8 @@ describe('Series', () => {
     const svg = chartSvg(new Map([['best', best], ['mean', mean]]));
     expect(svg.match(/<polyline/g)).toHaveLength(2);
     expect(svg).toContain('best');
-    expect(chartSvg(new Map([['h', new Series()]]))).toBe('');
+    const single = new Series();
+    single.add(0, 5);
+    expect(chartSvg(new Map([['h', new Series()], ['longest', single]]))).toBe('');
   });
 });

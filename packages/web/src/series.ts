@@ -33,8 +33,8 @@ export class Series {
 const COLOURS = ['#2980b9', '#c0392b', '#27ae60', '#8e44ad'];
 
 /** A small line chart of named series as SVG text, sharing one y scale. */
-export function chartSvg(series: ReadonlyMap<string, Series>, width = 320, height = 160): string {
-  const all = [...series.entries()].filter(([, s]) => s.length > 0);
+export function chartSvg(series: ReadonlyMap<string, Series>, width = 280, height = 150): string {
+  const all = [...series.entries()].filter(([, s]) => s.length > 1);
   if (all.length === 0) return '';
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (const [, s] of all) {
@@ -45,7 +45,7 @@ export function chartSvg(series: ReadonlyMap<string, Series>, width = 320, heigh
   }
   if (x1 === x0) x1 = x0 + 1;
   if (y1 === y0) y1 = y0 + 1;
-  const pad = 28;
+  const pad = 40;
   const px = (x: number) => pad + ((x - x0) / (x1 - x0)) * (width - pad - 6);
   const py = (y: number) => height - 18 - ((y - y0) / (y1 - y0)) * (height - 30);
   const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" class="chart">`];
