@@ -61,6 +61,9 @@ const bad = (message: string) => fail<Movement>('ERR_PIECE', message);
 export function fromBetza(text: string): Parsed<Movement> {
   const source = String(text).trim();
   if (source === '') return bad('a Betza description is empty: write atoms such as N, QN or fW');
+  // Messages quote the text, and a message is one line.
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(source)) return bad('a Betza description cannot contain line breaks or other control characters');
+  if (source.length > 200) return bad(`a Betza description of ${source.length} characters is too long (at most 200)`);
   const terms: Term[] = [];
   let i = 0;
   let capturing = 0;
