@@ -50,8 +50,16 @@ export class GreedyTour {
     const degree = this.#degree;
     visited.fill(0);
     for (const sq of this.#board.removed) visited[sq] = 1;
+    const full = this.#board.hasRemoved() || geo.torus ? -1 : geo.count;
+    // On a plain board every square at least `reach` from the edge has all its leaps, so only the rim is counted.
+    const reach = geo.reach;
     for (let row = 0, sq = 0; row < height; row++) {
+      const inner = full >= 0 && row >= reach && row < height - reach;
       for (let col = 0; col < width; col++, sq++) {
+        if (inner && col >= reach && col < width - reach) {
+          degree[sq] = full;
+          continue;
+        }
         let d = 0;
         for (let k = 0; k < geo.count; k++) {
           const t = geo.target(row, col, k);
@@ -69,6 +77,7 @@ export class GreedyTour {
   walk(start: number, tiebreak: Tiebreak, rng: Rng, clock: BudgetClock): number {
     const mode = TIEBREAKS.indexOf(tiebreak);
     const geo = this.#geo;
+    const { dx, dy, count, torus } = geo;
     const visited = this.#visited;
     const degree = this.#degree;
     const width = this.#board.width;
@@ -76,9 +85,11 @@ export class GreedyTour {
     const path = this.path;
     const total = this.playable;
     const maxSteps = clock.maxSteps;
-    let cur = start;
-    this.#visit(cur);
-    path[0] = cur;
+    // The current square's row and column are carried along, so no step divides.
+    let row = (start / width) | 0;
+    let col = start - row * width;
+    this.#visit(start, row, col);
+    path[0] = start;
     let n = 1;
     while (n < total) {
       if (this.nodes >= maxSteps || ((this.nodes & CLOCK_MASK) === 0 && clock.exhausted(this.nodes))) {
@@ -86,41 +97,54 @@ export class GreedyTour {
         return BUDGET_STOP;
       }
       this.nodes++;
-      const row = (cur / width) | 0;
-      const col = cur - row * width;
       let best = -1;
+      let bestK = -1;
       let bestDegree = DEAD_END + 1;
       let bestKey = 0;
       let ties = 0;
-      for (let k = 0; k < geo.count; k++) {
-        const t = geo.target(row, col, k);
-        if (t < 0 || visited[t] !== 0) continue;
+      for (let k = 0; k < count; k++) {
+        let r = row + dy[k]!;
+        let c = col + dx[k]!;
+        if (torus) {
+          r = ((r % height) + height) % height;
+          c = ((c % width) + width) % width;
+        } else if (r < 0 || r >= height || c < 0 || c >= width) continue;
+        const t = r * width + c;
+        if (visited[t] !== 0) continue;
         const d = degree[t] === 0 && n + 1 < total ? DEAD_END : degree[t]!;
         if (d > bestDegree) continue;
         let key = 0;
         if (mode === ROTH) {
-          const tr = (t / width) | 0;
-          const dc = 2 * (t - tr * width) - (width - 1);
-          const dr = 2 * tr - (height - 1);
+          const dc = 2 * c - (width - 1);
+          const dr = 2 * r - (height - 1);
           key = -(dc * dc + dr * dr);
         } else if (mode === POHL) {
-          key = this.#neighbourDegrees(t);
+          key = this.#neighbourDegrees(r, c);
         }
         if (d < bestDegree || key < bestKey) {
           best = t;
+          bestK = k;
           bestDegree = d;
           bestKey = key;
           ties = 1;
         } else if (key === bestKey && mode === RANDOM) {
           ties++;
-          if (rng.below(ties) === 0) best = t;
+          if (rng.below(ties) === 0) {
+            best = t;
+            bestK = k;
+          }
         }
         // `fixed`, and equal keys under `roth` and `pohl`, keep the first candidate in vector order.
       }
       if (best < 0) break;
-      cur = best;
-      this.#visit(cur);
-      path[n++] = cur;
+      row += dy[bestK]!;
+      col += dx[bestK]!;
+      if (torus) {
+        row = ((row % height) + height) % height;
+        col = ((col % width) + width) % width;
+      }
+      this.#visit(best, row, col);
+      path[n++] = best;
     }
     return n;
   }
@@ -135,23 +159,26 @@ export class GreedyTour {
     return false;
   }
 
-  #visit(sq: number): void {
+  #visit(sq: number, row: number, col: number): void {
     const visited = this.#visited;
     const degree = this.#degree;
-    const geo = this.#geo;
+    const { dx, dy, count, torus, width, height } = this.#geo;
     visited[sq] = 1;
-    const row = (sq / this.#board.width) | 0;
-    const col = sq - row * this.#board.width;
-    for (let k = 0; k < geo.count; k++) {
-      const u = geo.source(row, col, k);
-      if (u >= 0 && visited[u] === 0) degree[u]!--;
+    for (let k = 0; k < count; k++) {
+      // The squares that reach `sq` by leap k lose one onward move.
+      let r = row - dy[k]!;
+      let c = col - dx[k]!;
+      if (torus) {
+        r = ((r % height) + height) % height;
+        c = ((c % width) + width) % width;
+      } else if (r < 0 || r >= height || c < 0 || c >= width) continue;
+      const u = r * width + c;
+      if (visited[u] === 0) degree[u]!--;
     }
   }
 
-  /** Pohl's second look: the summed degrees of the unvisited squares one leap from `t`. */
-  #neighbourDegrees(t: number): number {
-    const row = (t / this.#board.width) | 0;
-    const col = t - row * this.#board.width;
+  /** Pohl's second look: the summed degrees of the unvisited squares one leap from (row, col). */
+  #neighbourDegrees(row: number, col: number): number {
     let sum = 0;
     for (let k = 0; k < this.#geo.count; k++) {
       const u = this.#geo.target(row, col, k);

@@ -11,6 +11,8 @@ export class LeapGeometry {
   readonly width: number;
   readonly height: number;
   readonly torus: boolean;
+  /** The longest leap along either axis: squares this far from every edge have all their leaps. */
+  readonly reach: number;
 
   constructor(board: Board, movement: Movement) {
     this.count = movement.leaps.length;
@@ -19,6 +21,7 @@ export class LeapGeometry {
     this.width = board.width;
     this.height = board.height;
     this.torus = board.torus;
+    this.reach = Math.max(0, ...movement.leaps.map((v) => Math.max(Math.abs(v.dx), Math.abs(v.dy))));
   }
 
   /** The square that leap `k` reaches from (row, col), or -1 off the board; removed squares are the caller's concern. */
