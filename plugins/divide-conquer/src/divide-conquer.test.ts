@@ -1,6 +1,7 @@
 import { Board, leaper, pluginModule, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import warnsdorff from '@bezzel/warnsdorff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, solveChecked } from '../../../test/support/solve';
 import divideConquer from './index';
@@ -65,6 +66,20 @@ describe('divide-conquer', () => {
         expect((await solved(tour(w, h, false, start)))[0]).toBe(start);
       }
     }
+  });
+
+  it('answers random boards from 5 to 40 a side, open or closed, from random starts (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 5, max: 40 }), fc.integer({ min: 5, max: 40 }), fc.boolean(), fc.nat(), async (w, h, closed, seed) => {
+        const start = closed && seed % 2 === 0 ? undefined : seed % (w * h);
+        const { result } = await solveChecked(bezzel, tour(w, h, closed, start));
+        const bothOdd = w % 2 === 1 && h % 2 === 1;
+        const minority = start !== undefined && (Math.floor(start / w) + (start % w)) % 2 === 1;
+        // Theory rules out exactly these; every other board is built (and re-checked by solveChecked).
+        expect(result.status).toBe(bothOdd && (closed || minority) ? 'impossible' : 'solved');
+      }),
+      { seed: 5, numRuns: 80 },
+    );
   });
 
   it('splits sides into blocks that add up, with the odd block over the start square', () => {
