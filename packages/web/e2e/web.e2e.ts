@@ -51,8 +51,10 @@ function cliQueens(n: number): { nodes: number; squares: number[] } {
 
 const stat = (page: Page, id: string) => page.locator(`#${id}`).innerText();
 const number = async (page: Page, id: string) => Number((await stat(page, id)).replace(/,/g, ''));
-const boardPieces = async (page: Page) =>
-  (await page.locator('#board svg text.piece').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-square'))))).sort((a, b) => a - b);
+/** The squares the board shows, from the data attribute the page writes beside its drawing. */
+const squaresOf = (text: string | null) => (text ?? '').split(' ').filter(Boolean).map(Number);
+const boardPieces = async (page: Page) => squaresOf(await page.locator('#board svg.board').getAttribute('data-pieces')).sort((a, b) => a - b);
+const conflictLines = async (page: Page) => Number(await page.locator('#board svg.board').getAttribute('data-conflicts'));
 
 async function setUp(page: Page, fields: Record<string, string>): Promise<void> {
   for (const [id, value] of Object.entries(fields)) {
@@ -109,8 +111,10 @@ describe('the web page in Chromium', () => {
     expect(await number(page, 'stat-depth')).toBe(8);
     const squares = await boardPieces(page);
     expect(squares).toEqual(cli.squares);
+    // Drawn, not only listed: the render package's piece shapes, one per queen.
+    expect(await page.locator('#board svg.board path[transform]').count()).toBe(8);
     expect(validatePlacement(Board.square(8), pieces.piece('queen')!, squares, 8).valid).toBe(true);
-    expect(await page.locator('#board svg line.conflict').count()).toBe(0);
+    expect(await conflictLines(page)).toBe(0);
     expect(await page.locator('#latest-title').innerText()).toBe('Solution 1');
 
     // Stepping back un-counts the solution, then takes the last queen off; stepping forward redoes both.
@@ -135,7 +139,7 @@ describe('the web page in Chromium', () => {
     expect(position).toBe(length);
     expect(await stat(page, 'stat-solutions')).toBe('92');
     expect(await page.locator('#latest-title').innerText()).toBe('Solution 92');
-    expect(await page.locator('#latest-board svg text.piece').count()).toBe(8);
+    expect(squaresOf(await page.locator('#latest-board img').getAttribute('data-pieces'))).toHaveLength(8);
     sharedUrl = page.url();
     expect(sharedUrl).toContain('piece=queen');
   });
@@ -159,7 +163,7 @@ describe('the web page in Chromium', () => {
     await page.locator('#speed').fill('8');
     await page.locator('#play').click();
     await expect.poll(async () => (await stat(page, 'stat-step')).split('/').map((s) => s.trim()).reduce((a, b) => String(a === b)), { timeout: 30_000 }).toBe('true');
-    const path = (await page.locator('#board svg polyline.path').getAttribute('data-squares'))!.split(' ').map(Number);
+    const path = squaresOf(await page.locator('#board svg.board').getAttribute('data-path'));
     // The depth-first search records its moves with the candidates it weighed and their onward degrees.
     await page.locator('#to-start').click();
     for (let i = 0; i < 12; i++) await page.locator('#step-forward').click();
@@ -181,10 +185,10 @@ describe('the web page in Chromium', () => {
     await page.locator('#to-start').click();
     for (let i = 0; i < 14; i++) await page.locator('#step-forward').click();
     expect(await number(page, 'stat-h')).toBeGreaterThan(0);
-    expect(await page.locator('#board svg line.conflict').count()).toBeGreaterThan(0);
+    expect(await conflictLines(page)).toBeGreaterThan(0);
     await page.locator('#to-end').click();
     expect(await stat(page, 'stat-h')).toBe('0');
-    expect(await page.locator('#board svg line.conflict').count()).toBe(0);
+    expect(await conflictLines(page)).toBe(0);
     expect(await page.locator('#chart svg polyline').count()).toBeGreaterThan(0);
     const squares = await boardPieces(page);
     expect(validatePlacement(Board.square(12), pieces.piece('queen')!, squares, 12).valid).toBe(true);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Board, type Bezzel, type Piece, type ProgressEvent, type Result, type Solution, type Task, type TraceEvent } from '@bezzel/core';
 import { drawBoardCanvas } from './board-canvas';
-import { attackPicture, boardSvg, SVG_MAX_SQUARES, type BoardView } from './board-view';
+import { attackPicture, boardImage, boardSvg, SVG_MAX_SQUARES, type BoardView } from './board-view';
 import { SetupForm } from './form';
 import { Player, SPEEDS } from './player';
 import { pageBezzel } from './plugins';
@@ -193,13 +193,13 @@ function draw(): void {
   }
   const latest = replay.latestSolution();
   text('latest-title', latest ? `Solution ${latest.index + 1}` : '');
-  $('latest-board').innerHTML = latest && board.size <= SVG_MAX_SQUARES ? boardSvg(solutionView(run, latest.squares), 160) : '';
+  $('latest-board').innerHTML = latest && board.size <= SVG_MAX_SQUARES ? boardImage(solutionView(run, latest.squares), 160) : '';
   $('chart').innerHTML = chartSvg(run.metrics);
 }
 
 function viewOf(current: Run, replay: Replay): BoardView {
   const { board, piece } = current;
-  const base = { width: board.width, height: board.height, symbol: piece.symbols.unicode };
+  const base = baseView(current);
   // A recording cut short ends in the answer it could not hold, drawn as a picture.
   if (current.picture && replay.position >= replay.length) {
     const s = current.picture;
@@ -208,13 +208,17 @@ function viewOf(current: Run, replay: Replay): BoardView {
   const squares = replay.squares;
   const last = replay.last;
   const touched = last && 'square' in last ? { square: last.square, how: last.type === 'place' || last.type === 'move' ? 'add' : 'take' } as const : undefined;
-  if (current.task.problem.kind === 'tour') return { ...base, path: squares, candidates: replay.candidates(), ...(touched ? { touched } : {}) };
+  if (current.task.problem.kind === 'tour') return { ...base, closed: base.closed && squares.length === board.playable, path: squares, candidates: replay.candidates(), ...(touched ? { touched } : {}) };
   const small = board.size <= SVG_MAX_SQUARES;
   return { ...base, pieces: squares, ...(small ? attackPicture(board, piece, squares) : {}), ...(touched ? { touched } : {}) };
 }
 
+function baseView({ board, piece, task }: Run) {
+  return { board, piece, width: board.width, height: board.height, closed: task.problem.kind === 'tour' && (task.problem.closed ?? false) };
+}
+
 function solutionView(current: Run, squares: readonly number[]): BoardView {
-  const base = { width: current.board.width, height: current.board.height, symbol: current.piece.symbols.unicode };
+  const base = baseView(current);
   return current.task.problem.kind === 'tour' ? { ...base, path: squares } : { ...base, pieces: squares };
 }
 
