@@ -43,6 +43,26 @@ export function findPath(query: PathQuery, seed: number, attempts = 16, firstLim
   }
   const rng = new Rng(seed);
   const visited = new Uint8Array(size);
+  // Unvisited neighbours of every square, kept up to date, for the degree order and the dead-end test.
+  const baseFree = new Int32Array(size);
+  for (let sq = 0; sq < size; sq++) for (let j = 0; j < 8 && neighbours[sq * 8 + j]! >= 0; j++) baseFree[sq]!++;
+  const free = new Int32Array(size);
+  const visit = (sq: number) => {
+    visited[sq] = 1;
+    for (let j = 0; j < 8; j++) {
+      const u = neighbours[sq * 8 + j]!;
+      if (u < 0) break;
+      free[u]!--;
+    }
+  };
+  const unvisit = (sq: number) => {
+    visited[sq] = 0;
+    for (let j = 0; j < 8; j++) {
+      const u = neighbours[sq * 8 + j]!;
+      if (u < 0) break;
+      free[u]!++;
+    }
+  };
   const path = new Int32Array(needed);
   const choices = new Int32Array(needed * 8);
   const choiceCount = new Int32Array(needed);
@@ -57,21 +77,39 @@ export function findPath(query: PathQuery, seed: number, attempts = 16, firstLim
     let n = 0;
     const mate = partner[cur]!;
     const mustGo = mate >= 0 && mate !== prev;
+    const last = depth + 2 === needed;
+    // Leaving `cur` takes a way in or out from its unvisited neighbours: one left with no way is a dead end, and
+    // one left with a single way must be where the path ends (only one may, and none when the end is fixed).
+    let zeros = 0;
+    let zero = -1;
+    let ones = 0;
+    let oneA = -1;
+    let oneB = -1;
+    for (let i = 0; i < 8 && !last; i++) {
+      const u = neighbours[cur * 8 + i]!;
+      if (u < 0) break;
+      if (visited[u]) continue;
+      if (free[u] === 0) {
+        zeros++;
+        zero = u;
+      } else if (free[u] === 1 && u !== end) {
+        ones++;
+        if (oneA < 0) oneA = u;
+        else oneB = u;
+      }
+    }
     for (let i = 0; i < 8; i++) {
       const t = neighbours[cur * 8 + i]!;
       if (t < 0) break;
       if (visited[t] || (mustGo && t !== mate)) continue;
-      const last = depth + 2 === needed;
+      if (zeros - (zero === t ? 1 : 0) > 0) continue;
+      const dangling = ones - (oneA === t || oneB === t ? 1 : 0);
+      if (dangling > (end >= 0 ? 0 : 1)) continue;
       if (t === end && !last) continue;
       if (end >= 0 && last && t !== end) continue;
       const tMate = partner[t]!;
       if (tMate >= 0 && tMate !== cur && (visited[tMate] || t === end || last)) continue;
-      let degree = 0;
-      for (let j = 0; j < 8; j++) {
-        const u = neighbours[t * 8 + j]!;
-        if (u < 0) break;
-        if (!visited[u] && u !== cur) degree++;
-      }
+      const degree = free[t]!;
       // The end square is entered last on purpose, so its degree says nothing about urgency.
       const key = (t === end ? 9 : degree) + rng.float() * 0.5;
       let at = n++;
@@ -90,22 +128,23 @@ export function findPath(query: PathQuery, seed: number, attempts = 16, firstLim
   if (partner[start]! >= 0 && end === partner[start] && needed > 2) return undefined;
   for (let attempt = 0, nodesPerAttempt = firstLimit; attempt < attempts; attempt++, nodesPerAttempt *= 2) {
     visited.fill(0);
+    free.set(baseFree);
     path[0] = start;
-    visited[start] = 1;
+    visit(start);
     let depth = 0;
     expand(0);
     let nodes = 0;
     while (depth >= 0 && nodes < nodesPerAttempt) {
       if (depth === needed - 1) return path;
       if (choiceNext[depth]! >= choiceCount[depth]!) {
-        visited[path[depth]!] = 0;
+        unvisit(path[depth]!);
         depth--;
         continue;
       }
       const t = choices[depth * 8 + choiceNext[depth]!++]!;
       nodes++;
       path[++depth] = t;
-      visited[t] = 1;
+      visit(t);
       expand(depth);
     }
   }
