@@ -1,5 +1,4 @@
-import type { Bezzel, ProgressEvent, Result, Task } from '@bezzel/core';
-import { UsageError } from '@bezzel/core';
+import { createBezzel, UsageError, type Bezzel, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
 import { runSplit } from '@bezzel/pool';
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
@@ -20,8 +19,8 @@ export function addPoolOptions(command: Command): Command {
     .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again');
 }
 
-/** Smaller boards count in-process in well under a second, less than starting worker threads takes. */
-const WORTH_SPLITTING_SQUARES = 15 * 15;
+/** Smaller boards count in-process in about a second or less, under what starting worker threads costs. */
+const WORTH_SPLITTING_SQUARES = 16 * 16;
 /** A long count runs until it is done or stopped, unless --max-time says otherwise. */
 const NO_TIME_LIMIT = Number.MAX_SAFE_INTEGER;
 
@@ -73,7 +72,7 @@ export async function countOnWorkers(
       result = { ...result, stats: { ...result.stats, workers: 1 } };
     } else {
       result = await runSplit({
-        plugins: plugins.map((p) => p.url),
+        plugins: await pluginsFor(plugins, instance.value.piece.id, strategy.value),
         task: long,
         bezzel,
         workers,
@@ -89,4 +88,18 @@ export async function countOnWorkers(
   const { board, piece } = instance.value;
   printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
   return exitCode(result);
+}
+
+/**
+ * The plugins a worker needs for this count: those contributing the piece, the strategy or a part it can use.
+ * Each worker thread compiles and loads what it is given, so leaving out the rest starts it seconds sooner.
+ */
+async function pluginsFor(plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): Promise<string[]> {
+  const kinds = new Set((strategy.meta.options ?? []).flatMap((o) => (o.partKind ? [o.partKind] : [])));
+  const needed: string[] = [];
+  for (const plugin of plugins) {
+    const alone = await createBezzel({ plugins: [plugin] });
+    if (alone.piece(piece) || alone.strategy(strategy.meta.id) || alone.parts.some((p) => kinds.has(p.kind))) needed.push(plugin.url);
+  }
+  return needed;
 }
