@@ -178,11 +178,13 @@ export class SymmetricCounter {
     };
     const last = this.#last;
     beforeLast = last - 1;
+    twoBeforeLast = last - 2;
     edgeDeadline = this.#corner ? -1 : this.n - 1 - this.#b;
     edgeFiles = 1 | (1 << (this.n - 1));
     try {
       if (row === last) lastRow(row, left, down, right);
       else if (row === last - 1) rowBeforeLast(row, left, down, right);
+      else if (row === last - 2) rowsBeforeLast(row, left, down, right);
       else descend(row, left, down, right);
     } catch (error) {
       if (error !== STOP) throw error;
@@ -263,6 +265,7 @@ let boardRows: Int32Array = new Int32Array(0);
 let hotNodes = 0;
 let hotNextCheck = 0;
 let beforeLast = 0;
+let twoBeforeLast = 0;
 /** The last row that may use an edge file (n−1−b), or −1; the edge-file mask. */
 let edgeDeadline = -1;
 let edgeFiles = 0;
@@ -294,8 +297,41 @@ function descend(row: number, left: number, down: number, right: number): void {
     avail ^= bit;
     boardRows[row] = bit;
     if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
-    if (next === beforeLast) rowBeforeLast(next, (left | bit) << 1, down | bit, (right | bit) >>> 1);
+    if (next === twoBeforeLast) rowsBeforeLast(next, (left | bit) << 1, down | bit, (right | bit) >>> 1);
     else descend(next, (left | bit) << 1, down | bit, (right | bit) >>> 1);
+  }
+}
+
+/** The third-last row with the two below it decided in loops, not calls: most nodes live this deep. */
+function rowsBeforeLast(row: number, left: number, down: number, right: number): void {
+  let avail = allowedRows[row]! & ~(left | down | right);
+  if (row === edgeDeadline) avail = fillEdges(avail, down);
+  const second = row + 1;
+  const last = row + 2;
+  const secondAllowed = allowedRows[second]!;
+  const lastAllowed = allowedRows[last]!;
+  while (avail !== 0) {
+    const bit = avail & -avail;
+    avail ^= bit;
+    boardRows[row] = bit;
+    if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
+    const l = (left | bit) << 1;
+    const d = down | bit;
+    const r = (right | bit) >>> 1;
+    let next = secondAllowed & ~(l | d | r);
+    if (second === edgeDeadline) next = fillEdges(next, d);
+    while (next !== 0) {
+      const bit2 = next & -next;
+      next ^= bit2;
+      hotNodes++;
+      const final = lastAllowed & ~(((l | bit2) << 1) | d | bit2 | ((r | bit2) >>> 1));
+      if (final !== 0) {
+        boardRows[second] = bit2;
+        boardRows[last] = final;
+        hotNodes++;
+        hotLeaf();
+      }
+    }
   }
 }
 
