@@ -1,7 +1,8 @@
-import { Board, validatePlacement, validateTour } from '@bezzel/core';
-import queen from '@bezzel/queen';
+import backtracking from '@bezzel/backtracking';
+import { Board, createBezzel, pluginModule, validatePlacement, validateTour } from '@bezzel/core';
+import { betzaPiece } from '@bezzel/fairy';
 import knight from '@bezzel/knight';
-import { createBezzel } from '@bezzel/core';
+import queen from '@bezzel/queen';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -192,6 +193,30 @@ describe('the web page in Chromium', () => {
     expect(await page.locator('#chart svg polyline').count()).toBeGreaterThan(0);
     const squares = await boardPieces(page);
     expect(validatePlacement(Board.square(12), pieces.piece('queen')!, squares, 12).valid).toBe(true);
+  });
+
+  it('charts best and mean fitness per generation for the genetic algorithm', async () => {
+    await setUp(page, { problem: 'tour', piece: 'knight', width: '8', height: '8', start: '', goal: 'one', strategy: 'genetic', seed: '1' });
+    await page.locator('#run').click();
+    await expect.poll(() => stat(page, 'result-status'), { timeout: 60_000 }).toMatch(/solved|budget/);
+    expect(await page.locator('#chart svg polyline').count()).toBe(2);
+    expect(await page.locator('#chart').textContent()).toMatch(/best[\s\S]*mean/);
+  });
+
+  it('places a piece given in Betza notation', async () => {
+    await setUp(page, { problem: 'placement', piece: 'betza', width: '6', height: '6', k: '6', goal: 'count', strategy: 'backtracking' });
+    await setUp(page, { betza: 'NC' });
+    await page.locator('#run').click();
+    await expect.poll(() => stat(page, 'result-status'), { timeout: 30_000 }).toBe('complete');
+    // The same count in Node, from the same Betza parser and strategy the page loads.
+    const nc = betzaPiece('NC');
+    if (!nc.ok) throw nc.error;
+    const inNode = await createBezzel({ plugins: [pluginModule({ pieces: [nc.value] }), backtracking] });
+    const problem = { kind: 'placement', board: { width: 6, height: 6 }, piece: nc.value.id, k: 6 } as const;
+    const expected = await inNode.solve({ problem, goal: 'count', strategy: 'backtracking' });
+    expect(expected.status).toBe('complete');
+    expect(await number(page, 'result-count')).toBe(Number(expected.status === 'complete' ? expected.count : -1n));
+    expect(page.url()).toContain('piece=betza%3ANC');
   });
 
   it('saves a screenshot of 8 queens part-way, with the controls and the stats', async () => {
