@@ -186,6 +186,7 @@ describe('the web page in Chromium', () => {
     await page.locator('#to-start').click();
     for (let i = 0; i < 14; i++) await page.locator('#step-forward').click();
     expect(await number(page, 'stat-h')).toBeGreaterThan(0);
+    expect(await page.locator('#chart svg line.marker').count()).toBe(1);
     expect(await conflictLines(page)).toBeGreaterThan(0);
     await page.locator('#to-end').click();
     expect(await stat(page, 'stat-h')).toBe('0');

@@ -194,7 +194,8 @@ function draw(): void {
   const latest = replay.latestSolution();
   text('latest-title', latest ? `Solution ${latest.index + 1}` : '');
   $('latest-board').innerHTML = latest && board.size <= SVG_MAX_SQUARES ? boardImage(solutionView(run, latest.squares), 160) : '';
-  $('chart').innerHTML = chartSvg(run.metrics);
+  // Stepping through a local search marks the step on its h curve.
+  $('chart').innerHTML = chartSvg(run.metrics, replay.lastLocal()?.step);
 }
 
 function viewOf(current: Run, replay: Replay): BoardView {
@@ -228,8 +229,8 @@ function drawStats(replay: Replay): void {
   text('stat-depth', n(replay.depth));
   text('stat-nodes', n(replay.moves > 0 ? replay.moves : replay.nodes));
   text('stat-solutions', n(replay.solutions));
-  const h = replay.h();
-  text('stat-h', h === undefined ? '–' : String(h));
+  const local = replay.lastLocal();
+  text('stat-h', local === undefined ? '–' : String(local.h));
   const candidates = replay.candidates();
   $('candidates').textContent = candidates.length
     ? `Candidates (onward degree): ${candidates.map((c) => `${run!.board.name(c.square)}:${c.degree}`).join(', ')}`

@@ -117,11 +117,11 @@ export class Replay {
     return undefined;
   }
 
-  /** Local search: h after the latest step, looking back a bounded way (a start placement is n events). */
-  h(): number | undefined {
+  /** Local search: the latest step (with h after it), looking back a bounded way (a start placement is n events). */
+  lastLocal(): Extract<TraceEvent, { type: 'local' }> | undefined {
     for (let i = this.position - 1, stop = Math.max(0, this.position - 100_000); i >= stop; i--) {
       const event = this.events[i]!;
-      if (event.type === 'local') return event.h;
+      if (event.type === 'local') return event;
     }
     return undefined;
   }

@@ -24,6 +24,9 @@ describe('Series', () => {
     const svg = chartSvg(new Map([['best', best], ['mean', mean]]));
     expect(svg.match(/<polyline/g)).toHaveLength(2);
     expect(svg).toContain('best');
+    expect(svg).not.toContain('marker');
+    expect(chartSvg(new Map([['best', best]]), 7)).toContain('class="marker"');
+    expect(chartSvg(new Map([['best', best]]), 70)).not.toContain('marker');
     const single = new Series();
     single.add(0, 5);
     expect(chartSvg(new Map([['h', new Series()], ['longest', single]]))).toBe('');

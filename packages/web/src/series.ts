@@ -33,7 +33,7 @@ export class Series {
 const COLOURS = ['#2980b9', '#c0392b', '#27ae60', '#8e44ad'];
 
 /** A small line chart of named series as SVG text, sharing one y scale. */
-export function chartSvg(series: ReadonlyMap<string, Series>, width = 280, height = 150): string {
+export function chartSvg(series: ReadonlyMap<string, Series>, marker?: number, width = 280, height = 150): string {
   const all = [...series.entries()].filter(([, s]) => s.length > 1);
   if (all.length === 0) return '';
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
@@ -58,6 +58,9 @@ export function chartSvg(series: ReadonlyMap<string, Series>, width = 280, heigh
     parts.push(`<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="1.5"/>`);
     parts.push(`<text x="${pad + 6 + i * 70}" y="10" font-size="10" fill="${colour}">${name}</text>`);
   });
+  if (marker !== undefined && marker >= x0 && marker <= x1) {
+    parts.push(`<line class="marker" x1="${px(marker).toFixed(1)}" x2="${px(marker).toFixed(1)}" y1="12" y2="${height - 18}" stroke="#e67e22" stroke-width="1.5"/>`);
+  }
   parts.push('</svg>');
   return parts.join('');
 }
