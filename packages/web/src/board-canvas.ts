@@ -5,7 +5,7 @@ import type { BoardView } from './board-view';
  * the board is downsampled to one pixel per canvas pixel, so a million-square tour or a million queens cost
  * one pass over the squares and one putImageData, never a million DOM nodes.
  */
-export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardView, size = 640): void {
+export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardView, size = CANVAS_PIXELS): void {
   const { width, height } = view;
   const cell = size / Math.max(width, height);
   const w = Math.max(1, Math.round(cell * width));
@@ -14,8 +14,16 @@ export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardView, size
   if (canvas.height !== h) canvas.height = h;
   const g = canvas.getContext('2d');
   if (!g) return;
-  if (cell >= 3) drawLines(g, view, cell, w, h);
-  else drawPixels(g, view, w, h);
+  if (drawsPixels(width, height, size)) drawPixels(g, view, w, h);
+  else drawLines(g, view, cell, w, h);
+}
+
+/** The canvas is this many pixels on its longer side. */
+export const CANVAS_PIXELS = 640;
+
+/** Below three pixels a square, lines would be a smudge: the board is drawn as one pixel per canvas pixel. */
+export function drawsPixels(width: number, height: number, size = CANVAS_PIXELS): boolean {
+  return size / Math.max(width, height) < 3;
 }
 
 function drawLines(g: CanvasRenderingContext2D, view: BoardView, cell: number, w: number, h: number): void {
@@ -41,6 +49,13 @@ function drawLines(g: CanvasRenderingContext2D, view: BoardView, cell: number, w
     g.beginPath();
     g.arc(cx(head), cy(head), Math.max(2, cell / 2), 0, 2 * Math.PI);
     g.fill();
+  }
+  g.strokeStyle = '#2980b9';
+  g.lineWidth = Math.max(1, cell / 8);
+  for (const c of view.candidates ?? []) {
+    g.beginPath();
+    g.arc(cx(c.square), cy(c.square), cell * 0.42, 0, 2 * Math.PI);
+    g.stroke();
   }
   g.fillStyle = '#111';
   for (const sq of view.pieces ?? []) g.fillRect((sq % width) * cell, (height - 1 - Math.floor(sq / width)) * cell, cell, cell);

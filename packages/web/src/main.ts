@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Board, type Bezzel, type Piece, type ProgressEvent, type Result, type Solution, type Task, type TraceEvent } from '@bezzel/core';
-import { drawBoardCanvas } from './board-canvas';
+import { drawBoardCanvas, drawsPixels } from './board-canvas';
 import { attackPicture, boardImage, boardSvg, SVG_MAX_SQUARES, type BoardView } from './board-view';
 import { SetupForm } from './form';
 import { Player, SPEEDS } from './player';
@@ -254,5 +254,8 @@ function drawStats(replay: Replay): void {
   if (run.capped !== undefined) notes.push(`Recording stopped after ${n(run.capped)} steps; the run went on untraced.`);
   if (run.result && run.events.length === 0 && !run.picture && run.result.status !== 'impossible') notes.push('This strategy records no steps.');
   if (run.picture) notes.push(`The answer has ${n(run.picture.kind === 'tour' ? run.picture.path.length : run.picture.squares.length)} squares: drawn as a picture.`);
+  if (run.board.size > SVG_MAX_SQUARES && run.task.problem.kind === 'tour' && drawsPixels(run.board.width, run.board.height)) {
+    notes.push('Where squares are smaller than a pixel, colour runs from blue (the first squares of the tour) to red (the last).');
+  }
   text('trace-note', notes.join(' '));
 }
