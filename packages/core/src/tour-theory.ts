@@ -20,7 +20,7 @@ export function impossibleTour(board: Board, piece: Piece, closed: boolean, star
   if (parity) return parity;
   const knight = !piece.attacks && !board.hasRemoved() && !board.torus ? singleLeap(m) : undefined;
   if (knight && knight.a === 1 && knight.b === 2) {
-    const theorem = closed ? schwenk(board) : conradOpen(board);
+    const theorem = closed ? schwenk(board) : (conradOpen(board) ?? fourRankStart(board, start));
     // The theorems decide existence outright, so the connectivity scan (seconds on a 1000×1000 board) adds nothing.
     return theorem;
   }
@@ -34,8 +34,12 @@ export function impossibleTour(board: Board, piece: Piece, closed: boolean, star
  * needs equal counts.
  */
 function colourParity(board: Board, piece: Piece, closed: boolean, start: number | undefined): string | undefined {
-  let light = 0;
-  for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq) && board.colour(sq) === 0) light++;
+  let light = Math.ceil(board.size / 2);
+  // A full rectangle has a1's colour on half its squares, rounded up: no need to scan 10⁸ squares.
+  if (board.hasRemoved()) {
+    light = 0;
+    for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq) && board.colour(sq) === 0) light++;
+  }
   const dark = board.playable - light;
   const counts = `the board has ${Math.max(light, dark)} squares of one colour and ${Math.min(light, dark)} of the other`;
   if (Math.abs(light - dark) >= 2) return `every ${piece.name} move changes colour and ${counts}, so no tour alternates through them all`;
@@ -67,6 +71,20 @@ function conradOpen(board: Board): string | undefined {
   const n = Math.max(board.width, board.height);
   const exists = (m === 1 && n === 1) || (m === 3 && (n === 4 || n >= 7)) || (m === 4 && n >= 5) || m >= 5;
   return exists ? undefined : `no knight's tour exists on ${board} (Cull and De Curtins 1978; Conrad et al. 1994)`;
+}
+
+/**
+ * On a 4×n board a knight on an outer rank can only move to an inner one, so no two outer squares are consecutive
+ * in a tour. With 2n outer squares among 4n, a tour that starts (or ends) on an inner square must alternate outer
+ * and inner exactly, which puts every outer square on the same colour — but the outer ranks hold n of each. So an
+ * open tour starts and ends on an outer rank.
+ */
+function fourRankStart(board: Board, start: number | undefined): string | undefined {
+  if (start === undefined || Math.min(board.width, board.height) !== 4) return undefined;
+  const across = board.height === 4 ? board.row(start) : board.col(start);
+  if (across === 0 || across === 3) return undefined;
+  const outer = board.height === 4 ? 'rank' : 'file';
+  return `on a 4-wide board an outer ${outer}'s squares lead only inward, so a knight's tour must start on an outer ${outer}; ${board.name(start)} is not on one`;
 }
 
 /** A tour needs every square reachable from every other. */

@@ -105,6 +105,15 @@ describe('divide-conquer', () => {
     expect(path).toHaveLength(28);
   });
 
+  it('gets open tours on 4×n boards from the outer ranks, and the Solver proves inner starts impossible', async () => {
+    for (const n of [5, 9, 16]) {
+      expect((await solved(tour(n, 4, false, n - 1)))[0]).toBe(n - 1);
+      const inner = await bezzel.solve(tour(n, 4, false, n + 2));
+      expect(inner).toMatchObject({ status: 'impossible', proof: 'theorem' });
+      expect(inner.status === 'impossible' && inner.reason).toMatch(/must start on an outer rank/);
+    }
+  });
+
   it('declines pieces other than the knight, with the reason', async () => {
     const task: Task = { problem: { kind: 'tour', board: { width: 8, height: 8 }, piece: 'zebra' }, goal: 'one', strategy: 'divide-conquer' };
     await expect(bezzel.solve(task)).rejects.toThrow(/a zebra is not a knight/);
