@@ -100,9 +100,10 @@ describe('divide-conquer', () => {
     expect(await solved(tour(999, 1000, false, 123_456))).toHaveLength(999_000);
   });
 
-  it('falls back to Warnsdorff on boards narrower than its blocks', async () => {
+  it('falls back to Warnsdorff on boards narrower than its blocks, and to a search for closed 3×n tours', async () => {
     const path = await solved(tour(4, 7, false, 0));
     expect(path).toHaveLength(28);
+    for (const n of [10, 12, 20]) expect((await solved(tour(n, 3, true, 4)))[0]).toBe(4);
   });
 
   it('gets open tours on 4×n boards from the outer ranks, and the Solver proves inner starts impossible', async () => {

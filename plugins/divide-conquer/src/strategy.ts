@@ -1,10 +1,13 @@
 import { no, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { BUDGET_STOP, GreedyTour } from '@bezzel/warnsdorff';
 import { assembleLinks, walkLinks, type Layout } from './assemble';
+import { findPath } from './path-search';
 import { closedLayout, openLayout } from './plan';
 
 /** Restarts of the Warnsdorff fallback (3×n and 4×n boards, and anything the blocks cannot cover). */
 const FALLBACK_WALKS = 200;
+/** Boards up to this size get a depth-first search when Warnsdorff fails (closed 3×n tours, which it never closes). */
+const SEARCH_SQUARES = 600;
 
 /** The blocks for this instance: a cycle whenever the board has a closed tour (rotated to any start), else a path. */
 export function layoutFor(width: number, height: number, start: number | undefined, closed: boolean): Layout | undefined {
@@ -73,10 +76,29 @@ function fallback(instance: Instance & { kind: 'tour' }, context: RunContext, st
     }
     best = Math.max(best, visited);
   }
+  const path = board.size <= SEARCH_SQUARES ? narrowSearch(board.width, board.height, instance.start, closed) : undefined;
+  if (path) {
+    return { status: 'solved', solutions: [{ kind: 'tour', path, closed }], stats: { nodes: greedy.nodes, restarts: FALLBACK_WALKS, timeMs: performance.now() - started, extra: { method: 'search' } } };
+  }
   return {
     status: 'budget',
     exhausted: 'stuck',
     partial: { score: best, note: `no block layout for ${board}, and ${FALLBACK_WALKS} Warnsdorff walks got at most ${best} of ${board.size} squares` },
     stats: { nodes: greedy.nodes, restarts: FALLBACK_WALKS - 1, timeMs: performance.now() - started, extra: { method: 'warnsdorff' } },
   };
+}
+
+/**
+ * A bounded depth-first search for a narrow board: a closed tour as a path from (1,2) to the corner next to it,
+ * turned to begin at the start square; an open tour as a path from the start square.
+ */
+function narrowSearch(width: number, height: number, start: number | undefined, closed: boolean): Int32Array | undefined {
+  if (!closed) return findPath({ width, height, start: start ?? 0, end: -1 }, width * 31 + height, 7);
+  const cycle = findPath({ width, height, start: width + 2, end: 0 }, width * 31 + height, 7);
+  if (!cycle || start === undefined) return cycle;
+  const at = cycle.indexOf(start);
+  const turned = new Int32Array(cycle.length);
+  turned.set(cycle.subarray(at));
+  turned.set(cycle.subarray(0, at), cycle.length - at);
+  return turned;
 }
