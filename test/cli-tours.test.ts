@@ -59,4 +59,16 @@ describe("bezzel tour: knight's tours at every scale", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/name a \.svg or a \.png file/);
   });
+
+  it('compares tour strategies with bezzel experiment tour', async () => {
+    const run = await bezzel('experiment', 'tour', 'knight', '-n', '6', '--strategies', 'warnsdorff,genetic,ant-colony', '--runs', '3', '--format', 'json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { rows: { strategy: string; runs: number; solved: number }[] };
+    expect(json.rows.map((r) => [r.strategy, r.runs])).toEqual([
+      ['warnsdorff', 3],
+      ['genetic', 3],
+      ['ant-colony', 3],
+    ]);
+    expect(json.rows.find((r) => r.strategy === 'genetic')!.solved).toBe(3);
+  });
 });

@@ -8,6 +8,9 @@ export interface ExperimentSpec {
   readonly sizes: readonly number[];
   /** Pieces to place; absent means the natural number (n queens on n×n). */
   readonly k?: number;
+  /** `tour` compares tour strategies (an open tour from a1, or closed with `closed`); placements by default. */
+  readonly problem?: 'placement' | 'tour';
+  readonly closed?: boolean;
   readonly strategies: readonly string[];
   readonly runs: number;
   /** Run i of every strategy uses seed + i, so strategies are compared on the same seeds. */
@@ -68,7 +71,10 @@ export function experimentTasks(bezzel: Bezzel, spec: ExperimentSpec): Map<strin
     names.forEach((name) => declared.add(name));
     const options = Object.fromEntries(Object.entries(spec.options ?? {}).filter(([name]) => names.has(name)));
     const make = (n: number, seed: number): Task => ({
-      problem: { kind: 'placement', board: { width: n, height: n }, piece: spec.piece, ...(spec.k === undefined ? {} : { k: spec.k }) },
+      problem:
+        spec.problem === 'tour'
+          ? { kind: 'tour', board: { width: n, height: n }, piece: spec.piece, ...(spec.closed ? { closed: true } : { start: 0 }) }
+          : { kind: 'placement', board: { width: n, height: n }, piece: spec.piece, ...(spec.k === undefined ? {} : { k: spec.k }) },
       goal: 'one',
       strategy: id,
       seed,

@@ -19,6 +19,7 @@ export const antColony: SearchStrategy = {
     stochastic: true,
     options: [
       { name: 'iterations', description: 'iterations at most (the step budget also counts iterations)', default: 500 },
+      { name: 'ants', description: 'ants an iteration when a start square is given (default: one a square); without one, an ant starts on every square' },
       { name: 'alpha', description: 'weight of the pheromone in an ant’s choice', default: 1 },
       { name: 'beta', description: "weight of Warnsdorff's degree in an ant's choice (0: pheromone only)", default: 0 },
       { name: 'evaporation', description: 'fraction of the pheromone that evaporates each iteration', default: 0.25 },
@@ -49,8 +50,11 @@ export const antColony: SearchStrategy = {
       deposit: numberOption(context, 'deposit', 1, 0, 1e6),
     };
     const starts: number[] = [];
-    if (instance.start !== undefined) starts.push(instance.start);
-    else for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq)) starts.push(sq);
+    if (instance.start !== undefined) {
+      // A single ant a round converges on its first walk; a swarm from the same square keeps exploring.
+      const ants = numberOption(context, 'ants', board.playable, 1, 100_000);
+      for (let i = 0; i < ants; i++) starts.push(instance.start);
+    } else for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq)) starts.push(sq);
     const colony = new Colony(board, piece.movement, starts, settings);
     let best = 0;
     let bestWalk: Int32Array = new Int32Array();

@@ -22,13 +22,14 @@ interface ExperimentOptions {
   readonly chart?: string;
   readonly format: 'text' | 'json';
   readonly plugin: string[];
+  readonly closed?: boolean;
 }
 
-/** `bezzel experiment <piece>`: several strategies × R seeded runs, as a table, CSV/JSON and an SVG chart. */
+/** `bezzel experiment [tour] <piece>`: several strategies × R seeded runs, as a table, CSV/JSON and an SVG chart. */
 export function experimentCommand(setExit: SetExit): Command {
   return new Command('experiment')
     .description('compare strategies over seeded runs: success rate, steps, time, restarts; a table, CSV/JSON and an SVG chart')
-    .argument('<piece>', 'a piece id, as `bezzel list` shows')
+    .argument('<piece...>', 'a piece id, as `bezzel list` shows; `tour <piece>` compares tour strategies (open from a1)')
     .requiredOption('--strategies <ids>', 'strategies to compare, comma-separated', list)
     .option('-n, --size <sizes>', 'board side, or a comma-separated sweep such as 8,16,32,64 (default 8)', sizes, [8])
     .option('-k, --k <k>', 'number of pieces (default: the natural number)', wholeNumber('-k', 0))
@@ -41,11 +42,16 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('--chart <file>', 'write an SVG chart: success rate and time per strategy, or time against n for a sweep')
     .addOption(new Option('--format <format>', 'table or JSON on stdout').choices(['text', 'json']).default('text'))
     .option('--plugin <module>', 'load a plugin: a package name or a .js/.mjs/.ts file (repeatable)', collect, [])
-    .action(async (pieceArg: string, options: ExperimentOptions) => {
+    .option('--closed', 'with tour: closed tours')
+    .action(async (words: string[], options: ExperimentOptions) => {
+      const tour = words.length === 2 && words[0] === 'tour';
+      if (words.length !== 1 && !tour) throw new UsageError('ERR_PIECE', 'name one piece, or `tour` and a piece');
+      const pieceArg = words[words.length - 1]!;
       const outFormat = options.out === undefined ? undefined : formatOf(options.out);
       const { bezzel } = await createCliBezzel(options.plugin);
       const spec: ExperimentSpec = {
         piece: resolvePieceId(bezzel, pieceArg),
+        ...(tour ? { problem: 'tour' as const, closed: options.closed ?? false } : {}),
         sizes: options.size,
         ...(options.k !== undefined ? { k: options.k } : {}),
         strategies: options.strategies,
