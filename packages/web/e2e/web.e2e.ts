@@ -220,6 +220,17 @@ describe('the web page in Chromium', () => {
     expect(page.url()).toContain('piece=betza%3ANC');
   });
 
+  it('stops a long run at once, keeping what was recorded', async () => {
+    await setUp(page, { problem: 'placement', piece: 'queen', width: '15', height: '15', k: '', goal: 'count', strategy: 'backtracking', 'max-time': '120' });
+    await page.locator('#run').click();
+    await expect.poll(async () => Number((await stat(page, 'stat-step')).split('/')[1]!.replace(/,/g, '')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.locator('#stop').click();
+    expect(await stat(page, 'result-status')).toBe('stopped');
+    expect(await page.locator('#stop').isDisabled()).toBe(true);
+    await page.locator('#step-forward').click();
+    expect(await number(page, 'stat-nodes')).toBe(1);
+  });
+
   it('saves a screenshot of 8 queens part-way, with the controls and the stats', async () => {
     await page.goto(sharedUrl);
     await expect.poll(() => stat(page, 'result-status'), { timeout: 30_000 }).toBe('complete');
