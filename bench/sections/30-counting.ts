@@ -6,7 +6,7 @@ import { combine, createBezzel, leaper, pluginModule, type Piece, type Result, t
 import { runSplit } from '@bezzel/pool';
 import queen, { queen as queenPiece } from '@bezzel/queen';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { BenchSection } from '../index';
 import { fmtMs, timed } from '../time';
@@ -43,7 +43,7 @@ function plainQueens(n: number): { count: number; nodes: number } {
   return { count, nodes };
 }
 
-const rate = (nodes: number, ms: number) => `${(nodes / ms / 1000).toFixed(0)} M nodes/s`;
+const rate = (nodes: number, ms: number) => `${(nodes / ms / 1000).toFixed(nodes / ms < 1000 ? 2 : 0)} M nodes/s`;
 const answer = (r: Result) => (r.status === 'complete' ? `${r.count}${r.fundamental !== undefined ? ` / ${r.fundamental}` : ''}` : r.status);
 
 const section: BenchSection = {
@@ -60,7 +60,7 @@ const section: BenchSection = {
       budget: { maxTimeMs: 3_600_000 },
     });
 
-    log(`queens, count-fundamental in one pass (${cores} cores; pool = ${cores} worker threads):`);
+    log(`queens, count-fundamental in one pass (${cores} cores; pool = ${cores} worker threads; wall times depend on what else runs: load average ${loadavg()[0]!.toFixed(1)}):`);
     const sizes = [14, 15, 16, 17, ...(process.env.BEZZEL_BENCH_Q18 ? [18] : [])];
     for (const n of sizes) {
       const one = await timed(() => bezzel.solve(task('queen', n, 'count-fundamental', 'bitboard')));
@@ -91,9 +91,9 @@ const section: BenchSection = {
       let versus = '';
       if (n <= 11) {
         const slow = await timed(() => bezzel.solve(task('amazon', n, 'count-fundamental', 'backtracking')));
-        versus = ` · backtracking ${fmtMs(slow.ms)} = ${(slow.ms / fast.ms).toFixed(0)}×`;
+        versus = ` · backtracking ${fmtMs(slow.ms)} = ${(slow.ms / fast.ms).toFixed(1)}×`;
       }
-      log(`  n=${n}: ${answer(fast.value).padEnd(14)} ${fmtMs(fast.ms).padStart(8)} (${rate(fast.value.stats.nodes, fast.ms)}, 1 thread)${versus}`);
+      log(`  n=${n}: ${answer(fast.value).padEnd(14)} ${fmtMs(fast.ms).padStart(8)} (${fast.value.stats.nodes.toLocaleString('en-US')} nodes, ${rate(fast.value.stats.nodes, fast.ms)}, 1 thread)${versus}`);
     }
 
     log('spot checks against backtracking (1 thread each):');

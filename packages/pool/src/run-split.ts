@@ -39,7 +39,7 @@ export class SubTaskError extends Error {
     readonly key: string,
     cause: unknown,
   ) {
-    super(`sub-task ${key} (${JSON.stringify(subTask.task.options ?? {})}) failed in its worker: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    super(`sub-task ${key} (${JSON.stringify(subTask.task.options ?? {})}) failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
 }
 
@@ -127,20 +127,31 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     minThreads: Math.min(workers, pending.length || 1),
     maxThreads: workers,
   });
-  // As many runners as workers, each taking the next sub-task: the queue stays here, in order.
+  // As many runners as workers, each taking the next sub-task: the queue stays here, in order. Starting a
+  // worker thread (tsx compiling the plugins) takes seconds, so until every worker has answered once this
+  // thread takes sub-tasks too, one at a time, letting the event loop breathe between them.
   let next = 0;
-  const runner = async () => {
-    while (!stop.signal.aborted && next < pending.length) {
+  let answered = 0;
+  const inWorker = (sub: SubTask) => pool.run({ plugins: options.plugins, task: { ...sub.task, budget: UNLIMITED } }, { signal: stop.signal });
+  const here = async (sub: SubTask) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return bezzel.solve({ ...sub.task, budget: UNLIMITED }, { signal: stop.signal });
+  };
+  const runner = async (local: boolean) => {
+    let first = true;
+    while (!stop.signal.aborted && next < pending.length && !(local && answered >= workers)) {
       const { sub, key } = pending[next++]!;
       let result: Result;
       try {
-        result = await pool.run({ plugins: options.plugins, task: { ...sub.task, budget: UNLIMITED } }, { signal: stop.signal });
+        result = await (local ? here(sub) : inWorker(sub));
       } catch (error) {
         if (stop.signal.aborted && !failure) return;
         failure ??= new SubTaskError(sub, key, error);
         stop.abort();
         return;
       }
+      if (!local && first) answered++;
+      first = false;
       if (result.status !== 'complete') {
         unfinished = true;
         continue;
@@ -160,7 +171,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: workers }, runner));
+    await Promise.all([runner(true), ...Array.from({ length: workers }, () => runner(false))]);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
