@@ -87,6 +87,12 @@ const section: BenchSection = {
       log(`every start square, 5×5 … 50×50 (open, auto): ${solved} tours, ${impossible} proven impossible, ${other} other; solving ${fmtMs(solveMs)}, validating ${fmtMs(checkMs)} (${by})`);
     }
 
+    for (const n of [1000, 3000]) {
+      const task: Task = { ...tour(n, n, false, 0), strategy: 'warnsdorff', options: { tiebreak: 'roth' } };
+      const { value, ms } = await timed(() => bezzel.solve(task));
+      log(`${`warnsdorff roth ${n}×${n} from a1`.padEnd(28)} ${fmtMs(ms).padStart(9)}   ${n <= 1000 ? check(task, value) : value.status}   (${((ms * 1e6) / (n * n)).toFixed(0)} ns a square)`);
+    }
+
     for (const tiebreak of ['fixed', 'roth', 'pohl', 'random']) {
       const stuck: string[] = [];
       let ms = 0;
