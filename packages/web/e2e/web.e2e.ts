@@ -164,6 +164,12 @@ describe('the web page in Chromium', () => {
     await other.locator('#next-solution').click();
     expect(await number(other, 'stat-nodes')).toBe(cli.nodes);
     expect(await boardPieces(other)).toEqual(cli.squares);
+    // A link with the step on it opens at that step.
+    const step = Number((await stat(other, 'stat-step')).split('/')[0]!.replace(/,/g, ''));
+    await other.goto(`${sharedUrl}&at=${step}`);
+    await expect.poll(() => stat(other, 'result-status'), { timeout: 30_000 }).toBe('complete');
+    expect(await stat(other, 'stat-solutions')).toBe('1');
+    expect(await number(other, 'stat-nodes')).toBe(cli.nodes);
     await other.close();
   });
 

@@ -33,6 +33,8 @@ interface Run {
   /** A solution too big to replay, drawn as a picture. */
   picture?: Solution;
   note?: string;
+  /** The step a shared link asks to show when the run is over. */
+  readonly at?: number;
 }
 
 const registry = await pageBezzel('queen');
@@ -52,7 +54,11 @@ $('setup').addEventListener('submit', (event) => {
   void start(remember(form.refresh()));
 });
 $('stop').addEventListener('click', () => stop('stopped'));
-$('copy-link').addEventListener('click', () => void navigator.clipboard?.writeText(location.href));
+// The link copied points at the step on the board, so a teacher can share "look at this moment".
+$('copy-link').addEventListener('click', () => {
+  const at = player.replay.position > 0 ? `&at=${player.replay.position}` : '';
+  void navigator.clipboard?.writeText(`${location.origin}${location.pathname}?${formatState(form.read())}${at}`);
+});
 $('play').addEventListener('click', () => player.toggle());
 $('step-forward').addEventListener('click', () => player.step(1));
 $('step-back').addEventListener('click', () => player.step(-1));
@@ -78,7 +84,8 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 // A shared link runs at once, so the teacher's run is on the student's screen without a click.
-if (location.search.length > 1) void start(form.read());
+const linkedStep = Number(new URLSearchParams(location.search).get('at'));
+if (location.search.length > 1) void start(form.read(), Number.isSafeInteger(linkedStep) && linkedStep > 0 ? linkedStep : undefined);
 else draw();
 
 function remember(state: PageState): PageState {
@@ -86,7 +93,8 @@ function remember(state: PageState): PageState {
   return state;
 }
 
-async function start(state: PageState): Promise<void> {
+/** Runs the state's task; `at` is a step to show once the run is over (from a link). */
+async function start(state: PageState, at?: number): Promise<void> {
   stop();
   text('form-error', '');
   const made = await pageBezzel(state.piece);
@@ -97,7 +105,7 @@ async function start(state: PageState): Promise<void> {
   }
   const board = new Board(task.value.problem.board);
   const piece = made.value.bezzel.piece(made.value.pieceId)!;
-  run = { task: task.value, board, piece, events: [], solutions: [], metrics: new Map() };
+  run = { task: task.value, board, piece, events: [], solutions: [], metrics: new Map(), ...(at ? { at } : {}) };
   player.replay = new Replay(run.events);
   text('result-status', 'running…');
   for (const id of ['result-strategy', 'result-count', 'result-nodes', 'result-time']) text(id, '–');
@@ -143,6 +151,7 @@ function receive(current: Run, message: WorkerMessage): void {
     case 'done':
       current.result = message.result;
       settle(current);
+      if (current.at) player.seek(current.at);
       finish(current);
       return;
     case 'error':
