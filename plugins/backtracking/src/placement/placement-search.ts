@@ -32,6 +32,8 @@ export class PlacementSearch {
   /** Index into #candidates of the piece at each depth. */
   readonly #chosen: Int32Array;
   readonly #squares: Int32Array;
+  /** The depth a stopped search had reached, for its coverage estimate. */
+  #stoppedAt = 0;
 
   constructor(
     readonly board: Board,
@@ -111,7 +113,10 @@ export class PlacementSearch {
       }
 
       if (this.nodes >= maxSteps || (this.nodes & CLOCK_MASK) === 0) {
-        if (clock.exhausted(this.nodes)) return clock.reason ?? 'steps';
+        if (clock.exhausted(this.nodes)) {
+          this.#stoppedAt = depth;
+          return clock.reason ?? 'steps';
+        }
         if ((this.nodes & PROGRESS_MASK) === 0) progress(this);
       }
       this.nodes++;
@@ -133,6 +138,22 @@ export class PlacementSearch {
       }
       next = rowByRow ? depth * width : found + 1;
     }
+  }
+
+  /**
+   * Roughly how much of a row-by-row search a stopped run finished: the columns passed in the first few
+   * rows, weighing every column as equal (they are not quite: middle columns lead to more placements).
+   */
+  coverage(): number | undefined {
+    if (!this.rowByRow) return undefined;
+    const width = this.board.width;
+    let covered = 0;
+    let weight = 1;
+    for (let d = 0; d < Math.min(this.#stoppedAt, 4); d++) {
+      weight /= width;
+      covered += (this.#chosen[d]! - d * width) * weight;
+    }
+    return covered;
   }
 
   #place(sq: number): void {

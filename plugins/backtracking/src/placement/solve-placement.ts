@@ -43,8 +43,12 @@ export function solvePlacement(instance: PlacementInstance, ctx: RunContext): Ou
   const count = BigInt(search.solutions);
 
   if (end !== 'done' && end !== 'stopped') {
-    const partial = goal === 'one' ? { note: `no placement found in ${search.nodes} nodes` }
-      : { count, ...(canonical ? { fundamental: BigInt(fundamental) } : {}), note: `${count} found in ${search.nodes} nodes before stopping` };
+    const coverage = search.coverage();
+    const partial = {
+      ...(goal === 'one' ? { note: `no placement found in ${search.nodes} nodes` } : { count, note: `${count} found in ${search.nodes} nodes before stopping` }),
+      ...(canonical ? { fundamental: BigInt(fundamental) } : {}),
+      ...(coverage === undefined ? {} : { coverage }),
+    };
     return stopped(end, stats, partial);
   }
   if (goal === 'one') {
