@@ -1,3 +1,4 @@
+import backtracking from '@bezzel/backtracking';
 import { Board, leaper, pluginModule, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import warnsdorff from '@bezzel/warnsdorff';
@@ -8,7 +9,7 @@ import divideConquer from './index';
 import { evenParts, oddSplits } from './partition';
 
 const zebra = pluginModule({ pieces: [{ id: 'zebra', name: 'zebra', symbols: { unicode: 'Z', ascii: 'Z' }, movement: leaper(2, 3) }] });
-const bezzel = await bezzelWith(knight, divideConquer, warnsdorff, zebra);
+const bezzel = await bezzelWith(knight, divideConquer, warnsdorff, backtracking, zebra);
 
 const tour = (width: number, height: number, closed: boolean, start?: number, strategy = 'divide-conquer'): Task => ({
   problem: { kind: 'tour', board: { width, height }, piece: 'knight', closed, start },
@@ -132,6 +133,23 @@ describe('divide-conquer', () => {
     }
     // The squares of the smaller colour on 5×5, 7×7, 9×9 and 11×11 (12 + 24 + 40 + 60) have no tour.
     expect(answers).toEqual({ solved: 620 - 136, impossible: 136 });
+  });
+
+  it('agrees with depth-first search on which starts of 5×5 … 7×7 and 6×8 have tours, open and closed', async () => {
+    for (const [w, h] of [
+      [5, 5],
+      [6, 6],
+      [7, 7],
+      [6, 8],
+    ] as const) {
+      for (const closed of [false, true]) {
+        for (let start = 0; start < w * h; start += closed ? 7 : 1) {
+          const ours = (await solveChecked(bezzel, tour(w, h, closed, start))).result;
+          const dfs = (await solveChecked(bezzel, { ...tour(w, h, closed, start), strategy: 'backtracking' })).result;
+          expect(ours.status, `${w}×${h} from ${start}${closed ? ' closed' : ''}`).toBe(dfs.status);
+        }
+      }
+    }
   });
 
   it('is what auto picks for a large knight board', async () => {
