@@ -20,6 +20,10 @@ export class LineBoard {
   readonly suspects: Int32Array;
   readonly suspectAt: Int32Array;
   suspectCount = 0;
+  /** Ranks with no piece, kept only while a repair runs (see `trackFreeRanks`); freeAt[row] is -1 for a used rank. */
+  freeRanks: Int32Array | undefined;
+  freeAt: Int32Array | undefined;
+  freeCount = 0;
 
   constructor(
     readonly n: number,
@@ -50,6 +54,7 @@ export class LineBoard {
     if (this.lines.rank) {
       const c = ++this.rankCount[row]!;
       this.rankXor[row]! ^= col;
+      if (c === 1 && this.freeAt) this.#useRank(row);
       if (c === 2) this.suspect(this.rankXor[row]! ^ col);
       conflicted ||= c > 1;
     }
@@ -75,7 +80,7 @@ export class LineBoard {
     const row = this.rows[col]!;
     const n = this.n;
     if (this.lines.rank) {
-      this.rankCount[row]!--;
+      if (--this.rankCount[row]! === 0 && this.freeAt) this.#freeRank(row);
       this.rankXor[row]! ^= col;
     }
     if (this.lines.diagonal) {
@@ -112,8 +117,43 @@ export class LineBoard {
     this.suspectAt[col] = -1;
   }
 
-  /** Empties the board for a fresh start, keeping the arrays. */
+  /**
+   * Starts keeping the list of empty ranks (one linear pass), which lets a repair find the rows with no
+   * conflict without scanning all n: such a row has no piece on its rank. Only for pieces that ride ranks.
+   */
+  trackFreeRanks(): void {
+    if (!this.lines.rank) return;
+    this.freeRanks ??= new Int32Array(this.n);
+    this.freeAt ??= new Int32Array(this.n);
+    this.freeCount = 0;
+    for (let row = 0; row < this.n; row++) {
+      if (this.rankCount[row] === 0) {
+        this.freeAt[row] = this.freeCount;
+        this.freeRanks[this.freeCount++] = row;
+      } else {
+        this.freeAt[row] = -1;
+      }
+    }
+  }
+
+  #freeRank(row: number): void {
+    this.freeAt![row] = this.freeCount;
+    this.freeRanks![this.freeCount++] = row;
+  }
+
+  #useRank(row: number): void {
+    const at = this.freeAt![row]!;
+    const last = this.freeRanks![--this.freeCount]!;
+    this.freeRanks![at] = last;
+    this.freeAt![last] = at;
+    this.freeAt![row] = -1;
+  }
+
+  /** Empties the board for a fresh start, keeping the arrays; free ranks are tracked again only when asked. */
   clear(): void {
+    this.freeAt = undefined;
+    this.freeRanks = undefined;
+    this.freeCount = 0;
     this.rows.fill(-1);
     for (const a of [this.rankCount, this.diagonalCount, this.antiCount, this.rankXor, this.diagonalXor, this.antiXor]) a.fill(0);
     this.suspectAt.fill(-1);

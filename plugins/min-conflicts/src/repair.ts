@@ -26,8 +26,8 @@ export function repair(
   trace?: (event: TraceEvent) => void,
 ): RepairStop {
   const n = board.n;
-  const { rows, rankCount, diagonalCount, antiCount } = board;
-  // A repair scans n rows, so on big boards the clock is cheap next to it and is read every time.
+  const { rows } = board;
+  // A repair may scan n rows, so on big boards the clock is cheap next to it and is read every time.
   const clockMask = n >= 4096 ? 0 : 0xff;
   for (;;) {
     let col = -1;
@@ -47,23 +47,62 @@ export function repair(
 
     const from = rows[col]!;
     board.lift(col);
-    const diagonalBase = n - 1 - col;
-    let best = 0x7fffffff;
-    let tied = 0;
-    for (let row = 0; row < n; row++) {
-      const conflicts = rankCount[row]! + diagonalCount[diagonalBase + row]! + antiCount[col + row]!;
-      if (conflicts <= best) {
-        if (conflicts < best) {
-          best = conflicts;
-          tied = 0;
-        }
-        ties[tied++] = row;
-      }
-    }
-    const to = ties[tied === 1 ? 0 : rng.below(tied)]!;
+    let to = board.freeRanks ? leastAttackedQuickly(board, col, rng, ties) : -1;
+    if (to < 0) to = leastAttackedByScan(board, col, rng, ties);
     board.put(col, to);
     tally.steps++;
     if (to !== from) tally.moves++;
     if (trace) trace({ type: 'local', step: tally.steps, h: board.attackingPairs(), from: from * n + col, to: to * n + col });
   }
+}
+
+/** Free ranks beyond this many are not worth looking through one by one: the full scan is used instead. */
+const FREE_RANKS_LOOKED_AT = 256;
+/** Random rows drawn in search of one with exactly one conflict before falling back to the full scan. */
+const ROWS_DRAWN = 64;
+
+/**
+ * The same choice as the full scan — a uniformly random row among those with the fewest conflicts — found
+ * without looking at all n rows, when the board allows it (most repairs on a near-permutation do).
+ * A row with no conflict has an empty rank, so the free ranks alone decide whether the minimum is 0 and
+ * which rows reach it. If none does, the minimum is at least 1, and a row drawn uniformly that has exactly
+ * one conflict proves it is 1 and is a uniform draw from the rows that tie at it. Returns -1 to ask for the scan.
+ */
+export function leastAttackedQuickly(board: LineBoard, col: number, rng: Rng, ties: Int32Array): number {
+  const n = board.n;
+  const free = board.freeCount;
+  if (free > FREE_RANKS_LOOKED_AT) return -1;
+  const { freeRanks, rankCount, diagonalCount, antiCount } = board;
+  const diagonalBase = n - 1 - col;
+  let zeros = 0;
+  for (let i = 0; i < free; i++) {
+    const row = freeRanks![i]!;
+    if (diagonalCount[diagonalBase + row]! + antiCount[col + row]! === 0) ties[zeros++] = row;
+  }
+  if (zeros > 0) return ties[zeros === 1 ? 0 : rng.below(zeros)]!;
+  for (let t = 0; t < ROWS_DRAWN; t++) {
+    const row = rng.below(n);
+    if (rankCount[row]! + diagonalCount[diagonalBase + row]! + antiCount[col + row]! === 1) return row;
+  }
+  return -1;
+}
+
+/** Minton's choice by brute force: every row's conflicts, the fewest kept, one of them drawn at random. */
+export function leastAttackedByScan(board: LineBoard, col: number, rng: Rng, ties: Int32Array): number {
+  const n = board.n;
+  const { rankCount, diagonalCount, antiCount } = board;
+  const diagonalBase = n - 1 - col;
+  let best = 0x7fffffff;
+  let tied = 0;
+  for (let row = 0; row < n; row++) {
+    const conflicts = rankCount[row]! + diagonalCount[diagonalBase + row]! + antiCount[col + row]!;
+    if (conflicts <= best) {
+      if (conflicts < best) {
+        best = conflicts;
+        tied = 0;
+      }
+      ties[tied++] = row;
+    }
+  }
+  return ties[tied === 1 ? 0 : rng.below(tied)]!;
 }

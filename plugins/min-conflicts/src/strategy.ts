@@ -49,6 +49,7 @@ export const minConflicts: SearchStrategy = {
       const placing = performance.now();
       if (restarts > 0) board.clear();
       initial.place(board, ctx.rng);
+      board.trackFreeRanks();
       placementMs += performance.now() - placing;
       if (restarts === 0) initialConflicts = board.suspectCount;
       ctx.progress({ nodes: tally.steps, metrics: { conflicted: board.suspectCount } });
