@@ -85,6 +85,8 @@ export class GreedyTour {
     const path = this.path;
     const total = this.playable;
     const maxSteps = clock.maxSteps;
+    // Locals, not fields, in the loop: V8 keeps them in registers.
+    let nodes = this.nodes;
     // The current square's row and column are carried along, so no step divides.
     let row = (start / width) | 0;
     let col = start - row * width;
@@ -92,11 +94,12 @@ export class GreedyTour {
     path[0] = start;
     let n = 1;
     while (n < total) {
-      if (this.nodes >= maxSteps || ((this.nodes & CLOCK_MASK) === 0 && clock.exhausted(this.nodes))) {
-        clock.exhausted(this.nodes);
+      if (nodes >= maxSteps || ((nodes & CLOCK_MASK) === 0 && clock.exhausted(nodes))) {
+        clock.exhausted(nodes);
+        this.nodes = nodes;
         return BUDGET_STOP;
       }
-      this.nodes++;
+      nodes++;
       let best = -1;
       let bestK = -1;
       let bestDegree = DEAD_END + 1;
@@ -143,9 +146,21 @@ export class GreedyTour {
         row = ((row % height) + height) % height;
         col = ((col % width) + width) % width;
       }
-      this.#visit(best, row, col);
+      // Visit inline: mark the square, and the squares that reach it lose one onward move.
+      visited[best] = 1;
+      for (let k = 0; k < count; k++) {
+        let r = row - dy[k]!;
+        let c = col - dx[k]!;
+        if (torus) {
+          r = ((r % height) + height) % height;
+          c = ((c % width) + width) % width;
+        } else if (r < 0 || r >= height || c < 0 || c >= width) continue;
+        const u = r * width + c;
+        if (visited[u] === 0) degree[u]!--;
+      }
       path[n++] = best;
     }
+    this.nodes = nodes;
     return n;
   }
 
