@@ -28,8 +28,8 @@ const GREEDY_SAMPLES = 64;
  * bounded sample of the rows no piece uses yet, stopping at the first free one. Looking at every row would
  * be O(n²); the sample keeps it near O(n) and leaves a million-piece board with only a handful of conflicts.
  *
- * On big boards the time goes into cache misses, so the sampling reads small copies: a bit per rank and a
- * byte per diagonal (is anything on it), 1/32 and 1/4 of the counters' size. While most ranks are free, rows
+ * On big boards the time goes into cache misses, so the sampling reads small copies: a bit per rank and per
+ * diagonal (is anything on it), 1/32 of the counters' size. While most ranks are free, rows
  * are drawn from all n and used ones redrawn; only the last eighth is drawn from an explicit list.
  */
 export const greedyPlacement: InitialPlacement = {
@@ -40,15 +40,21 @@ export const greedyPlacement: InitialPlacement = {
     const n = board.n;
     const { diagonal, antiDiagonal } = board.lines;
     const rankUsed = new Int32Array((n >>> 5) + 1);
-    const diagonalUsed = new Uint8Array(2 * n - 1);
-    const antiUsed = new Uint8Array(2 * n - 1);
+    const diagonalUsed = new Int32Array(((2 * n) >>> 5) + 1);
+    const antiUsed = new Int32Array(((2 * n) >>> 5) + 1);
     const take = (col: number, row: number) => {
       board.put(col, row);
       rankUsed[row >>> 5]! |= 1 << (row & 31);
-      diagonalUsed[row - col + n - 1] = diagonal ? 1 : 0;
-      antiUsed[row + col] = antiDiagonal ? 1 : 0;
+      const d = row - col + n - 1;
+      const a = row + col;
+      if (diagonal) diagonalUsed[d >>> 5]! |= 1 << (d & 31);
+      if (antiDiagonal) antiUsed[a >>> 5]! |= 1 << (a & 31);
     };
-    const attacked = (col: number, row: number) => diagonalUsed[row - col + n - 1]! + antiUsed[row + col]!;
+    const attacked = (col: number, row: number) => {
+      const d = row - col + n - 1;
+      const a = row + col;
+      return ((diagonalUsed[d >>> 5]! >>> (d & 31)) & 1) + ((antiUsed[a >>> 5]! >>> (a & 31)) & 1);
+    };
 
     const switchAt = n - (n >>> 3);
     let col = 0;
