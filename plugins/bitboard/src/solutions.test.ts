@@ -95,3 +95,19 @@ describe('bitboard: what it declines, and budgets', () => {
     expect(new Board({ width: 9, height: 7 }).isSquare).toBe(false);
   });
 });
+
+describe('bitboard: its cost for auto', () => {
+  it('is cheapest for line pieces, and steps back (still ahead of backtracking) for counting pure leapers', () => {
+    const cost = (piece: string, goal: 'count' | 'one', k: number) => {
+      const instance = bezzel.instantiate({ problem: placement(piece, 8, 8, k), goal });
+      if (!instance.ok) throw instance.error;
+      const support = strategy.supports(instance.value);
+      return support.ok ? support.cost : Number.NaN;
+    };
+    expect(cost('queen', 'count', 8)).toBe(1);
+    expect(cost('bishop', 'count', 6)).toBe(1);
+    expect(cost('knight', 'one', 10)).toBe(1);
+    expect(cost('knight', 'count', 10)).toBeGreaterThan(10);
+    expect(cost('knight', 'count', 10)).toBeLessThan(100);
+  });
+});

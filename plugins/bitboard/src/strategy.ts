@@ -19,6 +19,8 @@ import { SymmetricCounter } from './symmetric-count';
 
 /** Row-by-row recursion keeps one frame per row, so very tall boards are left to other strategies. */
 const MAX_HEIGHT = 512;
+/** Below backtracking (100), above what row-transfer DP claims for boards it handles in seconds. */
+const LEAPER_COUNT_COST = 50;
 /** In-process runs are cut into about this many units, for progress and coverage on a stop. */
 const PROGRESS_UNITS = 64;
 
@@ -137,7 +139,12 @@ export const bitboard: SearchStrategy = {
     if (instance.kind !== 'placement') return no('it places pieces; it does not tour');
     if (instance.board.height > MAX_HEIGHT) return no(`the board is ${instance.board.height} rows tall; it searches at most ${MAX_HEIGHT} rows`);
     const rules = rowRules(instance.board, instance.piece);
-    return rules.ok ? yes(1) : no(rules.reason);
+    if (!rules.ok) return no(rules.reason);
+    // Counting leapers by search grows with the count itself; a row-transfer DP (transfer-matrix) grows with the
+    // board, so for leapers without lines step aside for it, still ahead of plain backtracking.
+    const { rank, file, diagUp, diagDown } = rules.rules;
+    const counting = instance.task.goal === 'count' || instance.task.goal === 'count-fundamental';
+    return yes(!(rank || file || diagUp || diagDown) && counting ? LEAPER_COUNT_COST : 1);
   },
   run,
   split,
