@@ -85,8 +85,10 @@ export function rowEngine(o: RowEngineOptions): Engine & { first(): Solution | u
     }
     const solution: Solution = { kind: 'placement', squares: Array.from(squares.subarray(0, n)) };
     if (goal === 'one') {
+      // The result carries it; only goal `all` streams.
       first = solution;
       search.done = true;
+      return;
     }
     o.onSolution(solution);
   });
