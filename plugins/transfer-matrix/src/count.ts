@@ -1,6 +1,6 @@
 import { combineResidues, primesBelow2To30, primesFor } from './crt';
 import { MaxKernel, ModularKernel, TotalKernel } from './kernels';
-import type { Layout } from './layout';
+import { pdep, type Layout } from './layout';
 import { transfer } from './transfer';
 
 /** Counts for every k (index k) and what it took. */
@@ -104,13 +104,6 @@ function sumFinished(layout: Layout, buffer: Int32Array, stride: number, prime: 
     }
   }
   return sums;
-}
-
-/** pdep(x, mask): the low bits of x spread to the positions of mask. */
-function pdep(x: number, mask: number): number {
-  let out = 0;
-  for (let m = mask >>> 0, bit = 1; m !== 0; m = (m & (m - 1)) >>> 0, bit *= 2) if (x & bit) out |= m & -m;
-  return out >>> 0;
 }
 
 function sumStates(buffer: Int32Array, stride: number, prime: number): number[] {

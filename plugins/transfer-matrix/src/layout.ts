@@ -138,3 +138,10 @@ export function pext(x: number, mask: number): number {
   }
   return out;
 }
+
+/** pdep(x, mask): the low bits of x spread to the positions of mask (the inverse of pext). */
+export function pdep(x: number, mask: number): number {
+  let out = 0;
+  for (let m = mask >>> 0, bit = 1; m !== 0; m = (m & (m - 1)) >>> 0, bit *= 2) if (x & bit) out |= m & -m;
+  return out >>> 0;
+}

@@ -1,4 +1,4 @@
-import { Board, createBezzel, pluginModule, type Bezzel, type Piece, type Result, type Task } from '@bezzel/core';
+import { Board, createBezzel, pluginModule, validatePlacement, type Bezzel, type Piece, type Result, type Task } from '@bezzel/core';
 import classic, { king } from '@bezzel/classic';
 import fairy, { betzaPiece, camel, ferz, wazir, zebra } from '@bezzel/fairy';
 import knightPlugin, { knight } from '@bezzel/knight';
@@ -46,6 +46,12 @@ describe('transfer-matrix counts', () => {
     expect([eight.maximum, eight.count]).toEqual([32, 2n]);
     const four = complete(await bezzel.solve(task('knight', 4, 4, 'maximum')));
     expect([four.maximum, four.count]).toEqual([8, 6n]);
+    for (const result of [eight, four]) {
+      const squares = result.solutions![0]!.kind === 'placement' ? result.solutions![0]!.squares : [];
+      const board = new Board(result.task.problem.board);
+      expect(squares).toHaveLength(result.maximum!);
+      expect(validatePlacement(board, knight, squares).conflicts).toEqual([]);
+    }
   });
 
   const pieces: Piece[] = [knight, king, wazir, ferz, camel, zebra];
@@ -106,3 +112,23 @@ function trimmed(table: bigint[]): bigint[] {
   while (out.length > 1 && out[out.length - 1] === 0n) out.pop();
   return out;
 }
+
+describe('transfer-matrix maximum', () => {
+  it('returns a largest placement that the validator accepts, on square, rectangular, cut and one-way boards', async () => {
+    const cases: [string, number, number, number[]][] = [
+      ['king', 7, 7, []], ['camel', 6, 9, []], ['zebra', 9, 5, [3, 17]], ['wazir', 5, 6, [0]], [adHoc[0]!.id, 5, 4, []], [adHoc[2]!.id, 4, 7, []],
+      ['camel', 5, 4, []], ['zebra', 5, 4, [3]],
+    ];
+    for (const [id, w, h, removed] of cases) {
+      const result = complete(await bezzel.solve(task(id, w, h, 'maximum', 0, removed)));
+      const board = new Board({ width: w, height: h, removed });
+      const squares = result.solutions![0]!.kind === 'placement' ? [...result.solutions![0]!.squares] : [];
+      expect(squares, `${id} ${w}×${h}`).toHaveLength(result.maximum!);
+      const report = validatePlacement(board, bezzel.piece(id)!, squares);
+      expect(report.errors.concat(report.conflicts.map((c) => c.message))).toEqual([]);
+      if (w * h > 30) continue; // brute force enumerates every placement: only on small boards
+      const brute = bruteForceTable(board, bezzel.piece(id)!).table;
+      expect([result.maximum, result.count]).toEqual([brute.length - 1, brute[brute.length - 1]]);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { countTable } from './count';
 import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier';
 import { buildLayout, type Layout } from './layout';
 import { MAX_WIDTH, rowModel, unsupportedMovement } from './rows';
+import { largestPlacement } from './traceback';
 
 /** States we lay out at most: with polynomials of a few dozen coefficients, a few hundred MB per buffer. */
 const MAX_STATES = 1 << 24;
@@ -97,7 +98,10 @@ export const transferMatrix: SearchStrategy = {
     const goal = instance.task.goal;
     if (goal === 'maximum') {
       const maximum = table.length - 1;
-      return { status: 'complete', maximum, count: table[maximum]!, table, stats: stats(primes) };
+      const squares = largestPlacement(layout, instance.board, stop);
+      if (!squares) return stoppedOutcome();
+      const solutions = [{ kind: 'placement' as const, squares }];
+      return { status: 'complete', maximum, count: table[maximum]!, table, solutions, stats: stats(primes) };
     }
     const count = table[instance.k] ?? 0n;
     if (goal !== 'count-fundamental') return { status: 'complete', count, table, stats: stats(primes) };
