@@ -9,7 +9,7 @@ import { fmtMs, timed } from '../time';
 /**
  * Issue 6's figures: whole knights tables by row-transfer DP (8×8 < 0.5 s, 10×10 < 10 s, 12×12 < 120 s and 4 GB),
  * kings 12×12, the course report's 6 knights on 6×6, and the carrier measured: CRT over primes vs bigint.
- * BEZZEL_BENCH_TM_BIG=1 adds knights 14×14 (minutes, about 2 GB).
+ * BEZZEL_BENCH_TM_BIG=1 adds knights 14×14 (minutes, about 2 GB) and Burnside on 12×12 (about a minute).
  */
 const section: BenchSection = {
   title: 'Row-transfer DP (transfer-matrix strategy)',
@@ -35,7 +35,7 @@ const section: BenchSection = {
     const kings = await solve('king', 12, 'count');
     const kt = table(kings.value);
     log(`kings 12×12, every k = 0…${kt.length - 1}: ${fmtMs(kings.ms)}, sum ${kt.reduce((a, b) => a + b, 0n)}, maximum ${kt.length - 1} in ${kt[kt.length - 1]} ways`);
-    for (const n of [6, 8]) {
+    for (const n of process.env.BEZZEL_BENCH_TM_BIG ? [6, 8, 10, 12] : [6, 8, 10]) {
       const f = await solve('knight', n, 'count-fundamental', n);
       const answer = f.value.status === 'complete' ? `${f.value.count} (${f.value.fundamental} fundamental)` : f.value.status;
       log(`${`knights ${n}×${n} k=${n} count-fundamental (Burnside)`.padEnd(44)} ${answer.padEnd(28)} ${fmtMs(f.ms).padStart(9)}`);
