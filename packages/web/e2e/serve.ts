@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,7 +13,8 @@ const TYPES: Record<string, string> = {
 };
 
 /** A tiny static file server on 127.0.0.1 and a free port, as any static host would serve the built page. */
-export async function serveStatic(root: string): Promise<{ url: string; server: Server }> {
+export async function serveStatic(folder: string): Promise<{ url: string; server: Server }> {
+  const root = resolve(folder);
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     let file = normalize(join(root, path));

@@ -26,7 +26,10 @@ const pieces = await createBezzel({ plugins: [queen, knight] });
 beforeAll(async () => {
   // The test checks the site as it is built, so it builds it first (a few seconds).
   execFileSync('pnpm', ['--filter', '@bezzel/web', 'build'], { cwd: repo, stdio: 'pipe' });
-  ({ server, url: base } = await serveStatic(join(web, 'dist')));
+  // Served from a sub-folder, as a static host would put it anywhere: the relative base must cope.
+  const served = await serveStatic(web);
+  server = served.server;
+  base = `${served.url}dist/`;
   profile = mkdtempSync(join(tmpdir(), 'bezzel-chromium-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
