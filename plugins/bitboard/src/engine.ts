@@ -1,4 +1,5 @@
-import { CanonicalTest, symmetryGroup, type Board, type Goal, type Movement, type Solution } from '@bezzel/core';
+import { symmetryGroup, type Board, type Goal, type Movement, type Solution } from '@bezzel/core';
+import { FastCanonicalTest } from './canonical';
 import { mirrorWeight } from './prefix';
 import type { RowRules } from './row-rules';
 import { RowSearch } from './row-search';
@@ -65,7 +66,7 @@ export interface RowEngineOptions {
  */
 export function rowEngine(o: RowEngineOptions): Engine & { first(): Solution | undefined; readonly done: boolean } {
   const { board, rules, k, goal, budget } = o;
-  const test = goal === 'count-fundamental' ? new CanonicalTest(board, symmetryGroup(board, o.movement), k) : undefined;
+  const test = goal === 'count-fundamental' ? new FastCanonicalTest(board, symmetryGroup(board, o.movement), k) : undefined;
   let count = 0n;
   let fundamental = 0n;
   let first: Solution | undefined;
