@@ -27,7 +27,7 @@ describe('bezzel with Betza pieces and the transfer-matrix counts', () => {
   it('places ad-hoc Betza pieces and named fairy pieces, and refuses hoppers naming the modifier', async () => {
     const nn = await bezzel('place', 'betza:NN', '-n', '6', '-k', '4', '--goal', 'count');
     expect(nn.code).toBe(0);
-    expect(nn.stdout).toMatch(/^\d+ solutions: 4 betza:NNs on 6×6/);
+    expect(nn.stdout).toMatch(/^17365 solutions: 4 betza:NN pieces on 6×6/);
     const amazons = await bezzel('place', 'amazon', '-n', '10', '--goal', 'count');
     expect(amazons.stdout).toMatch(/^4 solutions: 10 amazons on 10×10/);
     const hopper = await bezzel('place', 'betza:pR', '-n', '6', '-k', '4', '--goal', 'count');

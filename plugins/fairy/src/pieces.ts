@@ -42,5 +42,5 @@ export function betzaPiece(text: string): Parsed<Piece> {
   const id = `betza-${letters || 'leap'}${plain ? '' : `-${digest(betza)}`}`;
   if (id.length > 60) return fail('ERR_PIECE', `Betza description "${betza}" is too long`);
   const ascii = /[A-Z]/.exec(betza)?.[0] ?? '*';
-  return ok({ id, name: `betza:${betza}`, betza, symbols: { unicode: ascii, ascii }, movement: movement.value });
+  return ok({ id, name: `betza:${betza} piece`, betza, symbols: { unicode: ascii, ascii }, movement: movement.value });
 }
