@@ -167,14 +167,19 @@ function series(current: Run, name: string): Series {
   return s;
 }
 
-/** An untraced run still shows its answer growing, when the answer is small enough to replay. */
+/** An untraced run still shows its answer growing (or, for goal all, its first), when small enough to replay. */
 function settle(current: Run): void {
   const result = current.result!;
-  const solution = 'solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined;
+  const solution =
+    ('solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined) ??
+    current.solutions[0];
   if (!solution || (current.events.length > 0 && current.capped === undefined)) return;
   const size = solution.kind === 'tour' ? solution.path.length : solution.squares.length;
   if (size > TRACE_CAP || current.events.length > 0) current.picture = solution;
-  else current.events.push(...(solution.kind === 'tour' ? pathTrace(solution.path) : placementTrace(solution.squares)));
+  else {
+    current.events.push(...(solution.kind === 'tour' ? pathTrace(solution.path) : placementTrace(solution.squares)));
+    current.note ??= `No search steps were recorded, so the answer is replayed ${solution.kind === 'tour' ? 'move by move' : 'piece by piece'}.`;
+  }
 }
 
 function finish(current: Run, error?: string): void {
