@@ -5,6 +5,7 @@ import { LineBoard } from './line-board';
 import { leastAttackedByScan, leastAttackedQuickly } from './repair';
 
 const queenLines = { rank: true, file: true, diagonal: true, antiDiagonal: true };
+const bishopLines = { rank: false, file: false, diagonal: true, antiDiagonal: true };
 
 /** The rows the full scan can choose: every row with the fewest conflicts. */
 function tieSet(board: LineBoard, col: number): Set<number> {
@@ -14,11 +15,14 @@ function tieSet(board: LineBoard, col: number): Set<number> {
 }
 
 describe('choosing the least attacked row', () => {
-  it('the shortcut draws from exactly the rows the full scan ties on, each of them', () => {
+  it.each([
+    ['queens', queenLines],
+    ['bishops', bishopLines],
+  ])('the shortcut draws from exactly the rows the full scan ties on, each of them (%s)', (_, lines) => {
     let shortcuts = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const rng = new Rng(seed);
-      const board = new LineBoard(60, queenLines);
+      const board = new LineBoard(60, lines);
       (seed % 2 ? greedyPlacement : randomPlacement).place(board, rng);
       board.trackFreeRanks();
       const col = rng.below(60);

@@ -47,7 +47,7 @@ export function repair(
 
     const from = rows[col]!;
     board.lift(col);
-    let to = board.freeRanks ? leastAttackedQuickly(board, col, rng, ties) : -1;
+    let to = leastAttackedQuickly(board, col, rng, ties);
     if (to < 0) to = leastAttackedByScan(board, col, rng, ties);
     board.put(col, to);
     tally.steps++;
@@ -56,33 +56,45 @@ export function repair(
   }
 }
 
-/** Free ranks beyond this many are not worth looking through one by one: the full scan is used instead. */
-const FREE_RANKS_LOOKED_AT = 256;
-/** Random rows drawn in search of one with exactly one conflict before falling back to the full scan. */
-const ROWS_DRAWN = 64;
+/** Free ranks are looked through one by one while they are a 64th of the rows or fewer (or a few hundred). */
+const freeRanksLookedAt = (n: number) => Math.max(256, n >>> 6);
+/** Random rows drawn in search of one with the fewest possible conflicts before falling back to the full scan. */
+const ROWS_DRAWN = 256;
 
 /**
  * The same choice as the full scan — a uniformly random row among those with the fewest conflicts — found
- * without looking at all n rows, when the board allows it (most repairs on a near-permutation do).
- * A row with no conflict has an empty rank, so the free ranks alone decide whether the minimum is 0 and
- * which rows reach it. If none does, the minimum is at least 1, and a row drawn uniformly that has exactly
- * one conflict proves it is 1 and is a uniform draw from the rows that tie at it. Returns -1 to ask for the scan.
+ * without looking at all n rows, when the board allows it (most repairs do).
+ * A drawn row with no conflict settles it, as none has fewer. Otherwise a row with no conflict has an empty
+ * rank, so a short list of free ranks decides whether the minimum is 0 and which rows reach it; if none
+ * does, the minimum is at least 1, and a uniformly drawn row with exactly one conflict proves it is 1 and is
+ * a uniform pick among the rows tied there. Returns -1 to ask for the scan.
  */
 export function leastAttackedQuickly(board: LineBoard, col: number, rng: Rng, ties: Int32Array): number {
   const n = board.n;
-  const free = board.freeCount;
-  if (free > FREE_RANKS_LOOKED_AT) return -1;
   const { freeRanks, rankCount, diagonalCount, antiCount } = board;
   const diagonalBase = n - 1 - col;
+  const conflictsAt = (row: number) => rankCount[row]! + diagonalCount[diagonalBase + row]! + antiCount[col + row]!;
+  // Draws are independent of what is found later, so the first drawn row of each value is a uniform pick
+  // among the rows of that value, whichever value turns out to be the minimum.
+  let firstOne = -1;
+  for (let t = 0; t < ROWS_DRAWN; t++) {
+    const row = rng.below(n);
+    const conflicts = conflictsAt(row);
+    if (conflicts === 0) return row;
+    if (conflicts === 1 && firstOne < 0) firstOne = row;
+  }
+  const free = board.freeCount;
+  if (!freeRanks || free > freeRanksLookedAt(n)) return -1;
   let zeros = 0;
   for (let i = 0; i < free; i++) {
-    const row = freeRanks![i]!;
+    const row = freeRanks[i]!;
     if (diagonalCount[diagonalBase + row]! + antiCount[col + row]! === 0) ties[zeros++] = row;
   }
   if (zeros > 0) return ties[zeros === 1 ? 0 : rng.below(zeros)]!;
+  if (firstOne >= 0) return firstOne;
   for (let t = 0; t < ROWS_DRAWN; t++) {
     const row = rng.below(n);
-    if (rankCount[row]! + diagonalCount[diagonalBase + row]! + antiCount[col + row]! === 1) return row;
+    if (conflictsAt(row) === 1) return row;
   }
   return -1;
 }
