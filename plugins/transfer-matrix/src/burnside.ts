@@ -2,7 +2,8 @@ import type { Board, Piece, Symmetry } from '@bezzel/core';
 import { countTable } from './count';
 import { countOrbitSets, orbitGraph } from './frontier';
 import { foldedCount } from './fold';
-import type { Layout } from './layout';
+import { buildLayout, type Layout } from './layout';
+import { rowModel } from './rows';
 
 /** How the placements fixed by one symmetry were counted, for the stats. */
 export interface FixedCount {
@@ -14,7 +15,8 @@ export interface FixedCount {
 /**
  * Burnside's lemma: the number of placements up to symmetry is the average, over the group, of the placements each
  * symmetry leaves unchanged. The identity fixes everything (the main row DP); the mirror that reverses each row
- * of the DP fixes exactly the placements whose rows are palindromes (the same DP, other rows skipped); the mirror
+ * of the DP fixes exactly the placements whose rows are palindromes (the same DP, other rows skipped — or, on a
+ * square board, the board turned a quarter so that this mirror folds it like the next one); the mirror
  * across the middle rank and the half turn fix placements determined by their lower half (the DP on half the rows,
  * see fold.ts); the quarter turns and diagonal mirrors fix the independent sets of their orbit graphs, counted by
  * a frontier DP.
@@ -33,10 +35,13 @@ export function fixedCounts(
     if (method === 'row DP') {
       out.push({ symmetry: symmetry.name, method: 'row DP', table: identity });
     } else if (method === 'palindromic rows') {
-      const palindrome = palindromeTest(layout.model.width);
-      const run = countTable(layout, { stop, rowFilter: palindrome });
+      // On a square board, turning the board a quarter makes this mirror the one across the middle rank, which the
+      // DP counts over half the rows — cheaper than palindromes over all rows, if the turned states are no more.
+      const turned = board.isSquare ? buildLayout(rowModel(board, piece.movement, !layout.model.transposed), layout.states) : undefined;
+      const folded = turned && foldedCount(turned, false);
+      const run = folded ? countTable(folded.layout, { stop, finish: folded.finish }) : countTable(layout, { stop, rowFilter: palindromeTest(layout.model.width) });
       if (run.stopped) return undefined;
-      out.push({ symmetry: symmetry.name, method: 'palindromic rows', table: run.table });
+      out.push({ symmetry: symmetry.name, method: folded ? 'folded half' : 'palindromic rows', table: run.table });
     } else if (method === 'folded half') {
       const folded = foldedCount(layout, symmetry.name === 'rotate 180°');
       const run = countTable(folded.layout, { stop, finish: folded.finish });
