@@ -41,7 +41,12 @@ let hotPoll: () => boolean = () => false;
 // and a spent budget unwinds by an exception rather than a flag tested after every call.
 function descend(row: number, left: number, down: number, right: number): void {
   let avail = allowedRows[row]! & ~(left | down | right);
-  if (row === edgeDeadline) avail = fillEdges(avail, down);
+  if (row === edgeDeadline) {
+    // fillEdges, inlined: this is the loop's own call site.
+    const open = edgeFiles & ~down;
+    if (open === edgeFiles) return;
+    if (open !== 0) avail &= open;
+  }
   const next = row + 1;
   while (avail !== 0) {
     const bit = avail & -avail;

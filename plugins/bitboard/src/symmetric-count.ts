@@ -31,8 +31,10 @@ export class SymmetricCounter {
   #corner = false;
   #b = 0;
   /** The seven non-identity symmetries as square → row and square → column tables. */
-  readonly #imageRow: Int32Array[];
   readonly #imageCol: Int32Array[];
+  /** Per symmetry: the source row (or, for those that swap rows and files, the source file) of each image row. */
+  readonly #source: Int32Array[];
+  readonly #transposes: boolean[];
   readonly #cols: Int32Array;
   readonly #image: Int32Array;
   readonly #leafHook = () => this.#leaf();
@@ -49,13 +51,17 @@ export class SymmetricCounter {
     this.#last = this.n - 1;
     const board = Board.square(this.n);
     const group = symmetryGroup(board).filter((s) => s.name !== 'identity');
-    this.#imageRow = group.map(() => new Int32Array(board.size));
     this.#imageCol = group.map(() => new Int32Array(board.size));
+    this.#transposes = group.map((s) => s.transposes);
+    this.#source = group.map((s) => {
+      const source = new Int32Array(this.n);
+      for (let line = 0; line < this.n; line++) source[(s.transposes ? s.map(0, line, this.n, this.n) : s.map(line, 0, this.n, this.n))[0]] = line;
+      return source;
+    });
     group.forEach((s, i) => {
       for (let r = 0; r < this.n; r++) {
         for (let c = 0; c < this.n; c++) {
-          const [r2, c2] = s.map(r, c, this.n, this.n);
-          this.#imageRow[i]![r * this.n + c] = r2;
+          const c2 = s.map(r, c, this.n, this.n)[1];
           this.#imageCol[i]![r * this.n + c] = c2;
         }
       }
@@ -215,18 +221,24 @@ export class SymmetricCounter {
   #classify(): void {
     const n = this.n;
     const cols = this.#cols;
-    for (let r = 0; r < n; r++) cols[r] = 31 - Math.clz32(this.#board[r]!);
-    const image = this.#image;
+    const rowOfCol = this.#image;
+    for (let r = 0; r < n; r++) {
+      const c = 31 - Math.clz32(this.#board[r]!);
+      cols[r] = c;
+      rowOfCol[c] = r;
+    }
     let stabilizer = 1;
-    for (let s = 0; s < this.#imageRow.length; s++) {
-      const rowOf = this.#imageRow[s]!;
+    for (let s = 0; s < this.#imageCol.length; s++) {
       const colOf = this.#imageCol[s]!;
-      for (let r = 0; r < n; r++) {
-        const sq = r * n + cols[r]!;
-        image[rowOf[sq]!] = colOf[sq]!;
-      }
+      const source = this.#source[s]!;
+      const byColumn = this.#transposes[s]!;
+      // Image rows in order, each from the one piece that lands there, until the image differs.
       let order = 0;
-      for (let r = 0; r < n && order === 0; r++) order = image[r]! - cols[r]!;
+      for (let r = 0; r < n && order === 0; r++) {
+        const line = source[r]!;
+        const sq = byColumn ? rowOfCol[line]! * n + line : line * n + cols[line]!;
+        order = colOf[sq]! - cols[r]!;
+      }
       if (order < 0) return;
       if (order === 0) stabilizer++;
     }
@@ -234,4 +246,5 @@ export class SymmetricCounter {
     else if (stabilizer === 2) this.c4++;
     else this.c2++;
   }
+
 }
