@@ -9,7 +9,8 @@ import { fmtMs, timed } from '../time';
 /**
  * Issue 6's figures: whole knights tables by row-transfer DP (8×8 < 0.5 s, 10×10 < 10 s, 12×12 < 120 s and 4 GB),
  * kings 12×12, the course report's 6 knights on 6×6, and the carrier measured: CRT over primes vs bigint.
- * BEZZEL_BENCH_TM_BIG=1 adds knights 14×14 (minutes, about 2 GB) and Burnside on 12×12 (about a minute).
+ * BEZZEL_BENCH_TM_BIG=1 adds knights 14×14 (minutes, about 2 GB), Burnside on 12×12 (about a
+ * minute) and bigint on 12×12 (about 40 s, 1.5 GB).
  */
 const section: BenchSection = {
   title: 'Row-transfer DP (transfer-matrix strategy)',
@@ -42,12 +43,12 @@ const section: BenchSection = {
     }
 
     // The carrier: one modular pass per prime (what the strategy uses) against exact bigint polynomials in one pass.
-    for (const n of [8, 10]) {
+    for (const n of process.env.BEZZEL_BENCH_TM_BIG ? [8, 10, 12] : [8, 10]) {
       const layout = buildLayout(rowModel(Board.square(n), leaper(1, 2)), 1 << 24)!;
       const crt = await solve('knight', n, 'count');
       const big = await timed(() => {
         const maxAfter: number[] = [0];
-        transfer(layout, new MaxKernel(), { stop: () => false, afterRow: (_r, b) => void maxAfter.push(Math.max(...b)) });
+        transfer(layout, new MaxKernel(), { stop: () => false, afterRow: (_r, b) => void maxAfter.push(b.reduce((m, v) => Math.max(m, v), 0)) });
         const stride = maxAfter[maxAfter.length - 1]! + 1;
         const run = transfer(layout, new BigIntKernel(stride), { stop: () => false, lengthAfter: (r) => maxAfter[r]! + 1 });
         return sumBigIntStates(run.buffer, stride);
