@@ -23,7 +23,10 @@ export interface SplitRunOptions {
   readonly bezzel?: Bezzel;
   /** Worker threads; default: every core. */
   readonly workers?: number;
-  /** Sub-tasks to aim for; default 64 per worker, so the last ones finish close together. */
+  /**
+   * Sub-tasks to aim for; default 16 per worker: enough for the last ones to finish close together, few enough
+   * that the cost per sub-task (about a millisecond: a message each way, a solver set up) stays small.
+   */
   readonly parts?: number;
   /** A JSON-lines file: finished sub-tasks are appended, and skipped when the same count runs again. */
   readonly checkpoint?: string;
@@ -75,7 +78,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
 
   const workers = Math.max(1, options.workers ?? availableParallelism());
   // A resumed count reuses the split it started with, whatever the worker count now.
-  const parts = (options.checkpoint && Checkpoint.partsOf(options.checkpoint)) || (options.parts ?? workers * 64);
+  const parts = (options.checkpoint && Checkpoint.partsOf(options.checkpoint)) || (options.parts ?? workers * 16);
   const subTasks = split(instance.value, parts);
   const checkpoint = options.checkpoint
     ? Checkpoint.open(options.checkpoint, { bezzel: 'checkpoint', version: 1, task, strategy: strategy.value.meta.id, parts, subTasks: subTasks.length })
