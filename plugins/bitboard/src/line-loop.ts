@@ -54,11 +54,69 @@ function descend(row: number, left: number, down: number, right: number): void {
     boardRows[row] = bit;
     if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
     if (next === twoBeforeLast) rowsBeforeLast(next, (left | bit) << 1, down | bit, (right | bit) >>> 1);
-    else descendPair(next, (left | bit) << 1, down | bit, (right | bit) >>> 1);
+    else descendTriple(next, (left | bit) << 1, down | bit, (right | bit) >>> 1);
   }
 }
 
-/** Two rows per call: half the calls, which cost more than a node's bit operations (n = 16: 2.75 s of CPU against 3.27 s). */
+/**
+ * Three rows per call: calls cost more than a node's bit operations (n = 16, CPU: one row per call 3.27 s,
+ * two 2.72 s, three 2.55 s). `descend` and `descendPair` only take up the rows that do not divide by three.
+ */
+function descendTriple(row: number, left: number, down: number, right: number): void {
+  let avail = allowedRows[row]! & ~(left | down | right);
+  if (row === edgeDeadline) {
+    const open = edgeFiles & ~down;
+    if (open === edgeFiles) return;
+    if (open !== 0) avail &= open;
+  }
+  const second = row + 1;
+  const third = row + 2;
+  const next = row + 3;
+  const secondAllowed = allowedRows[second]!;
+  const thirdAllowed = allowedRows[third]!;
+  const deadline2 = second === edgeDeadline;
+  const deadline3 = third === edgeDeadline;
+  while (avail !== 0) {
+    const bit = avail & -avail;
+    avail ^= bit;
+    boardRows[row] = bit;
+    if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
+    const l = (left | bit) << 1;
+    const d = down | bit;
+    const r = (right | bit) >>> 1;
+    let avail2 = secondAllowed & ~(l | d | r);
+    if (deadline2) {
+      const open = edgeFiles & ~d;
+      if (open === edgeFiles) continue;
+      if (open !== 0) avail2 &= open;
+    }
+    while (avail2 !== 0) {
+      const bit2 = avail2 & -avail2;
+      avail2 ^= bit2;
+      boardRows[second] = bit2;
+      if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
+      const l2 = (l | bit2) << 1;
+      const d2 = d | bit2;
+      const r2 = (r | bit2) >>> 1;
+      let avail3 = thirdAllowed & ~(l2 | d2 | r2);
+      if (deadline3) {
+        const open = edgeFiles & ~d2;
+        if (open === edgeFiles) continue;
+        if (open !== 0) avail3 &= open;
+      }
+      while (avail3 !== 0) {
+        const bit3 = avail3 & -avail3;
+        avail3 ^= bit3;
+        boardRows[third] = bit3;
+        if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
+        if (next === twoBeforeLast) rowsBeforeLast(next, (l2 | bit3) << 1, d2 | bit3, (r2 | bit3) >>> 1);
+        else descendTriple(next, (l2 | bit3) << 1, d2 | bit3, (r2 | bit3) >>> 1);
+      }
+    }
+  }
+}
+
+/** Two rows, then on by threes. */
 function descendPair(row: number, left: number, down: number, right: number): void {
   let avail = allowedRows[row]! & ~(left | down | right);
   if (row === edgeDeadline) {
@@ -90,7 +148,7 @@ function descendPair(row: number, left: number, down: number, right: number): vo
       boardRows[second] = bit2;
       if (++hotNodes >= hotNextCheck && hotPoll()) throw STOP;
       if (next === twoBeforeLast) rowsBeforeLast(next, (l | bit2) << 1, d | bit2, (r | bit2) >>> 1);
-      else descendPair(next, (l | bit2) << 1, d | bit2, (r | bit2) >>> 1);
+      else descendTriple(next, (l | bit2) << 1, d | bit2, (r | bit2) >>> 1);
     }
   }
 }
@@ -187,7 +245,8 @@ export function searchLines(row: number, left: number, down: number, right: numb
     if (row === last) lastRow(row, left, down, right);
     else if (row === last - 1) rowBeforeLast(row, left, down, right);
     else if (row === last - 2) rowsBeforeLast(row, left, down, right);
-    else if ((twoBeforeLast - row) % 2 === 0) descendPair(row, left, down, right);
+    else if ((twoBeforeLast - row) % 3 === 0) descendTriple(row, left, down, right);
+    else if ((twoBeforeLast - row) % 3 === 2) descendPair(row, left, down, right);
     else descend(row, left, down, right);
   } catch (error) {
     if (error !== STOP) throw error;
