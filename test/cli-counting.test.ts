@@ -16,6 +16,7 @@ describe('bezzel place: long counts on worker threads, with a checkpoint', () =>
   it('counts on two worker threads what one thread counts', async () => {
     const run = await bezzel('place', 'queen', '-n', '9', '--goal', 'count-fundamental', '--workers', '2', '--format', 'json');
     expect(run.code).toBe(0);
+    expect(run.stderr, 'no progress bar when the output is JSON or stderr is not a terminal').toBe('');
     const json = JSON.parse(run.stdout) as CountJson;
     expect(json).toMatchObject({ status: 'complete', strategy: 'bitboard', count: '352', fundamental: '46', stats: { workers: 2 } });
   });
