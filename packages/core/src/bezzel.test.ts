@@ -41,7 +41,8 @@ describe('createBezzel', () => {
     await expect(bezzel.solve({ ...task, goal: 'all' })).rejects.toThrow(/does not do goal all/);
     await expect(bezzel.solve({ ...task, strategy: 'nope' })).rejects.toBeInstanceOf(UsageError);
     await expect(bezzel.solve({ ...task, problem: { ...task.problem, k: 7 } })).rejects.toThrow(/-k 7 is more than the 6 squares/);
-    await expect(bezzel.solve({ ...task, options: { ordering: 'x' } })).rejects.toThrow(/has no option "ordering"/);
+    await expect(bezzel.solve({ ...task, strategy: 'echo', options: { ordering: 'x' } })).rejects.toThrow(/has no option "ordering"/);
+    await expect(bezzel.solve({ ...task, options: { ordering: 'x' } })).rejects.toThrow(/no strategy that can do this takes option "ordering" \(those that can: echo\)/);
   });
 
   it('answers an impossible tour by theory before any strategy runs', async () => {

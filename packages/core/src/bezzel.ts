@@ -118,14 +118,24 @@ export class Bezzel {
       const support = supportOf(strategy, instance);
       return support.ok ? ok(strategy) : fail('ERR_STRATEGY', `strategy ${id} cannot do this: ${support.reason}`);
     }
-    const candidates = this.support(instance)
+    const supporting = this.support(instance)
       .filter((c) => c.support.ok)
       .sort((a, b) => (a.support as { cost: number }).cost - (b.support as { cost: number }).cost);
-    if (candidates.length === 0) {
+    if (supporting.length === 0) {
       const why = this.support(instance).map((c) => `${c.strategy.meta.id}: ${(c.support as { reason: string }).reason}`);
       return fail('ERR_STRATEGY', `no strategy can do this (${why.join('; ') || 'no strategies are registered'})`);
     }
-    return ok(candidates[0]!.strategy);
+    // Options name a strategy's knobs (`--ordering`), so asking for one is asking for a strategy that has it.
+    const asked = Object.keys(instance.task.options ?? {});
+    const fitting = supporting.filter((c) => asked.every((name) => declaresOption(c.strategy, name)));
+    if (fitting.length === 0) {
+      return fail(
+        'ERR_OPTION',
+        `no strategy that can do this takes option${asked.length > 1 ? 's' : ''} ${asked.map((n) => `"${n}"`).join(', ')}` +
+          ` (those that can: ${supporting.map((c) => c.strategy.meta.id).join(', ')})`,
+      );
+    }
+    return ok(fitting[0]!.strategy);
   }
 
   /** Checks option names against what the strategy declares, and part choices against registered parts. */
@@ -197,6 +207,10 @@ function supportOf(strategy: SearchStrategy, instance: Instance): Support {
     return { ok: false, reason: `it does not do goal ${instance.task.goal} (it does ${meta.goals.join(', ')})` };
   }
   return strategy.supports(instance);
+}
+
+function declaresOption(strategy: SearchStrategy, name: string): boolean {
+  return (strategy.meta.options ?? []).some((o) => o.name === name);
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {
