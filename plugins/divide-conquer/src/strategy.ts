@@ -48,7 +48,8 @@ export const divideConquer: SearchStrategy = {
       const blocks = layout.columns.length * layout.rows.length;
       return {
         status: 'solved',
-        solutions: [{ kind: 'tour', path, closed }],
+        // A layout of cycles closes even when only an open tour was asked for; say so.
+        solutions: [{ kind: 'tour', path, closed: closed || endsMeet(board.width, path) }],
         stats: { nodes: board.size, timeMs: performance.now() - started, extra: { blocks, method: layout.special ? 'blocks+path' : 'blocks' } },
       };
     }
@@ -101,4 +102,13 @@ function narrowSearch(width: number, height: number, start: number | undefined, 
   turned.set(cycle.subarray(at));
   turned.set(cycle.subarray(0, at), cycle.length - at);
   return turned;
+}
+
+/** Whether the last square of a knight's path is a knight's move from the first. */
+function endsMeet(width: number, path: Int32Array): boolean {
+  const first = path[0]!;
+  const last = path[path.length - 1]!;
+  const dx = Math.abs((first % width) - (last % width));
+  const dy = Math.abs(Math.trunc(first / width) - Math.trunc(last / width));
+  return dx * dy === 2;
 }
