@@ -4,6 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import { EXIT } from './exit';
 import type { CommonOptions } from './options';
 import { exitCode, out, printResult } from './output';
+import { onInterrupt } from './interrupt';
 
 /** The strategy that counts every k in one run; `--k all` uses it unless told otherwise. */
 export const TABLE_STRATEGY = 'transfer-matrix';
@@ -27,9 +28,8 @@ export async function solveEveryKAndPrint(bezzel: Bezzel, task: Task, options: C
   const instance = bezzel.instantiate(full);
   if (!instance.ok) throw instance.error;
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  const result = await bezzel.solve(full, { signal: controller.signal }).finally(() => process.removeListener('SIGINT', onSigint));
+  const stopListening = onInterrupt(controller);
+  const result = await bezzel.solve(full, { signal: controller.signal }).finally(stopListening);
   const { board, piece } = instance.value;
   if (result.status !== 'complete') {
     printResult(board, piece, result, options);

@@ -8,6 +8,8 @@ export const EXIT = {
   usage: 2,
   /** The step or time budget ran out with no answer. */
   budget: 3,
+  /** A sub-task of a split count failed (on a worker thread or a queue worker): no count is given. */
+  failed: 4,
   /** A bug in Bezzel or a plugin. */
   internal: 70,
   /** Stopped by Ctrl-C (128 + SIGINT). */

@@ -2,6 +2,7 @@ import { Board, type Bezzel, type Piece, type Result, type Solution, type Task }
 import { headline, renderArrayForm, renderBoard, renderResultSvg, renderSquareList, renderStats, renderTourGrid, resultToJSON, solutionToJSON, stringify } from '@bezzel/render';
 import { drawingOf, emitDrawing } from './drawing';
 import { EXIT } from './exit';
+import { onInterrupt } from './interrupt';
 import type { CommonOptions } from './options';
 
 /** Writes to stdout; every renderer returns strings and this is the one place that prints them. */
@@ -51,11 +52,7 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
   const k = instance.value.kind === 'placement' ? instance.value.k : undefined;
 
   const controller = new AbortController();
-  const onSigint = () => {
-    controller.abort();
-    process.once('SIGINT', () => process.exit(EXIT.interrupted));
-  };
-  process.once('SIGINT', onSigint);
+  const stopListening = onInterrupt(controller);
   let streamed = 0;
   const drawing = drawingOf(options);
   const onSolution = (solution: Solution) => {
@@ -68,7 +65,7 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
   try {
     result = await bezzel.solve(task, { signal: controller.signal, onSolution });
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    stopListening();
   }
   printResult(board, piece, result, options, k);
   return exitCode(result);

@@ -1,7 +1,7 @@
 import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, UsageError } from '@bezzel/core';
 import { createRequire } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * The plugins every `bezzel` run loads, by package name. Bundled plugins load exactly as a user's `--plugin`
@@ -35,9 +35,22 @@ export function userCwd(): string {
   return process.env.INIT_CWD ?? process.cwd();
 }
 
+/** Whether a specifier names a file (`./x.ts`, `/abs/x.js`, `x.mjs`) rather than a package. */
+function isFileSpecifier(specifier: string): boolean {
+  return /^(\.|\/)|\.(m?js|ts)$/.test(specifier) || isAbsolute(specifier);
+}
+
+/**
+ * How another process names a loaded plugin: a package by its name (each machine resolves its own install),
+ * a file by its absolute path.
+ */
+export function pluginSpecifier(plugin: LoadedPlugin): string {
+  return isFileSpecifier(plugin.name) ? fileURLToPath(plugin.url) : plugin.name;
+}
+
 /** Resolves a specifier — a package name, or a `.js`/`.mjs`/`.ts` file — to a URL to import. */
 export function resolvePlugin(specifier: string, cwd = userCwd()): string {
-  if (/^(\.|\/)|\.(m?js|ts)$/.test(specifier) || isAbsolute(specifier)) {
+  if (isFileSpecifier(specifier)) {
     return pathToFileURL(resolve(cwd, specifier)).href;
   }
   for (const base of [resolve(cwd, 'package.json'), import.meta.filename]) {

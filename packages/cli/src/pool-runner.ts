@@ -1,33 +1,48 @@
-import { createBezzel, UsageError, type Bezzel, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
-import { runSplit } from '@bezzel/pool';
-import type { Command } from 'commander';
+import { createBezzel, UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
+import { runSplit, SubTaskError } from '@bezzel/pool';
+import { type Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit';
 import { type CommonOptions, wholeNumber } from './options';
+import { onInterrupt } from './interrupt';
 import { exitCode, printResult } from './output';
 import type { LoadedPlugin } from './plugins';
 import { progressBar } from './progress';
+import { countOnQueue } from './queue-runner';
 
 export interface PoolOptions {
   readonly workers?: number;
   readonly checkpoint?: string;
+  readonly queue?: string;
+  readonly parts?: number;
+  readonly detach?: boolean;
 }
 
 export function addPoolOptions(command: Command): Command {
   return command
     .option('--workers <n>', 'worker threads for counts that split (default: every core)', wholeNumber('--workers', 1))
-    .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again');
+    .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again')
+    .addOption(new Option('--queue <url>', 'for counts: hand the sub-tasks to `bezzel worker`s through Redis, e.g. redis://127.0.0.1:6379/0').env('BEZZEL_QUEUE'))
+    .option('--parts <n>', 'for split counts: how many sub-tasks to aim for (default 16 per worker thread, 256 on a queue)', wholeNumber('--parts', 1))
+    .option('--detach', 'with --queue: submit the count, print its job id and return (see `bezzel status` and `bezzel result`)');
 }
 
 /** Below 17×17 a count takes a few seconds in-process, about what starting worker threads costs (bench: n = 16 3.0 s in one thread, 3.3 s on two workers). */
 const WORTH_SPLITTING_SQUARES = 17 * 17;
+/** Tour counts explode much sooner: from 6×6 they take seconds to hours. */
+const WORTH_SPLITTING_TOUR_SQUARES = 6 * 6;
 /** A long count runs until it is done or stopped, unless --max-time says otherwise. */
 const NO_TIME_LIMIT = Number.MAX_SAFE_INTEGER;
 
+function worthSplitting(instance: Instance): boolean {
+  return instance.board.playable >= (instance.kind === 'tour' ? WORTH_SPLITTING_TOUR_SQUARES : WORTH_SPLITTING_SQUARES);
+}
+
 /**
- * Counts a task on worker threads when its strategy can split it and it is big enough (or --workers or
- * --checkpoint ask for it), with a progress bar, Ctrl-C printing the partial count and a checkpoint file.
- * Returns the exit code, or undefined to let the caller solve as usual.
+ * Counts a task split into sub-tasks when its strategy can split it and it is big enough (or --workers,
+ * --checkpoint or --queue ask for it): on worker threads, or on a queue's workers. A progress bar, Ctrl-C
+ * printing the partial count, a checkpoint file. Returns the exit code, or undefined to let the caller solve as
+ * usual.
  */
 export async function countOnWorkers(
   bezzel: Bezzel,
@@ -39,67 +54,94 @@ export async function countOnWorkers(
   const counting = task.goal === 'count' || task.goal === 'count-fundamental';
   if (!counting) {
     if (options.checkpoint) throw new UsageError('ERR_GOAL', '--checkpoint applies to counts (--goal count or count-fundamental)');
+    if (options.queue) throw new UsageError('ERR_GOAL', '--queue applies to counts (--goal count or count-fundamental)');
     return undefined;
   }
+  if (options.checkpoint && options.queue) throw new UsageError('ERR_OPTION', 'a count on a queue keeps its progress in Redis: leave out --checkpoint');
+  if (options.detach && !options.queue) throw new UsageError('ERR_OPTION', '--detach goes with --queue');
   const instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   const strategy = bezzel.choose(instance.value);
   if (!strategy.ok) throw strategy.error;
-  const asked = options.workers !== undefined || options.checkpoint !== undefined;
-  if (!strategy.value.split || task.budget?.maxSteps !== undefined || inProcessOnly) {
-    if (options.checkpoint) throw new UsageError('ERR_OPTION', `--checkpoint needs a count that splits into sub-tasks (strategy ${strategy.value.meta.id}${task.budget?.maxSteps !== undefined ? ' with a step budget' : ''} does not)`);
+  const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
+  const stepBudget = task.budget?.maxSteps !== undefined;
+  if (!strategy.value.split || stepBudget || inProcessOnly) {
+    if (!asked) return undefined;
+    const flag = options.queue ? '--queue' : options.checkpoint ? '--checkpoint' : undefined;
+    const why =
+      inProcessOnly ? 'a betza: piece defined on the command line exists only in this process; put it in a plugin'
+      : stepBudget ? 'a step budget cannot be shared between sub-tasks'
+      : `strategy ${strategy.value.meta.id} does not split a count into sub-tasks${splittersHint(bezzel, instance.value)}`;
+    if (flag) throw new UsageError('ERR_OPTION', `${flag} needs a count that splits into sub-tasks: ${why}`);
     return undefined;
   }
-  if (!asked && instance.value.board.size < WORTH_SPLITTING_SQUARES) return undefined;
+  if (!asked && !worthSplitting(instance.value)) return undefined;
 
-  const workers = options.workers ?? availableParallelism();
   const long: Task = { ...task, budget: { ...task.budget, maxTimeMs: task.budget?.maxTimeMs ?? NO_TIME_LIMIT } };
-  const controller = new AbortController();
-  const onSigint = () => {
-    controller.abort();
-    process.once('SIGINT', () => process.exit(EXIT.interrupted));
-  };
-  process.once('SIGINT', onSigint);
-  const bar = progressBar(options.format);
-  let result: Result;
+  const needed = await pluginsFor(plugins, instance.value.piece.id, strategy.value);
+  let result: Result | undefined;
   try {
-    if (workers === 1 && !options.checkpoint) {
-      // One worker: the same search in this thread, without the cost of starting one.
-      const onProgress = (e: ProgressEvent) => {
-        if (e.done !== undefined && e.total !== undefined) bar?.update({ done: e.done, total: e.total, count: e.solutions ?? 0n });
-      };
-      result = await bezzel.solve(long, { signal: controller.signal, onProgress });
-      result = { ...result, stats: { ...result.stats, workers: 1 } };
-    } else {
-      result = await runSplit({
-        plugins: await pluginsFor(plugins, instance.value.piece.id, strategy.value),
-        task: long,
-        bezzel,
-        workers,
-        ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
-        signal: controller.signal,
-        onProgress: (p) => bar?.update(p),
-      });
-    }
-  } finally {
-    bar?.stop();
-    process.removeListener('SIGINT', onSigint);
+    result = options.queue
+      ? await countOnQueue(bezzel, needed, long, { ...options, queue: options.queue })
+      : await countOnThreads(bezzel, needed, long, options);
+  } catch (error) {
+    if (!(error instanceof SubTaskError) && (error as Error).name !== 'QueueCountError') throw error;
+    // A failed sub-task means no count at all, never a smaller one: say which and why, in one line.
+    process.stderr.write(`bezzel: ${(error as Error).message}\n`);
+    return EXIT.failed;
   }
+  if (!result) return EXIT.answered;
   const { board, piece } = instance.value;
   printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
   return exitCode(result);
+}
+
+async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {
+  const workers = options.workers ?? availableParallelism();
+  const controller = new AbortController();
+  const stopListening = onInterrupt(controller);
+  const bar = progressBar(options.format);
+  try {
+    if (workers === 1 && !options.checkpoint && options.parts === undefined) {
+      // One worker: the same search in this thread, without the cost of starting one or splitting.
+      const onProgress = (e: ProgressEvent) => {
+        if (e.done !== undefined && e.total !== undefined) bar?.update({ done: e.done, total: e.total, count: e.solutions ?? 0n });
+      };
+      const result = await bezzel.solve(task, { signal: controller.signal, onProgress });
+      return { ...result, stats: { ...result.stats, workers: 1 } };
+    }
+    return await runSplit({
+      plugins: plugins.map((p) => p.url),
+      task,
+      bezzel,
+      workers,
+      ...(options.parts !== undefined ? { parts: options.parts } : {}),
+      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+      signal: controller.signal,
+      onProgress: (p) => bar?.update(p),
+    });
+  } finally {
+    bar?.stop();
+    stopListening();
+  }
+}
+
+/** Names the strategies that could split this count instead, for the message that refuses it. */
+function splittersHint(bezzel: Bezzel, instance: Instance): string {
+  const able = bezzel.support(instance).filter(({ strategy, support }) => support.ok && strategy.split).map(({ strategy }) => strategy.meta.id);
+  return able.length > 0 ? ` (--strategy ${able.join(' or ')} does)` : '';
 }
 
 /**
  * The plugins a worker needs for this count: those contributing the piece, the strategy or a part it can use.
  * Each worker thread compiles and loads what it is given, so leaving out the rest starts it seconds sooner.
  */
-async function pluginsFor(plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): Promise<string[]> {
+async function pluginsFor(plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): Promise<LoadedPlugin[]> {
   const kinds = new Set((strategy.meta.options ?? []).flatMap((o) => (o.partKind ? [o.partKind] : [])));
-  const needed: string[] = [];
+  const needed: LoadedPlugin[] = [];
   for (const plugin of plugins) {
     const alone = await createBezzel({ plugins: [plugin] });
-    if (alone.piece(piece) || alone.strategy(strategy.meta.id) || alone.parts.some((p) => kinds.has(p.kind))) needed.push(plugin.url);
+    if (alone.piece(piece) || alone.strategy(strategy.meta.id) || alone.parts.some((p) => kinds.has(p.kind))) needed.push(plugin);
   }
   return needed;
 }

@@ -2,13 +2,15 @@ import { UsageError } from '@bezzel/core';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check';
 import { experimentCommand } from './commands/experiment';
+import { resultCommand, statusCommand } from './commands/jobs';
 import { listCommand } from './commands/list';
 import { placeCommand, queensCommand } from './commands/place';
 import { tourCommand } from './commands/tour';
+import { workerCommand } from './commands/worker';
 import { EXIT, type SetExit } from './exit';
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand];
 
 export function buildProgram(setExit: SetExit = () => {}): Command {
   const program = new Command('bezzel')
@@ -25,7 +27,7 @@ export function buildProgram(setExit: SetExit = () => {}): Command {
   return program;
 }
 
-/** Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran out. */
+/** Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran out, 4 a sub-task failed. */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     let code: number = EXIT.answered;

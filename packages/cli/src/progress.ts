@@ -5,6 +5,10 @@ export interface CountProgress {
   readonly done: number;
   readonly total: number;
   readonly count: bigint;
+  /** On a queue: sub-tasks running now, waiting to retry, and failed. */
+  readonly active?: number;
+  readonly retrying?: number;
+  readonly failed?: number;
 }
 
 export interface ProgressBar {
@@ -21,7 +25,7 @@ export function progressBar(format: string): ProgressBar | undefined {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: 'counting |{bar}| {value}/{total} sub-tasks · {rate}/s · ETA {eta_formatted} · {count} so far',
+      format: 'counting |{bar}| {value}/{total} sub-tasks{flight} · {rate}/s · ETA {eta_formatted} · {count} so far',
       hideCursor: true,
       etaBuffer: 50,
       fps: 5,
@@ -32,11 +36,16 @@ export function progressBar(format: string): ProgressBar | undefined {
   let first: number | undefined;
   let running = false;
   return {
-    update({ done, total, count }) {
+    update({ done, total, count, active, retrying, failed }) {
       first ??= done;
       const seconds = (performance.now() - started) / 1000;
       const rate = seconds > 0 ? ((done - first) / seconds).toFixed(1) : '0';
-      const payload = { rate, count: count.toLocaleString('en-US') };
+      const flight = [
+        active !== undefined ? ` · ${active} in flight` : '',
+        retrying ? ` · ${retrying} retrying` : '',
+        failed ? ` · ${failed} failed` : '',
+      ].join('');
+      const payload = { rate, count: count.toLocaleString('en-US'), flight };
       if (!running) {
         bar.start(total, done, payload);
         running = true;

@@ -9,7 +9,9 @@ export type UsageErrorCode =
   | 'ERR_ARRANGEMENT'
   | 'ERR_BUDGET'
   | 'ERR_OPTION'
-  | 'ERR_PLUGIN';
+  | 'ERR_PLUGIN'
+  | 'ERR_QUEUE'
+  | 'ERR_JOB';
 
 /** A user's mistake: bad input, not a bug. Its message is one line meant for the user. */
 export class UsageError extends Error {

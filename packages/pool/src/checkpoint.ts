@@ -1,5 +1,6 @@
 import { UsageError, type Task } from '@bezzel/core';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { SubCount } from './tally';
 
 /** The first line of a checkpoint file: which task it belongs to and how it was split. */
 export interface CheckpointHeader {
@@ -12,13 +13,7 @@ export interface CheckpointHeader {
 }
 
 /** One finished sub-task: its key (the pre-placed rows), weight and unweighted counts. */
-export interface CheckpointEntry {
-  readonly key: string;
-  readonly weight: number;
-  readonly count: string;
-  readonly fundamental?: string;
-  readonly nodes: number;
-}
+export type CheckpointEntry = SubCount;
 
 /** The parts of a task that identify it: a resumed run must be the same count. */
 function identity(task: Task): string {

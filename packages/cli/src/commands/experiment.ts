@@ -8,6 +8,7 @@ import { collect, duration, keyValue, wholeNumber } from '../options';
 import { out } from '../output';
 import { createCliBezzel, userCwd } from '../plugins';
 import { resolvePieceId } from '../problem-args';
+import { onInterrupt } from '../interrupt';
 
 interface ExperimentOptions {
   readonly size: number[];
@@ -61,8 +62,7 @@ export function experimentCommand(setExit: SetExit): Command {
         options: options.option,
       };
       const controller = new AbortController();
-      const onSigint = () => controller.abort();
-      process.once('SIGINT', onSigint);
+      const stopListening = onInterrupt(controller);
       const bar = process.stderr.isTTY && options.format === 'text';
       try {
         const result = await runExperiment(bezzel, spec, {
@@ -75,7 +75,7 @@ export function experimentCommand(setExit: SetExit): Command {
         if (options.chart) write(options.chart, await chartSvg(result));
         setExit(EXIT.answered);
       } finally {
-        process.removeListener('SIGINT', onSigint);
+        stopListening();
       }
     });
 }

@@ -1,0 +1,66 @@
+import type { PartialResult, Result, SubTask } from '@bezzel/core';
+import type { SplitPlan } from './plan';
+
+/**
+ * A finished sub-task as plain JSON (counts as decimal strings): a checkpoint line, a job's return value.
+ * The counts are the sub-task's own; `weight` multiplies them into the whole.
+ */
+export interface SubCount {
+  readonly key: string;
+  readonly weight: number;
+  readonly count: string;
+  readonly fundamental?: string;
+  readonly nodes: number;
+}
+
+/** The record of a sub-task's complete result. */
+export function subCountOf(key: string, sub: SubTask, result: Extract<Result, { status: 'complete' }>): SubCount {
+  const fundamental = sub.task.goal === 'count-fundamental' ? { fundamental: String(result.fundamental ?? 0n) } : {};
+  return { key, weight: sub.weight, count: String(result.count), ...fundamental, nodes: result.stats.nodes };
+}
+
+/**
+ * Adds up weighted sub-counts, each key once: a sub-task that ran twice (a retried job, a resumed checkpoint)
+ * is counted once, and the total is complete only when every key of the plan has its result.
+ */
+export class Tally {
+  count = 0n;
+  fundamental = 0n;
+  nodes = 0;
+  readonly #seen = new Set<string>();
+
+  constructor(readonly total: number) {}
+
+  get done(): number {
+    return this.#seen.size;
+  }
+
+  get complete(): boolean {
+    return this.#seen.size === this.total;
+  }
+
+  has(key: string): boolean {
+    return this.#seen.has(key);
+  }
+
+  /** Adds one sub-task's counts; false (and nothing added) when its key was already counted. */
+  add(entry: SubCount): boolean {
+    if (this.#seen.has(entry.key)) return false;
+    this.#seen.add(entry.key);
+    this.count += BigInt(entry.weight) * BigInt(entry.count);
+    this.fundamental += BigInt(entry.weight) * BigInt(entry.fundamental ?? '0');
+    this.nodes += entry.nodes;
+    return true;
+  }
+
+  /** What a stopped count keeps: the partial counts and the share of sub-tasks finished. */
+  partial(wantFundamental: boolean): PartialResult {
+    return { count: this.count, ...(wantFundamental ? { fundamental: this.fundamental } : {}), coverage: this.total === 0 ? 1 : this.done / this.total };
+  }
+}
+
+/** The result of a plan whose every sub-task is in the tally. */
+export function completeResult(plan: SplitPlan, tally: Tally, stats: Result['stats']): Result {
+  const fundamental = plan.task.goal === 'count-fundamental' ? { fundamental: tally.fundamental } : {};
+  return { status: 'complete', strategy: plan.strategy.meta.id, task: plan.task, stats, count: tally.count, ...fundamental };
+}
