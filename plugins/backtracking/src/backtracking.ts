@@ -1,7 +1,8 @@
-import { no, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
 import { solvePlacement } from './placement/solve-placement';
 import { TOUR_ORDERING } from './tour/ordering';
 import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour';
+import { splitTour } from './tour/split-tour';
 
 /**
  * The largest tables worth building. The core builds a conflict table through a list and a set per square
@@ -27,6 +28,10 @@ export const backtracking: SearchStrategy = {
         default: DEFAULT_ORDERING,
         description: 'the order in which a tour tries its moves',
       },
+      {
+        name: 'prefix',
+        description: 'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',
+      },
     ],
   },
 
@@ -40,7 +45,18 @@ export const backtracking: SearchStrategy = {
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
-    return instance.kind === 'placement' ? solvePlacement(instance, ctx) : solveTour(instance, ctx);
+    if (instance.kind === 'tour') return solveTour(instance, ctx);
+    if (ctx.option('prefix') !== undefined) throw new UsageError('ERR_OPTION', 'option prefix is for tours; strategy backtracking does not split placements');
+    return solvePlacement(instance, ctx);
+  },
+
+  /**
+   * Tour counts split into one sub-task per path prefix (see `splitTour`). Anything else, placement counts
+   * included, is not split: it comes back whole, as one sub-task.
+   */
+  split(instance: Instance, parts: number): SubTask[] {
+    if (instance.kind === 'tour' && instance.task.goal === 'count') return splitTour(instance, parts);
+    return [{ task: instance.task, weight: 1 }];
   },
 };
 

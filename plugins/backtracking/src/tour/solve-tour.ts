@@ -1,9 +1,10 @@
 import { alwaysChangesColour, UsageError, type Instance, type Outcome, type RunContext, type Solution, type Stats } from '@bezzel/core';
 import { stopped } from '../outcome';
 import { TOUR_ORDERING, type TourOrdering } from './ordering';
+import { parsePrefix } from './prefix';
 import { TourSearch, type TourVisitor } from './tour-search';
 
-type TourInstance = Extract<Instance, { kind: 'tour' }>;
+export type TourInstance = Extract<Instance, { kind: 'tour' }>;
 
 export const DEFAULT_ORDERING = 'warnsdorff-roth';
 
@@ -15,6 +16,10 @@ export const DEFAULT_ORDERING = 'warnsdorff-roth';
  * does not change the number; from a fixed start each cycle is two paths, one each way round, and only the
  * one whose second square is smaller than its last is kept (so 9862 on 6×6). With one-way moves a cycle can be
  * run only one way, so there closed tours are directed cycles. Goal `all` streams exactly what `count` counts.
+ *
+ * Option `prefix` (a split sub-task, see `prefix.ts`) keeps only the tours the search reaches through that path:
+ * its first square must be one the search starts from, and the counts of the prefixes `splitTour` makes add up
+ * to the whole count.
  */
 export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
   const orderingId = String(ctx.option('ordering') ?? DEFAULT_ORDERING);
@@ -28,8 +33,11 @@ export function solveTour(instance: TourInstance, ctx: RunContext): Outcome {
 function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrdering): Outcome {
   const { board, piece, closed } = instance;
   const goal = instance.task.goal;
+  const prefix = parsePrefix(ctx.option('prefix'), board);
   const search = new TourSearch(board, piece, ordering, ctx.rng);
-  const starts = startSquares(instance, search, goal === 'one');
+  let starts = startSquares(instance, search, goal === 'one');
+  if (prefix) starts = starts.includes(prefix[0]!) ? [prefix[0]!] : [];
+  const after = prefix?.slice(1);
 
   let first: Solution | undefined;
   let visit: TourVisitor = () => false;
@@ -54,7 +62,7 @@ function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrde
   for (const [done, start] of starts.entries()) {
     const progress = (s: TourSearch) =>
       ctx.progress({ nodes: s.nodes, solutions: BigInt(s.solutions), done, total: starts.length, metrics: { longest: s.longest } });
-    const run = { start, closed, oncePerCycle: closed && goal !== 'one' && search.graph.symmetric };
+    const run = { start, closed, oncePerCycle: closed && goal !== 'one' && search.graph.symmetric, ...(after ? { prefix: after } : {}) };
     const end = search.search(run, ctx.clock, visit, progress, ctx.trace);
     if (end === 'stopped') break;
     if (end !== 'done') {
@@ -67,7 +75,8 @@ function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrde
   if (first) return { status: 'solved', solutions: [first], stats: stats() };
   const kind = `${closed ? 'closed ' : ''}${piece.name}'s tour`;
   const reason =
-    instance.start !== undefined ? `no ${kind} of ${board} starts on ${board.name(instance.start)}: the search tried every path from it`
+    prefix ? `no ${kind} of ${board} begins ${prefix.map((sq) => board.name(sq)).join(' ')}: the search tried every path that does`
+    : instance.start !== undefined ? `no ${kind} of ${board} starts on ${board.name(instance.start)}: the search tried every path from it`
     : closed ? `no ${kind} of ${board} exists: the search tried every path from ${board.name(starts[0]!)}, and a closed tour passes every square`
     : `no ${kind} of ${board} exists: the search tried every path from every square that could start one`;
   return { status: 'impossible', proof: 'exhausted', reason, stats: stats() };
@@ -80,7 +89,7 @@ function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrde
  * colour parity rules out when every move changes colour (and colours hold: not across the seam of a torus
  * with an odd side).
  */
-function startSquares(instance: TourInstance, search: TourSearch, oneTour: boolean): number[] {
+export function startSquares(instance: TourInstance, search: TourSearch, oneTour: boolean): number[] {
   const { board, piece, closed } = instance;
   if (instance.start !== undefined) return [instance.start];
   const squares: number[] = [];

@@ -15,7 +15,15 @@ export interface TourRun {
    * (from a fixed start every cycle appears as two paths, one each way round).
    */
   readonly oncePerCycle: boolean;
+  /**
+   * The squares the path must take after `start`, in order (a split sub-task's prefix). The search replays them
+   * exactly as it would reach them and then searches only below the last one; a prefix the search would never
+   * reach (a square not among the candidates it prepares there) gives no tours.
+   */
+  readonly prefix?: ArrayLike<number>;
 }
+
+const NO_PREFIX: ArrayLike<number> = [];
 
 const PROGRESS_MASK = 0xffff;
 
@@ -82,8 +90,9 @@ export class TourSearch {
   }
 
   /**
-   * Searches every path from `run.start` (or until the visitor or the clock stops it), calling `progress` now
-   * and then, and `trace` (when a visualiser watches) at every move, retreat and tour found.
+   * Searches every path from `run.start` that begins with `run.prefix` (or until the visitor or the clock stops
+   * it), calling `progress` now and then, and `trace` (when a visualiser watches) at every move, retreat and
+   * tour found. Squares replayed from the prefix are not counted as nodes.
    */
   search(
     run: TourRun,
@@ -92,10 +101,8 @@ export class TourSearch {
     progress: (search: TourSearch) => void = () => {},
     trace?: (event: TraceEvent) => void,
   ): SearchEnd {
-    if (this.#dirty) this.#reset();
-    this.#dirty = true;
     const { start, closed, oncePerCycle } = run;
-    const { inOffsets, inSources } = this.graph;
+    const prefix = run.prefix ?? NO_PREFIX;
     const path = this.#path;
     const next = this.#next;
     const end = this.#end;
@@ -104,23 +111,25 @@ export class TourSearch {
     const last = this.playable - 1;
     const maxSteps = clock.maxSteps;
 
-    if (closed) for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) isEnd[inSources[i]!] = 1;
-    this.#endsLeft = 0;
-    for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) this.#endsLeft += isEnd[inSources[i]!]!;
-    path[0] = start;
-    this.#enter(start);
-    if (trace) trace({ type: 'move', square: start, depth: 0 });
-    this.longest = Math.max(this.longest, 1);
-    if (last === 0) {
-      this.solutions++;
-      if (trace) trace({ type: 'solution', index: this.solutions - 1 });
-      if (visit(path)) return 'stopped';
-      this.#finish(start);
+    this.#begin(run, trace);
+    // The search never goes back above `floor`: the prefix's last square (the start when there is none).
+    const floor = prefix.length === 0 ? 0 : this.#replay(run, prefix, trace);
+    if (floor < prefix.length) {
+      this.#unwind(floor, trace);
       return 'done';
     }
-    this.#prepare(0, closed);
+    if (floor === last) {
+      // The path (the start alone on a one-square board, or the whole prefix) is already a tour.
+      if (!closed || last === 0 || isEnd[path[last]!]) {
+        this.solutions++;
+        if (trace) trace({ type: 'solution', index: this.solutions - 1 });
+        if (visit(path)) return 'stopped';
+      }
+      this.#unwind(floor, trace);
+      return 'done';
+    }
 
-    let depth = 0;
+    let depth = floor;
     for (;;) {
       const i = next[depth]!;
       if (i < end[depth]!) {
@@ -150,9 +159,8 @@ export class TourSearch {
         if (oncePerCycle && depth === 1) this.#endsAfter(start, sq);
         this.#prepare(depth, closed);
       } else {
-        if (depth === 0) {
-          this.#finish(start);
-          if (trace) trace({ type: 'retreat', square: start, depth: 0 });
+        if (depth === floor) {
+          this.#unwind(floor, trace);
           return 'done';
         }
         this.#leave(path[depth]!);
@@ -162,6 +170,79 @@ export class TourSearch {
         this.backtracks++;
       }
     }
+  }
+
+  /**
+   * The squares the search tries right after the path `run.start, ...run.prefix`, ascending; none when it never
+   * reaches that path, when the path is already a whole tour, or when the search cuts the branch there. Each
+   * tour the search finds below the path passes exactly one of them, which is how a count is split.
+   */
+  nextSquares(run: TourRun): number[] {
+    const prefix = run.prefix ?? NO_PREFIX;
+    this.#begin(run);
+    const depth = this.#replay(run, prefix);
+    const squares =
+      depth === prefix.length && depth < this.playable - 1 ? Array.from(this.#moves.subarray(this.#next[depth]!, this.#end[depth]!)) : [];
+    this.#unwind(depth);
+    return squares.sort((a, b) => a - b);
+  }
+
+  /** Puts the start on an empty board (after any stopped search) and prepares its moves, as every search begins. */
+  #begin(run: TourRun, trace?: (event: TraceEvent) => void): void {
+    if (this.#dirty) this.#reset();
+    this.#dirty = true;
+    const { start, closed } = run;
+    const { inOffsets, inSources } = this.graph;
+    const isEnd = this.#isEnd;
+    if (closed) for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) isEnd[inSources[i]!] = 1;
+    this.#endsLeft = 0;
+    for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) this.#endsLeft += isEnd[inSources[i]!]!;
+    this.#path[0] = start;
+    this.#enter(start);
+    if (trace) trace({ type: 'move', square: start, depth: 0 });
+    this.longest = Math.max(this.longest, 1);
+    if (this.playable > 1) this.#prepare(0, closed);
+  }
+
+  /**
+   * Walks the path down `prefix` the way the search would reach it: each square must be among the candidates
+   * prepared one level up; entering it, the `oncePerCycle` rule at depth 1, and preparing its own candidates
+   * (with the stranded-square bookkeeping) happen exactly as in the search. Returns the depth reached:
+   * `prefix.length` when the whole prefix was taken, less when a square was not a candidate there.
+   */
+  #replay(run: TourRun, prefix: ArrayLike<number>, trace?: (event: TraceEvent) => void): number {
+    const path = this.#path;
+    const moves = this.#moves;
+    const last = this.playable - 1;
+    let depth = 0;
+    while (depth < prefix.length && depth < last) {
+      const sq = prefix[depth]!;
+      let i = this.#next[depth]!;
+      const stop = this.#end[depth]!;
+      while (i < stop && moves[i] !== sq) i++;
+      if (i === stop) return depth;
+      if (trace) trace({ type: 'move', square: sq, depth: depth + 1, candidates: this.#candidates(depth) });
+      path[++depth] = sq;
+      this.#enter(sq);
+      if (depth >= this.longest) this.longest = depth + 1;
+      if (depth === last) break;
+      if (run.oncePerCycle && depth === 1) this.#endsAfter(run.start, sq);
+      this.#prepare(depth, run.closed);
+    }
+    return depth;
+  }
+
+  /** Takes the path back from `depth` to the empty board, leaving the object as new. */
+  #unwind(depth: number, trace?: (event: TraceEvent) => void): void {
+    const path = this.#path;
+    for (; depth > 0; depth--) {
+      this.#leave(path[depth]!);
+      if (trace) trace({ type: 'retreat', square: path[depth]!, depth });
+    }
+    // Only squares judged below the start's level count here, and all of them have been left.
+    this.#mustEnd = 0;
+    this.#finish(path[0]!);
+    if (trace) trace({ type: 'retreat', square: path[0]!, depth: 0 });
   }
 
   /** The moves the square at `depth` considers, in the order tried, with their onward moves: for a trace only. */
