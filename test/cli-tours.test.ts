@@ -71,4 +71,12 @@ describe("bezzel tour: knight's tours at every scale", () => {
     ]);
     expect(json.rows.find((r) => r.strategy === 'genetic')!.solved).toBe(3);
   });
+
+  it('counts tours on worker threads, split by path prefix: 1728 directed open tours on 5×5, 9862 closed on 6×6', async () => {
+    const open = JSON.parse((await bezzel('tour', 'knight', '-n', '5', '--goal', 'count', '--workers', '2', '--format', 'json')).stdout);
+    expect(open).toMatchObject({ status: 'complete', count: '1728', stats: { workers: 2, extra: { executor: 'threads' } } });
+    const closed = JSON.parse((await bezzel('tour', 'knight', '-n', '6', '--closed', '--goal', 'count', '--workers', '2', '--format', 'json')).stdout);
+    expect(closed).toMatchObject({ status: 'complete', count: '9862' });
+    expect(closed.stats.extra.subTasks).toBeGreaterThan(1);
+  });
 });

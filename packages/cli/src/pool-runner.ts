@@ -1,5 +1,5 @@
 import { createBezzel, UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
-import { runSplit, SubTaskError } from '@bezzel/pool';
+import { runSplit, splits, SubTaskError } from '@bezzel/pool';
 import { type Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit';
@@ -65,7 +65,7 @@ export async function countOnWorkers(
   if (!strategy.ok) throw strategy.error;
   const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
   const stepBudget = task.budget?.maxSteps !== undefined;
-  if (!strategy.value.split || stepBudget || inProcessOnly) {
+  if (!splits(strategy.value, instance.value) || stepBudget || inProcessOnly) {
     if (!asked) return undefined;
     const flag = options.queue ? '--queue' : options.checkpoint ? '--checkpoint' : undefined;
     const why =
@@ -128,7 +128,7 @@ async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], 
 
 /** Names the strategies that could split this count instead, for the message that refuses it. */
 function splittersHint(bezzel: Bezzel, instance: Instance): string {
-  const able = bezzel.support(instance).filter(({ strategy, support }) => support.ok && strategy.split).map(({ strategy }) => strategy.meta.id);
+  const able = bezzel.support(instance).filter(({ strategy, support }) => support.ok && splits(strategy, instance)).map(({ strategy }) => strategy.meta.id);
   return able.length > 0 ? ` (--strategy ${able.join(' or ')} does)` : '';
 }
 

@@ -102,9 +102,10 @@ export interface SearchStrategy {
   run(instance: Instance, context: RunContext): Outcome | Promise<Outcome>;
   /**
    * Optional: splits a counting task into at least `parts` sub-tasks (where the space allows) whose weighted
-   * counts add up to the whole, for a worker pool or a job queue to run.
+   * counts add up to the whole, for a worker pool or a job queue to run; `undefined` when this instance does
+   * not split (the caller then solves it whole).
    */
-  split?(instance: Instance, parts: number): SubTask[];
+  split?(instance: Instance, parts: number): SubTask[] | undefined;
 }
 
 /** A smaller swappable part of a strategy, multi-bound under TYPES.Part and chosen by an option. */

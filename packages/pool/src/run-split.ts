@@ -134,11 +134,11 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
       }
       if (!local && first) answered++;
       first = false;
-      if (result.status !== 'complete') {
+      const entry = subCountOf(key, sub, result);
+      if (!entry) {
         unfinished = true;
         continue;
       }
-      const entry = subCountOf(key, sub, result);
       tally.add(entry);
       checkpoint?.record(entry);
       progress();

@@ -13,10 +13,15 @@ export interface SubCount {
   readonly nodes: number;
 }
 
-/** The record of a sub-task's complete result. */
-export function subCountOf(key: string, sub: SubTask, result: Extract<Result, { status: 'complete' }>): SubCount {
-  const fundamental = sub.task.goal === 'count-fundamental' ? { fundamental: String(result.fundamental ?? 0n) } : {};
-  return { key, weight: sub.weight, count: String(result.count), ...fundamental, nodes: result.stats.nodes };
+/**
+ * The record of a sub-task's result: its counts when it is complete, zero when it proved that no solution
+ * exists, undefined when it stopped short (budget, abort) and counted nothing for sure.
+ */
+export function subCountOf(key: string, sub: SubTask, result: Result): SubCount | undefined {
+  if (result.status !== 'complete' && result.status !== 'impossible') return undefined;
+  const count = result.status === 'complete' ? result.count : 0n;
+  const fundamental = result.status === 'complete' ? (result.fundamental ?? 0n) : 0n;
+  return { key, weight: sub.weight, count: String(count), ...(sub.task.goal === 'count-fundamental' ? { fundamental: String(fundamental) } : {}), nodes: result.stats.nodes };
 }
 
 /**

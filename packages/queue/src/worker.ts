@@ -65,8 +65,9 @@ export class CountWorker {
           throw new UnrecoverableError(`plugin ${missing.join(', ')} is not loaded on worker ${name} (start it with --plugin ${missing[0]})`);
         }
         const result = await pool.solve(urls, task);
-        if (result.status !== 'complete') throw new Error(`the sub-task ended "${result.status}" instead of complete`);
-        return { ...subCountOf(key, { task, weight }, result), worker: name, rerun: job.attemptsStarted > 1 };
+        const counted = subCountOf(key, { task, weight }, result);
+        if (!counted) throw new Error(`the sub-task ended "${result.status}" without a count`);
+        return { ...counted, worker: name, rerun: job.attemptsStarted > 1 };
       },
       { ...common, concurrency: threads },
     );

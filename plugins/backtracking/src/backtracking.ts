@@ -50,13 +50,9 @@ export const backtracking: SearchStrategy = {
     return solvePlacement(instance, ctx);
   },
 
-  /**
-   * Tour counts split into one sub-task per path prefix (see `splitTour`). Anything else, placement counts
-   * included, is not split: it comes back whole, as one sub-task.
-   */
-  split(instance: Instance, parts: number): SubTask[] {
-    if (instance.kind === 'tour' && instance.task.goal === 'count') return splitTour(instance, parts);
-    return [{ task: instance.task, weight: 1 }];
+  /** Tour counts split into one sub-task per path prefix (see `splitTour`); placement counts do not split. */
+  split(instance: Instance, parts: number): SubTask[] | undefined {
+    return instance.kind === 'tour' && instance.task.goal === 'count' ? splitTour(instance, parts) : undefined;
   },
 };
 

@@ -12,7 +12,7 @@ const bezzel = await bezzelWith(queen, classic, bitboard, fixturePieces);
 async function splitAndSum(task: Task, parts: number) {
   const instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
-  const subTasks = strategy.split!(instance.value, parts);
+  const subTasks = strategy.split!(instance.value, parts)!;
   let count = 0n;
   let fundamental = 0n;
   for (const sub of subTasks) {
@@ -66,7 +66,7 @@ describe('split: weighted sub-task counts add up to the whole', () => {
     const task: Task = { problem: { kind: 'placement', board: { width: 17, height: 17 }, piece: 'queen' }, goal: 'count-fundamental' };
     const instance = bezzel.instantiate(task);
     if (!instance.ok) throw instance.error;
-    const subTasks = strategy.split!(instance.value, 200);
+    const subTasks = strategy.split!(instance.value, 200)!;
     expect(subTasks.length).toBeGreaterThanOrEqual(200);
     expect(new Set(subTasks.map((s) => s.task.options?.prefix)).size).toBe(subTasks.length);
     expect(subTasks[0]!.task.options?.prefix).toMatch(/^\d+\/\d+\/\d+$/);

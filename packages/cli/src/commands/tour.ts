@@ -4,9 +4,10 @@ import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, t
 import { solveAndPrint } from '../output';
 import { createCliBezzel } from '../plugins';
 import type { SetExit } from '../exit';
+import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner';
 import { parseRemoved, parseStart, resolvePieceId } from '../problem-args';
 
-interface TourOptions extends CommonOptions {
+interface TourOptions extends CommonOptions, PoolOptions {
   readonly start?: string;
   readonly closed?: boolean;
   readonly ordering?: string;
@@ -24,8 +25,9 @@ export function tourCommand(setExit: SetExit): Command {
   addBoardOptions(command, 8);
   addGoalOption(command, tourGoals, 'one');
   addSolveOptions(command);
+  addPoolOptions(command);
   return command.action(async (pieceArg: string, options: TourOptions) => {
-    const { bezzel } = await createCliBezzel(options.plugin);
+    const { bezzel, plugins } = await createCliBezzel(options.plugin);
     const board = boardSpec(options, 8);
     const removed = parseRemoved(board, options.removed);
     const spec = removed ? { ...board, removed } : board;
@@ -39,6 +41,8 @@ export function tourCommand(setExit: SetExit): Command {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(Object.keys(strategyOptions).length > 0 ? { options: strategyOptions } : {}),
     };
-    setExit(await solveAndPrint(bezzel, task, options));
+    // Tour counts from 6×6 up split across worker threads (or a queue); everything else solves here.
+    const pooled = await countOnWorkers(bezzel, plugins, task, options, false);
+    setExit(pooled ?? (await solveAndPrint(bezzel, task, options)));
   });
 }
