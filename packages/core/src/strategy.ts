@@ -72,6 +72,8 @@ export interface StrategyOption {
   /** The part kind whose registered ids are the allowed values, when the option selects a part. */
   readonly partKind?: string;
   readonly default?: OptionValue;
+  /** Written by `split()` into sub-tasks rather than chosen by a user: set-up forms leave it out. */
+  readonly internal?: boolean;
 }
 
 export interface StrategyMeta {

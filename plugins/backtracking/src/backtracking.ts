@@ -30,6 +30,7 @@ export const backtracking: SearchStrategy = {
       },
       {
         name: 'prefix',
+        internal: true,
         description: 'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',
       },
     ],

@@ -131,6 +131,7 @@ export const bitboard: SearchStrategy = {
     options: [
       {
         name: 'prefix',
+        internal: true,
         description: 'pre-placed first rows as split() writes them (columns of rows 1, 2, … as "3/0.5/-"): search only placements that start so',
       },
     ],
