@@ -24,6 +24,8 @@ export function chartSpec(result: ExperimentResult): TopLevelSpec {
     const width = Math.max(220, 95 * result.spec.strategies.length);
     // Bars on a log scale need a floor to stand on: the power of ten at or below the fastest median.
     const base = 10 ** Math.floor(Math.log10(Math.min(...values.map((v) => v.time))));
+    // …and a ceiling above the slowest, so its bar does not run into the top edge.
+    const top = 10 ** Math.ceil(Math.log10(Math.max(...values.map((v) => v.time))) + 1e-9);
     return {
       $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
       title: `${title}, ${sizes[0]}×${sizes[0]}`,
@@ -41,7 +43,7 @@ export function chartSpec(result: ExperimentResult): TopLevelSpec {
           mark: { type: 'bar', tooltip: true },
           encoding: {
             x,
-            y: { field: 'time', type: 'quantitative', title: 'median time per run (ms, log)', scale: { type: 'log', domainMin: base } },
+            y: { field: 'time', type: 'quantitative', title: 'median time per run (ms, log)', scale: { type: 'log', domain: [base, top] } },
             y2: { datum: base },
             color: { ...strategy, legend: null },
           },
