@@ -1,4 +1,4 @@
-import type { Board, Piece, Result, Stats } from '@bezzel/core';
+import type { Board, PartialResult, Piece, Result, Stats } from '@bezzel/core';
 
 const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 || n === 1n ? '' : 's'}`;
 
@@ -24,14 +24,13 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
       return `No solution: ${result.reason}${result.proof === 'exhausted' ? ' (exhausted search)' : ''}`;
     case 'budget': {
       const why = result.exhausted === 'stuck' ? 'the search got stuck' : `the ${result.exhausted === 'time' ? 'time' : 'step'} budget ran out`;
-      const partial = result.partial?.count !== undefined ? `; ${result.partial.count} found so far` : '';
+      const partial = result.partial?.count !== undefined ? `; ${result.partial.count} found so far${coverageOf(result.partial)}` : '';
       const score = result.partial?.score !== undefined ? `; best score ${result.partial.score}` : '';
       return `No answer: ${why} before the search finished${partial}${score}${result.partial?.note ? ` (${result.partial.note})` : ''}`;
     }
     case 'aborted': {
-      const partial = result.partial?.count !== undefined ? `: ${result.partial.count} found so far` : '';
-      const coverage = result.partial?.coverage !== undefined ? ` (${(result.partial.coverage * 100).toFixed(1)}% of the search space covered)` : '';
-      return `Stopped${partial}${coverage}`;
+      const partial = result.partial?.count !== undefined ? `: ${result.partial.count} found so far${coverageOf(result.partial)}` : '';
+      return `Stopped${partial}${result.partial?.note ? `; ${result.partial.note}` : ''}`;
     }
   }
 }
@@ -49,4 +48,9 @@ export function renderStats(result: Result): string {
   parts.push(`time ${s.timeMs < 1000 ? `${s.timeMs.toFixed(1)} ms` : `${(s.timeMs / 1000).toFixed(2)} s`}`);
   if (result.seed !== undefined) parts.push(`seed ${result.seed}`);
   return parts.join(' · ');
+}
+
+/** How much of the space a stopped count covered, where the strategy could tell. */
+function coverageOf(partial: PartialResult): string {
+  return partial.coverage !== undefined ? ` (${(partial.coverage * 100).toFixed(1)}% of the search space covered)` : '';
 }
