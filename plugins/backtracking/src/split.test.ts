@@ -40,21 +40,37 @@ function split(task: Task, parts: number): SubTask[] {
 /** A count, reading a theorem's "impossible" as 0 (the solver answers such tours without searching). */
 const countOrZero = (result: Result): bigint => (result.status === 'impossible' && result.proof === 'theorem' ? 0n : countOf(result));
 
-/** Splits, checks the sub-tasks' shape, runs each through `bezzel.solve`, and returns the sum and the sub-tasks. */
+/**
+ * Weight 1 unless the task is an open count with no start and no prefix, whose starts stand for their orbits
+ * under the board's symmetries; then every prefix of one start has the same weight, at least 1.
+ */
+function expectWeights(task: Task, subs: SubTask[]): void {
+  const byStart = new Map<string, number>();
+  for (const sub of subs) {
+    expect(Number.isInteger(sub.weight) && sub.weight >= 1, `weight ${sub.weight}`).toBe(true);
+    const start = String(sub.task.options!.prefix).split('-')[0]!;
+    expect(byStart.get(start) ?? sub.weight, `one weight per start ${start}`).toBe(sub.weight);
+    byStart.set(start, sub.weight);
+  }
+  const weighted = task.problem.kind === 'tour' && !task.problem.closed && task.problem.start === undefined && task.options?.prefix === undefined;
+  if (!weighted) expect(subs.every((s) => s.weight === 1)).toBe(true);
+}
+
+/** Splits, checks the sub-tasks' shape, runs each through `bezzel.solve`, and returns the weighted sum and the sub-tasks. */
 async function splitCount(task: Task, parts: number): Promise<{ sum: bigint; subs: SubTask[]; nodes: number }> {
   const subs = split(task, parts);
   const keys = subs.map((s) => String(s.task.options?.prefix));
   expect(new Set(keys).size, 'prefixes are unique').toBe(subs.length);
+  expectWeights(task, subs);
   let sum = 0n;
   let nodes = 0;
   for (const sub of subs) {
-    expect(sub.weight).toBe(1);
     // Plain JSON: what a job queue sends to another machine is what runs.
     expect(JSON.parse(JSON.stringify(sub.task))).toEqual(sub.task);
     expect(sub.task).toMatchObject({ problem: task.problem, goal: task.goal, strategy: 'backtracking' });
     expect({ ...sub.task.options, prefix: undefined }).toEqual({ ...task.options, prefix: undefined });
     const result = await bezzel.solve(sub.task);
-    sum += countOf(result);
+    sum += BigInt(sub.weight) * countOf(result);
     nodes += result.stats.nodes;
   }
   return { sum, subs, nodes };
@@ -129,7 +145,7 @@ describe('backtracking splits tour counts into prefixes', () => {
     }
   });
 
-  it('property: on random small boards and any number of parts, prefixes are unique and sub-counts add up', async () => {
+  it('property: on random small boards and any number of parts, prefixes are unique and weighted sub-counts add up', async () => {
     // Sizes where one count stays within a few hundred thousand moves (a torus joins many more paths).
     const pieces = [
       { piece: 'knight', maxSquares: 25, maxTorus: 9 },
@@ -137,34 +153,52 @@ describe('backtracking splits tour counts into prefixes', () => {
       { piece: 'camel', maxSquares: 25, maxTorus: 9 },
       { piece: 'turner', maxSquares: 20, maxTorus: 12 },
     ];
-    const arbitrary = fc
-      .record({
-        kind: fc.integer({ min: 0, max: pieces.length - 1 }),
-        width: fc.integer({ min: 1, max: 5 }),
-        height: fc.integer({ min: 1, max: 5 }),
-        closed: fc.boolean(),
-        start: fc.option(fc.nat(), { nil: undefined }),
-        torus: fc.boolean(),
-        parts: fc.integer({ min: 1, max: 60 }),
-        hole: fc.option(fc.nat(), { nil: undefined }),
-      })
-      .filter(({ kind, width, height, torus }) => width * height <= (torus ? pieces[kind]!.maxTorus : pieces[kind]!.maxSquares));
-    await fc.assert(
-      fc.asyncProperty(arbitrary, async ({ kind, width, height, closed, start, torus, parts, hole }) => {
-        const size = width * height;
-        const removed = hole === undefined || size < 3 ? [] : [hole % size];
-        const startSquare = start === undefined ? undefined : [...Array(size).keys()].filter((sq) => !removed.includes(sq))[start % (size - removed.length)];
-        const task = tour({ width, height, torus, ...(removed.length ? { removed } : {}) }, { piece: pieces[kind]!.piece, closed, start: startSquare });
-        const whole = countOrZero(await bezzel.solve(task));
-        const subs = split(task, parts);
-        const keys = subs.map((s) => String(s.task.options?.prefix));
-        expect(new Set(keys).size).toBe(subs.length);
-        let sum = 0n;
-        for (const sub of subs) sum += countOf(await bezzel.solve(sub.task));
-        expect(sum, JSON.stringify({ ...task.problem, parts })).toBe(whole);
-      }),
-      { numRuns: 400, seed: 20240611 },
-    );
+    const fields = {
+      kind: fc.integer({ min: 0, max: pieces.length - 1 }),
+      width: fc.integer({ min: 1, max: 5 }),
+      height: fc.integer({ min: 1, max: 5 }),
+      closed: fc.boolean(),
+      start: fc.option(fc.nat(), { nil: undefined }),
+      torus: fc.boolean(),
+      parts: fc.integer({ min: 1, max: 60 }),
+      hole: fc.option(fc.nat(), { nil: undefined }),
+      // A second hole placed symmetrically to the first (or not), so boards with holes keep some symmetries.
+      mirror: fc.constantFrom(undefined, 'rotate', 'left-right'),
+    };
+    const fits = ({ kind, width, height, torus }: { kind: number; width: number; height: number; torus: boolean }) =>
+      width * height <= (torus ? pieces[kind]!.maxTorus : pieces[kind]!.maxSquares);
+    let weighted = 0;
+    type Input = { kind: number; width: number; height: number; closed: boolean; start: number | undefined; torus: boolean; parts: number; hole: number | undefined; mirror: 'rotate' | 'left-right' | undefined };
+    const check = async ({ kind, width, height, closed, start, torus, parts, hole, mirror }: Input) => {
+      const size = width * height;
+      const removed = hole === undefined || size < 3 ? [] : [hole % size];
+      if (removed.length === 1 && mirror !== undefined && size >= 4) {
+        const [row, col] = [Math.floor(removed[0]! / width), removed[0]! % width];
+        const image = mirror === 'rotate' ? (height - 1 - row) * width + (width - 1 - col) : row * width + (width - 1 - col);
+        if (image !== removed[0]) removed.push(image);
+      }
+      const playable = [...Array(size).keys()].filter((sq) => !removed.includes(sq));
+      const startSquare = start === undefined ? undefined : playable[start % playable.length];
+      const task = tour({ width, height, torus, ...(removed.length ? { removed } : {}) }, { piece: pieces[kind]!.piece, closed, start: startSquare });
+      // An open count without a start, summed here from every start square, as it was before symmetries.
+      let whole = 0n;
+      if (closed || startSquare !== undefined) whole = countOrZero(await bezzel.solve(task));
+      else for (const sq of playable) whole += countOrZero(await bezzel.solve(tour(task.problem.board, { piece: pieces[kind]!.piece, start: sq })));
+      const subs = split(task, parts);
+      const keys = subs.map((s) => String(s.task.options?.prefix));
+      expect(new Set(keys).size).toBe(subs.length);
+      expectWeights(task, subs);
+      if (subs.some((s) => s.weight !== 1)) weighted++;
+      let sum = 0n;
+      for (const sub of subs) sum += BigInt(sub.weight) * countOf(await bezzel.solve(sub.task));
+      expect(sum, JSON.stringify({ ...task.problem, parts })).toBe(whole);
+    };
+    await fc.assert(fc.asyncProperty(fc.record(fields).filter(fits), check), { numRuns: 400, seed: 20240611 });
+    // And open counts without a start alone, where starts stand for their orbits with weights above 1.
+    const open = fc.record({ ...fields, closed: fc.constant(false), start: fc.constant(undefined) }).filter(fits);
+    await fc.assert(fc.asyncProperty(open, check), { numRuns: 150, seed: 20240612 });
+    // The property reaches the weighted splits it is meant to check, not only weight-1 ones.
+    expect(weighted).toBeGreaterThan(50);
   });
 
   it('splits a prefix further below it, and a finer split of a sub-task adds up to it', async () => {
@@ -275,5 +309,11 @@ describe('runSplit on worker threads', () => {
     expect(result).toMatchObject({ status: 'complete', count: 304n, strategy: 'backtracking' });
     expect(result.stats.workers).toBe(2);
     expect(result.stats.extra?.subTasks).toBeGreaterThanOrEqual(12);
+  });
+
+  it('counts the 1728 open tours of 5×5 from anywhere, weighted by orbit, on two workers', async () => {
+    const plugins = [new URL('./testing/pieces-plugin.ts', import.meta.url).href, new URL('./index.ts', import.meta.url).href];
+    const result = await runSplit({ plugins, task: tour({ width: 5, height: 5 }), workers: 2, parts: 12 });
+    expect(result).toMatchObject({ status: 'complete', count: 1728n, strategy: 'backtracking' });
   });
 });

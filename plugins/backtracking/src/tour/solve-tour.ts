@@ -2,6 +2,7 @@ import { alwaysChangesColour, UsageError, type Instance, type Outcome, type RunC
 import { stopped } from '../outcome';
 import { TOUR_ORDERING, type TourOrdering } from './ordering';
 import { parsePrefix } from './prefix';
+import { graphSymmetries, startOrbits, type WeightedStart } from './start-orbits';
 import { TourSearch, type TourVisitor } from './tour-search';
 
 export type TourInstance = Extract<Instance, { kind: 'tour' }>;
@@ -12,10 +13,12 @@ export const DEFAULT_ORDERING = 'warnsdorff-roth';
  * Runs the tour search for goal `one`, `all` or `count`.
  *
  * What is counted: open tours are directed paths from the given start, or from every start summed when none
- * is given (so 1728 on 5×5). Closed tours are undirected cycles: a cycle passes every square, so the start
- * does not change the number; from a fixed start each cycle is two paths, one each way round, and only the
- * one whose second square is smaller than its last is kept (so 9862 on 6×6). With one-way moves a cycle can be
- * run only one way, so there closed tours are directed cycles. Goal `all` streams exactly what `count` counts.
+ * is given (so 1728 on 5×5; that sum is counted from one start per orbit of squares under the symmetries of
+ * the move graph, times the orbit's size, see `countStarts`). Closed tours are undirected cycles: a cycle
+ * passes every square, so the start does not change the number; from a fixed start each cycle is two paths,
+ * one each way round, and only the one whose second square is smaller than its last is kept (so 9862 on 6×6).
+ * With one-way moves a cycle can be run only one way, so there closed tours are directed cycles. Goal `all`
+ * streams exactly what `count` counts (searching from every start).
  *
  * Option `prefix` (a split sub-task, see `prefix.ts`) keeps only the tours the search reaches through that path:
  * its first square must be one the search starts from, and the counts of the prefixes `splitTour` makes add up
@@ -35,8 +38,11 @@ function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrde
   const goal = instance.task.goal;
   const prefix = parsePrefix(ctx.option('prefix'), board);
   const search = new TourSearch(board, piece, ordering, ctx.rng);
-  let starts = startSquares(instance, search, goal === 'one');
-  if (prefix) starts = starts.includes(prefix[0]!) ? [prefix[0]!] : [];
+  // A prefix is counted alone (its sub-task carries the weight); a whole count searches one start per orbit.
+  const starts: WeightedStart[] =
+    prefix ? (startSquares(instance, search, false).includes(prefix[0]!) ? [{ square: prefix[0]!, weight: 1 }] : [])
+    : goal === 'count' ? countStarts(instance, search)
+    : startSquares(instance, search, goal === 'one').map((square) => ({ square, weight: 1 }));
   const after = prefix?.slice(1);
 
   let first: Solution | undefined;
@@ -59,27 +65,45 @@ function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrde
     extra: { ordering: ordering.id, longest: search.longest },
   });
 
-  for (const [done, start] of starts.entries()) {
+  // Tours of the starts finished so far, each start's weighted by the start squares it stands for.
+  let count = 0n;
+  for (const [done, { square: start, weight }] of starts.entries()) {
+    const before = search.solutions;
+    const counted = (s: TourSearch) => count + BigInt(weight) * BigInt(s.solutions - before);
     const progress = (s: TourSearch) =>
-      ctx.progress({ nodes: s.nodes, solutions: BigInt(s.solutions), done, total: starts.length, metrics: { longest: s.longest } });
+      ctx.progress({ nodes: s.nodes, solutions: counted(s), done, total: starts.length, metrics: { longest: s.longest } });
     const run = { start, closed, oncePerCycle: closed && goal !== 'one' && search.graph.symmetric, ...(after ? { prefix: after } : {}) };
     const end = search.search(run, ctx.clock, visit, progress, ctx.trace);
     if (end === 'stopped') break;
     if (end !== 'done') {
       const note = `the longest path reached ${search.longest} of ${search.playable} squares`;
-      const partial = goal === 'one' ? { score: search.longest, note } : { count: BigInt(search.solutions), score: search.longest, note };
+      const partial = goal === 'one' ? { score: search.longest, note } : { count: counted(search), score: search.longest, note };
       return stopped(end, stats(), partial);
     }
+    count = counted(search);
   }
-  if (goal !== 'one') return { status: 'complete', count: BigInt(search.solutions), stats: stats() };
+  if (goal !== 'one') return { status: 'complete', count, stats: stats() };
   if (first) return { status: 'solved', solutions: [first], stats: stats() };
   const kind = `${closed ? 'closed ' : ''}${piece.name}'s tour`;
   const reason =
     prefix ? `no ${kind} of ${board} begins ${prefix.map((sq) => board.name(sq)).join(' ')}: the search tried every path that does`
     : instance.start !== undefined ? `no ${kind} of ${board} starts on ${board.name(instance.start)}: the search tried every path from it`
-    : closed ? `no ${kind} of ${board} exists: the search tried every path from ${board.name(starts[0]!)}, and a closed tour passes every square`
+    : closed ? `no ${kind} of ${board} exists: the search tried every path from ${board.name(starts[0]!.square)}, and a closed tour passes every square`
     : `no ${kind} of ${board} exists: the search tried every path from every square that could start one`;
   return { status: 'impossible', proof: 'exhausted', reason, stats: stats() };
+}
+
+/**
+ * The squares a count searches from, each with the number of start squares it stands for. An open count without
+ * a start sums the tours from every square; a symmetry of the board that maps the move graph onto itself maps
+ * the tours from one square one to one onto those from its image, so one square per orbit (the smallest) is
+ * searched and weighted by the orbit's size. Every other count (a given start, closed tours) searches the
+ * squares `startSquares` gives, with weight 1, as does a piece with its own `attacks` rule.
+ */
+export function countStarts(instance: TourInstance, search: TourSearch): WeightedStart[] {
+  const squares = startSquares(instance, search, false);
+  if (instance.closed || instance.start !== undefined) return squares.map((square) => ({ square, weight: 1 }));
+  return startOrbits(squares, graphSymmetries(instance.board, instance.piece, search.graph));
 }
 
 /**

@@ -1,0 +1,94 @@
+import { mapSquare, symmetryGroup, type Board, type Piece } from '@bezzel/core';
+import type { MoveGraph } from './move-graph';
+
+/** A square a count searches from, and how many start squares it stands for (its tours are counted that often). */
+export interface WeightedStart {
+  readonly square: number;
+  readonly weight: number;
+}
+
+/**
+ * The board's symmetries (other than the identity) that map the piece's move graph onto itself, each as a
+ * permutation of the squares. `symmetryGroup` already keeps only those that preserve the removed squares and
+ * the piece's vectors; each is then checked against the graph the search really walks, move by move, which
+ * also covers the wrap of a torus and moves deduplicated there. A piece with its own `attacks` rule gets none:
+ * its vectors need not tell the truth, and a count from every start is the plainly correct fallback.
+ */
+export function graphSymmetries(board: Board, piece: Piece, graph: MoveGraph): Int32Array[] {
+  if (piece.attacks) return [];
+  const perms: Int32Array[] = [];
+  for (const symmetry of symmetryGroup(board, piece.movement)) {
+    if (symmetry.name === 'identity') continue;
+    const perm = new Int32Array(board.size);
+    for (let sq = 0; sq < board.size; sq++) perm[sq] = mapSquare(board, symmetry, sq);
+    if (mapsGraphOntoItself(board, graph, perm)) perms.push(perm);
+  }
+  return perms;
+}
+
+/**
+ * True when `perm` is a permutation of the squares that keeps removed squares removed and maps every move u→v
+ * to a move perm(u)→perm(v). Each square's moves are distinct and the image has as many, so moves map onto
+ * moves: a graph automorphism, under which the tours from u and from perm(u) correspond one to one.
+ */
+export function mapsGraphOntoItself(board: Board, graph: MoveGraph, perm: Int32Array): boolean {
+  const { outOffsets, outTargets } = graph;
+  const size = board.size;
+  if (perm.length !== size) return false;
+  const hit = new Uint8Array(size);
+  for (let sq = 0; sq < size; sq++) {
+    const image = perm[sq]!;
+    if (!(image >= 0 && image < size) || hit[image]) return false;
+    hit[image] = 1;
+    if (board.isRemoved(sq) !== board.isRemoved(image)) return false;
+    const from = outOffsets[sq]!;
+    const to = outOffsets[sq + 1]!;
+    const imageFrom = outOffsets[image]!;
+    const imageTo = outOffsets[image + 1]!;
+    if (to - from !== imageTo - imageFrom) return false;
+    for (let i = from; i < to; i++) if (!contains(outTargets, imageFrom, imageTo, perm[outTargets[i]!]!)) return false;
+  }
+  return true;
+}
+
+/** Binary search of an ascending range (each square's move list is ascending). */
+function contains(list: Int32Array, from: number, to: number, value: number): boolean {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = list[mid]!;
+    if (at === value) return true;
+    if (at < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return false;
+}
+
+/**
+ * One start per orbit of `squares` under the group the permutations generate: the smallest square of the orbit,
+ * weighted by the orbit's size. With no permutations, every square with weight 1. The orbit is closed under
+ * the permutations by a search, so the result is right even if they do not form a whole group (compositions
+ * of graph automorphisms are automorphisms too). `squares` must be ascending and closed under them.
+ */
+export function startOrbits(squares: readonly number[], perms: readonly Int32Array[]): WeightedStart[] {
+  if (perms.length === 0) return squares.map((square) => ({ square, weight: 1 }));
+  const seen = new Set<number>();
+  const starts: WeightedStart[] = [];
+  for (const square of squares) {
+    if (seen.has(square)) continue;
+    seen.add(square);
+    const orbit = [square];
+    for (let i = 0; i < orbit.length; i++) {
+      for (const perm of perms) {
+        const image = perm[orbit[i]!]!;
+        if (!seen.has(image)) {
+          seen.add(image);
+          orbit.push(image);
+        }
+      }
+    }
+    starts.push({ square, weight: orbit.length });
+  }
+  return starts;
+}
