@@ -1,5 +1,7 @@
 import { UsageError, type Task } from '@bezzel/core';
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { KeyedSubTask } from './plan';
 import type { SubCount } from './tally';
 
 /** The first line of a checkpoint file: which task it belongs to and how it was split. */
@@ -10,6 +12,11 @@ export interface CheckpointHeader {
   readonly strategy: string;
   readonly parts: number;
   readonly subTasks: number;
+  /**
+   * A digest of every sub-task's key and weight: a strategy whose split changed (a new version of it) cannot
+   * resume a checkpoint written under the old one, even with as many sub-tasks.
+   */
+  readonly split?: string;
 }
 
 /** One finished sub-task: its key (the pre-placed rows), weight and unweighted counts. */
@@ -60,8 +67,9 @@ export class Checkpoint {
     if (identity(header.task) !== identity(fresh.task) || header.strategy !== fresh.strategy) {
       throw new UsageError('ERR_OPTION', `${path} is the checkpoint of a different count (${describe(header.task)}); use another file`);
     }
-    if (header.subTasks !== fresh.subTasks) {
-      throw new UsageError('ERR_OPTION', `${path} was split into ${header.subTasks} sub-tasks, this run splits into ${fresh.subTasks}; use another file`);
+    if (header.subTasks !== fresh.subTasks || header.split !== fresh.split) {
+      const how = header.subTasks !== fresh.subTasks ? `into ${header.subTasks} sub-tasks, this run into ${fresh.subTasks}` : 'differently from this run (another version of the strategy)';
+      throw new UsageError('ERR_OPTION', `${path} was split ${how}; use another file`);
     }
     const checkpoint = new Checkpoint(path, header);
     for (const line of lines.slice(1)) {
@@ -79,6 +87,13 @@ export class Checkpoint {
     appendFileSync(this.path, JSON.stringify(entry) + '\n');
     this.done.set(entry.key, entry);
   }
+}
+
+/** The digest a header keeps of how a count was split. */
+export function splitDigest(subTasks: readonly KeyedSubTask[]): string {
+  const hash = createHash('sha256');
+  for (const { key, sub } of subTasks) hash.update(`${key}\t${sub.weight}\n`);
+  return hash.digest('hex').slice(0, 16);
 }
 
 function describe(task: Task): string {

@@ -51,6 +51,10 @@ describe('runSplit on real worker threads', () => {
     expect(again).toMatchObject({ status: 'complete', count: 724n });
     expect(again.stats.extra?.resumed).toBe(kept);
     await expect(runSplit({ plugins: pluginUrls, task: queens(9, 'count'), workers: 1, checkpoint: file })).rejects.toThrow(/different count/);
+    // The same count split another way (a newer strategy) must not mix its sub-tasks with these.
+    const [header, ...entries] = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, [JSON.stringify({ ...JSON.parse(header!), split: 'an older split' }), ...entries].join('\n'));
+    await expect(runSplit({ plugins: pluginUrls, task, workers: 1, checkpoint: file })).rejects.toThrow(/split differently/);
   });
 
   it('an abort ends with the partial count and the share of sub-tasks finished', async () => {

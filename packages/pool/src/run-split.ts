@@ -1,6 +1,6 @@
 import { createBezzel, type Bezzel, type ContainerModule, type Result, type SubTask, type Task } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
-import { Checkpoint } from './checkpoint';
+import { Checkpoint, splitDigest } from './checkpoint';
 import { planSplit, type KeyedSubTask } from './plan';
 import { completeResult, subCountOf, Tally } from './tally';
 import { ThreadPool, UNLIMITED } from './thread-pool';
@@ -77,7 +77,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   const parts = (options.checkpoint && Checkpoint.partsOf(options.checkpoint)) || (options.parts ?? workers * 16);
   const plan = planSplit(bezzel, task, parts);
   const checkpoint = options.checkpoint
-    ? Checkpoint.open(options.checkpoint, { bezzel: 'checkpoint', version: 1, task, strategy: plan.strategy.meta.id, parts, subTasks: plan.subTasks.length })
+    ? Checkpoint.open(options.checkpoint, { bezzel: 'checkpoint', version: 1, task, strategy: plan.strategy.meta.id, parts, subTasks: plan.subTasks.length, split: splitDigest(plan.subTasks) })
     : undefined;
 
   const tally = new Tally(plan.subTasks.length);
