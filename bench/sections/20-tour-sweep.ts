@@ -1,8 +1,14 @@
 import backtracking from '@bezzel/backtracking';
-import { Board, createBezzel, type Task } from '@bezzel/core';
+import { Board, createBezzel, type Result, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
+import { runSplit } from '@bezzel/pool';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import type { BenchSection } from '../index';
 import { fmtMs, timed } from '../time';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Issue 2's sweep: with warnsdorff-roth ordering, every start square of every square board from 5×5 to 20×20
@@ -58,31 +64,14 @@ const section: BenchSection = {
     await sweep('warnsdorff', 1000);
     log('');
 
-    // Directed open tours on 6×6 (6,637,920, OEIS A165134): one exhaustive count per orbit of start squares
-    // under the board's 8 symmetries, times the orbit's size.
-    log('6×6 directed open tours, counted from one start of each symmetry class:');
-    const board = Board.square(6);
-    const classes = [
-      [0, 0, 4],
-      [0, 1, 8],
-      [0, 2, 8],
-      [1, 1, 4],
-      [1, 2, 8],
-      [2, 2, 4],
-    ] as const;
-    let sum = 0n;
-    const { ms } = await timed(async () => {
-      for (const [row, col, orbit] of classes) {
-        const start = board.at(row, col);
-        const { value, ms: one } = await timed(() =>
-          bezzel.solve({ problem: { kind: 'tour', board: board.spec, piece: 'knight', start }, goal: 'count', strategy: 'backtracking', budget: { maxTimeMs: 120_000 } }),
-        );
-        const count = value.status === 'complete' ? value.count : -1n;
-        log(`  from ${board.name(start)} (×${orbit}): ${value.status === 'complete' ? count : value.status}, ${value.stats.nodes} moves, ${fmtMs(one)}`);
-        sum += count * BigInt(orbit);
-      }
-    });
-    log(`  total ${sum} (published 6637920) in ${fmtMs(ms)}`);
+    // Directed open tours on 6×6 (6,637,920, OEIS A165134): the strategy counts one start per orbit of squares
+    // under the board's symmetries and weights it by the orbit's size; the pool splits it by path prefix.
+    const task: Task = { problem: { kind: 'tour', board: { width: 6, height: 6 }, piece: 'knight' }, goal: 'count', strategy: 'backtracking', budget: { maxTimeMs: 600_000 } };
+    const one = await timed(() => bezzel.solve(task));
+    const pooled = await timed(() => runSplit({ plugins: [require.resolve('@bezzel/knight'), require.resolve('@bezzel/backtracking')].map((f) => pathToFileURL(f).href), task, bezzel, workers: availableParallelism() }));
+    const counted = (r: Result) => (r.status === 'complete' ? String(r.count) : r.status);
+    log(`6×6 directed open tours (published 6637920): ${counted(one.value)} in ${fmtMs(one.ms)} on 1 thread (${one.value.stats.nodes.toLocaleString('en-US')} moves, one start per symmetry class)`);
+    log(`  on ${availableParallelism()} worker threads: ${counted(pooled.value)} in ${fmtMs(pooled.ms)} (${pooled.value.stats.extra?.subTasks} sub-tasks by path prefix)`);
   },
 };
 export default section;
