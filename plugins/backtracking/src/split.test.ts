@@ -10,7 +10,7 @@ import { TourSearch } from './tour/tour-search';
 import { testPieceModule } from './testing/pieces';
 
 const bezzel = await bezzelWith(testPieceModule, backtrackingModule);
-const oracle = JSON.parse(readFileSync(new URL('../../../../shared/oracles/tours.json', import.meta.url), 'utf8')) as {
+const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/tours.json', import.meta.url), 'utf8')) as {
   directedOpen: { board: string; count: number }[];
   directedOpenFromStart5x5: { corner: number; centre: number };
   undirectedClosed: { board: string; count: number | string }[];

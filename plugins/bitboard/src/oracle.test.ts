@@ -9,7 +9,7 @@ interface OracleRow {
   all: number | string;
   fundamental: number | string;
 }
-const oracle = JSON.parse(readFileSync(new URL('../../../../shared/oracles/queens.json', import.meta.url), 'utf8')) as { rows: OracleRow[] };
+const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/queens.json', import.meta.url), 'utf8')) as { rows: OracleRow[] };
 
 describe('bitboard against the published n-queens counts', async () => {
   const bezzel = await bezzelWith(queen, bitboard);

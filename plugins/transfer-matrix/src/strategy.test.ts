@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bruteForceTable } from './brute-force.testing';
 import transferMatrix from './index';
 
-const oracle = JSON.parse(readFileSync('/work/shared/oracles/knights-placement.json', 'utf8')) as { rows: { n: number; k: number; count: number }[] };
+const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/knights-placement.json', import.meta.url), 'utf8')) as { rows: { n: number; k: number; count: number }[] };
 const adHoc = ['fN', 'R2', 'fR3', 'vWfF', 'ND', 'lfN', 'mWcF'].map((text) => {
   const piece = betzaPiece(text);
   if (!piece.ok) throw piece.error;
