@@ -45,10 +45,18 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
   const bar = progressBar(format);
+  let warned = false;
   try {
     return await client.await(id, {
       signal: controller.signal,
-      onStatus: (s) => bar?.update({ done: s.done, total: s.total, count: s.count, active: s.active, retrying: s.retrying, failed: s.failed }),
+      onStatus: (s) => {
+        if (s.workers === 0 && s.state === 'running' && !warned) {
+          // Without a worker the count would wait in silence: say what it waits for.
+          process.stderr.write(`bezzel: no worker is connected to ${address.display} yet; start one: bezzel worker --queue ${shellWord(address.display)}\n`);
+          warned = true;
+        }
+        bar?.update({ done: s.done, total: s.total, count: s.count, active: s.active, retrying: s.retrying, failed: s.failed });
+      },
     });
   } finally {
     bar?.stop();
@@ -59,6 +67,11 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
 
 /** The commands that look at a count later. */
 export function followUp(id: string, address: QueueAddress): string {
-  const queue = process.env.BEZZEL_QUEUE === address.display ? '' : ` --queue ${address.display}`;
+  const queue = process.env.BEZZEL_QUEUE === address.display ? '' : ` --queue ${shellWord(address.display)}`;
   return `  bezzel status ${id}${queue}    where it stands\n  bezzel result ${id}${queue}    wait for the count and print it`;
+}
+
+/** A word a user can paste into a shell: quoted when it holds characters such as ? or &. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

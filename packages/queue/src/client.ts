@@ -17,6 +17,8 @@ export interface CountStatus {
   readonly active: number;
   /** Sub-tasks waiting to run again after a failed attempt. */
   readonly retrying: number;
+  /** Workers connected to the queue now (any count's). */
+  readonly workers: number;
   /** Sub-tasks that failed for good (any one fails the count). */
   readonly failed: number;
   /** The weighted counts of the sub-tasks done so far. */
@@ -69,7 +71,7 @@ export class CountClient {
   async status(id: string): Promise<CountStatus> {
     const job = await Job.fromId<CountJobData, CountReturn>(this.#counts, id);
     if (!job) throw new UsageError('ERR_JOB', `no count "${id}" on the queue at ${this.address.display}`);
-    const [state, values, mine] = await Promise.all([job.getState(), job.getChildrenValues<SubTaskReturn>(), this.#subTasksOf(id)]);
+    const [state, values, mine, workers] = await Promise.all([job.getState(), job.getChildrenValues<SubTaskReturn>(), this.#subTasksOf(id), this.#subTasks.getWorkersCount()]);
     const tally = new Tally(job.data.subTasks);
     for (const value of Object.values(values)) tally.add(value);
     const elapsedMs = (job.finishedOn ?? Date.now()) - job.timestamp;
@@ -88,6 +90,7 @@ export class CountClient {
       done: tally.done,
       active: mine.active,
       retrying: mine.delayed,
+      workers,
       failed: mine.failed.length,
       count: tally.count,
       ...(job.data.task.goal === 'count-fundamental' ? { fundamental: tally.fundamental } : {}),

@@ -77,7 +77,7 @@ function describeStatus(s: CountStatus): string {
   const lines = [
     `count ${s.id}: ${s.state}`,
     `${problem.piece} on ${problem.board.width}×${problem.board.height}, ${problem.kind}, goal ${s.task.goal}, strategy ${s.strategy}`,
-    `sub-tasks: ${s.done} of ${s.total} done, ${s.active} in flight, ${s.retrying} retrying, ${s.failed} failed`,
+    `sub-tasks: ${s.done} of ${s.total} done, ${s.active} in flight, ${s.retrying} retrying, ${s.failed} failed; ${s.workers} worker(s) connected`,
     `${s.state === 'complete' ? 'count' : 'so far'}: ${s.count.toLocaleString('en-US')}${s.fundamental !== undefined ? `, ${s.fundamental.toLocaleString('en-US')} fundamental` : ''}`,
     `elapsed ${seconds(s.elapsedMs)} · ${s.rate.toFixed(1)} sub-tasks/s${s.etaMs !== undefined ? ` · ETA ${seconds(s.etaMs)}` : ''}`,
   ];
