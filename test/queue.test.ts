@@ -146,6 +146,23 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status and result: th
     expect(run.stdout).toMatch(/executor queue/);
   });
 
+  it('cancel removes a count and its sub-tasks; its workers stop working on it', async () => {
+    // 40 sub-tasks of 250 ms: 10 s of work for the one worker left.
+    const submitted = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=250', '--plugin', slow, '--queue', queue, '--parts', '40', '--detach', '--format', 'json');
+    const { job } = JSON.parse(submitted.stdout) as { job: string };
+    const cancelled = await bezzelProcess('cancel', job, '--queue', queue);
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(cancelled.stdout).toMatch(/Cancelled count/);
+    const gone = await bezzelProcess('status', job, '--queue', queue);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toMatch(/no count/);
+    const ran = () => workers[1]!.log().split('\n').filter((line) => line.includes(`${job}.`)).length;
+    const atCancel = ran();
+    expect(atCancel).toBeLessThan(30);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(ran(), 'no sub-task of a cancelled count runs after it').toBe(atCancel);
+  });
+
   it('a worker without a plugin the count needs fails the count, naming the plugin; no number is printed', async () => {
     const run = await bezzelProcess('place', 'flamingo', '-n', '5', '-k', '3', '--goal', 'count', '--strategy', 'bitboard', '--plugin', 'test/fixtures/flamingo.ts', '--queue', queue, '--parts', '8');
     expect(run.code).toBe(4);

@@ -2,7 +2,7 @@ import { UsageError } from '@bezzel/core';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check';
 import { experimentCommand } from './commands/experiment';
-import { resultCommand, statusCommand } from './commands/jobs';
+import { cancelCommand, resultCommand, statusCommand } from './commands/jobs';
 import { listCommand } from './commands/list';
 import { placeCommand, queensCommand } from './commands/place';
 import { tourCommand } from './commands/tour';
@@ -10,7 +10,7 @@ import { workerCommand } from './commands/worker';
 import { EXIT, type SetExit } from './exit';
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand];
 
 export function buildProgram(setExit: SetExit = () => {}): Command {
   const program = new Command('bezzel')

@@ -118,6 +118,26 @@ export class CountClient {
     }
   }
 
+  /**
+   * Removes a count and its sub-tasks from the queue. Sub-tasks not started are dropped at once; those in flight
+   * hold locks until their workers finish them, so this retries until they have (up to `waitMs`).
+   */
+  async cancel(id: string, waitMs = 120_000): Promise<void> {
+    const job = await Job.fromId<CountJobData, CountReturn>(this.#counts, id);
+    if (!job) throw new UsageError('ERR_JOB', `no count "${id}" on the queue at ${this.address.display}`);
+    await job.removeUnprocessedChildren();
+    const until = Date.now() + waitMs;
+    for (;;) {
+      try {
+        await job.remove({ removeChildren: true });
+        return;
+      } catch (error) {
+        if (Date.now() > until) throw new Error(`count ${id} still has sub-tasks in flight after ${waitMs / 1000} s: ${(error as Error).message}`);
+        await sleep(250);
+      }
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.#counts.close(), this.#subTasks.close()]);
   }

@@ -49,6 +49,20 @@ export function statusCommand(setExit: SetExit): Command {
   });
 }
 
+/** `bezzel cancel JOB`: removes a count and its sub-tasks from the queue. */
+export function cancelCommand(setExit: SetExit): Command {
+  return jobCommand('cancel', 'remove a count and its sub-tasks from a queue (sub-tasks in flight finish first)').action(async (id: string, options: JobOptions) => {
+    const client = await CountClient.open(addressOf(options));
+    try {
+      await client.cancel(id);
+      out(options.format === 'json' ? stringify({ job: id, cancelled: true }) : `Cancelled count ${id}: it and its sub-tasks are gone from the queue`);
+      setExit(EXIT.answered);
+    } finally {
+      await client.close();
+    }
+  });
+}
+
 /** `bezzel result JOB`: waits for a count on the queue (a progress bar meanwhile) and prints it like `place`. */
 export function resultCommand(setExit: SetExit): Command {
   return jobCommand('result', 'wait for a count on a queue and print it (Ctrl-C stops waiting, not the count)').action(async (id: string, options: JobOptions) => {
