@@ -27,7 +27,7 @@ export function addPoolOptions(command: Command): Command {
     .option('--detach', 'with --queue: submit the count, print its job id and return (see `bezzel status` and `bezzel result`)');
 }
 
-/** Below 17×17 a count takes a few seconds in-process, about what starting worker threads costs (bench: n = 16 3.0 s in one thread, 3.3 s on two workers). */
+/** Below 17×17 a count takes a few seconds in-process, less than starting worker threads costs (bench: n = 16 1.97 s in one thread, 2.80 s on two workers). */
 const WORTH_SPLITTING_SQUARES = 17 * 17;
 /** Tour counts explode much sooner: from 6×6 they take seconds to hours. */
 const WORTH_SPLITTING_TOUR_SQUARES = 6 * 6;
