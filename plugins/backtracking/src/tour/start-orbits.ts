@@ -1,4 +1,5 @@
 import { mapSquare, symmetryGroup, type Board, type Piece } from '@bezzel/core';
+import { preservesAdjacency } from '../adjacency';
 import type { MoveGraph } from './move-graph';
 
 /** A square a count searches from, and how many start squares it stands for (its tours are counted that often). */
@@ -32,7 +33,6 @@ export function graphSymmetries(board: Board, piece: Piece, graph: MoveGraph): I
  * moves: a graph automorphism, under which the tours from u and from perm(u) correspond one to one.
  */
 export function mapsGraphOntoItself(board: Board, graph: MoveGraph, perm: Int32Array): boolean {
-  const { outOffsets, outTargets } = graph;
   const size = board.size;
   if (perm.length !== size) return false;
   const hit = new Uint8Array(size);
@@ -41,28 +41,8 @@ export function mapsGraphOntoItself(board: Board, graph: MoveGraph, perm: Int32A
     if (!(image >= 0 && image < size) || hit[image]) return false;
     hit[image] = 1;
     if (board.isRemoved(sq) !== board.isRemoved(image)) return false;
-    const from = outOffsets[sq]!;
-    const to = outOffsets[sq + 1]!;
-    const imageFrom = outOffsets[image]!;
-    const imageTo = outOffsets[image + 1]!;
-    if (to - from !== imageTo - imageFrom) return false;
-    for (let i = from; i < to; i++) if (!contains(outTargets, imageFrom, imageTo, perm[outTargets[i]!]!)) return false;
   }
-  return true;
-}
-
-/** Binary search of an ascending range (each square's move list is ascending). */
-function contains(list: Int32Array, from: number, to: number, value: number): boolean {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = list[mid]!;
-    if (at === value) return true;
-    if (at < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return false;
+  return preservesAdjacency(size, graph.outOffsets, graph.outTargets, (sq) => perm[sq]!);
 }
 
 /**
