@@ -48,12 +48,14 @@ export function parseQueueAddress(text: string): QueueAddress {
  */
 export async function assertReachable(address: QueueAddress, timeoutMs = 3000): Promise<void> {
   const client = new Redis({ ...address.connection, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {});
+  // The socket's own error (ECONNREFUSED, ENOTFOUND) says more than the "Connection is closed" that follows it.
+  let cause: string | undefined;
+  client.on('error', (error: Error) => (cause ??= error.message));
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new UsageError('ERR_QUEUE', `cannot reach the queue at ${address.display}: ${(error as Error).message}`);
+    throw new UsageError('ERR_QUEUE', `cannot reach the queue at ${address.display}: ${cause ?? (error as Error).message}`);
   } finally {
     client.disconnect();
   }
