@@ -1,5 +1,6 @@
 import { createBezzel, UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
 import { runSplit, splits, SubTaskError } from '@bezzel/pool';
+import { QueueCountError } from '@bezzel/queue';
 import { type Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit';
@@ -85,7 +86,7 @@ export async function countOnWorkers(
       ? await countOnQueue(bezzel, needed, long, { ...options, queue: options.queue })
       : await countOnThreads(bezzel, needed, long, options);
   } catch (error) {
-    if (!(error instanceof SubTaskError) && (error as Error).name !== 'QueueCountError') throw error;
+    if (!(error instanceof SubTaskError) && !(error instanceof QueueCountError)) throw error;
     // A failed sub-task means no count at all, never a smaller one: say which and why, in one line.
     process.stderr.write(`bezzel: ${(error as Error).message}\n`);
     return EXIT.failed;

@@ -1,5 +1,5 @@
 import { Board, type Piece, UsageError } from '@bezzel/core';
-import { CountClient, parseQueueAddress, type CountStatus, type QueueAddress } from '@bezzel/queue';
+import { CountClient, parseQueueAddress, QueueCountError, type CountStatus, type QueueAddress } from '@bezzel/queue';
 import { stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
 import { EXIT, type SetExit } from '../exit';
@@ -30,7 +30,8 @@ function jobCommand(name: string, description: string): Command {
     .option('--ascii', 'letters instead of chess glyphs');
 }
 
-function addressOf(options: JobOptions): QueueAddress {
+/** The queue a command names with --queue or BEZZEL_QUEUE; saying so when neither does is the user's business. */
+export function addressOf(options: { readonly queue?: string }): QueueAddress {
   if (!options.queue) throw new UsageError('ERR_QUEUE', 'which queue? give --queue redis://host:port/db or set BEZZEL_QUEUE');
   return parseQueueAddress(options.queue);
 }
@@ -71,7 +72,7 @@ export function resultCommand(setExit: SetExit): Command {
     try {
       result = await awaitCount(addressOf(options), id, options.format);
     } catch (error) {
-      if ((error as Error).name !== 'QueueCountError') throw error;
+      if (!(error instanceof QueueCountError)) throw error;
       process.stderr.write(`bezzel: ${(error as Error).message}\n`);
       return setExit(EXIT.failed);
     }

@@ -1,11 +1,10 @@
-import { UsageError } from '@bezzel/core';
-import { assertReachable, CountWorker, parseQueueAddress } from '@bezzel/queue';
+import { assertReachable, CountWorker } from '@bezzel/queue';
 import { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT, type SetExit } from '../exit';
 import { collect, duration, wholeNumber } from '../options';
 import { createCliBezzel, pluginSpecifier } from '../plugins';
-import { queueOption } from './jobs';
+import { addressOf, queueOption } from './jobs';
 
 interface WorkerOptions {
   readonly queue?: string;
@@ -28,8 +27,7 @@ export function workerCommand(setExit: SetExit): Command {
 }
 
 async function runWorker(options: WorkerOptions): Promise<number> {
-  if (!options.queue) throw new UsageError('ERR_QUEUE', 'which queue? give --queue redis://host:port/db or set BEZZEL_QUEUE');
-  const address = parseQueueAddress(options.queue);
+  const address = addressOf(options);
   await assertReachable(address);
   // The bundled plugins and the user's: a job may name only these, by package name or file path.
   const { plugins } = await createCliBezzel(options.plugin);

@@ -40,7 +40,7 @@ function searchTours(instance: TourInstance, ctx: RunContext, ordering: TourOrde
   const search = new TourSearch(board, piece, ordering, ctx.rng);
   // A prefix is counted alone (its sub-task carries the weight); a whole count searches one start per orbit.
   const starts: WeightedStart[] =
-    prefix ? (startSquares(instance, search, false).includes(prefix[0]!) ? [{ square: prefix[0]!, weight: 1 }] : [])
+    prefix ? (searchedFrom(instance, search, prefix) ? [{ square: prefix[0]!, weight: 1 }] : [])
     : goal === 'count' ? countStarts(instance, search)
     : startSquares(instance, search, goal === 'one').map((square) => ({ square, weight: 1 }));
   const after = prefix?.slice(1);
@@ -107,13 +107,21 @@ export function countStarts(instance: TourInstance, search: TourSearch): Weighte
 }
 
 /**
+ * Whether a prefix begins on a square the search starts from: only then does it count any tours, as the whole
+ * search (and so the sum of its split) never reaches a path from another square.
+ */
+export function searchedFrom(instance: TourInstance, search: TourSearch, prefix: readonly number[]): boolean {
+  return startSquares(instance, search, false).includes(prefix[0]!);
+}
+
+/**
  * The squares to search from. A given start is the only one. A closed tour passes every square, so any one
  * start will do: the one with fewest moves. Open tours without a start: for counting every square; for one
  * tour, the squares with fewest moves first (corners, where Warnsdorff would begin), skipping squares that
  * colour parity rules out when every move changes colour (and colours hold: not across the seam of a torus
  * with an odd side).
  */
-export function startSquares(instance: TourInstance, search: TourSearch, oneTour: boolean): number[] {
+function startSquares(instance: TourInstance, search: TourSearch, oneTour: boolean): number[] {
   const { board, piece, closed } = instance;
   if (instance.start !== undefined) return [instance.start];
   const squares: number[] = [];

@@ -1,7 +1,7 @@
 import { impossibleTour, Rng, type SubTask, type Task } from '@bezzel/core';
 import { noOrdering } from './orderings/none';
 import { formatPrefix, parsePrefix } from './prefix';
-import { countStarts, startSquares, type TourInstance } from './solve-tour';
+import { countStarts, searchedFrom, type TourInstance } from './solve-tour';
 import { TourSearch } from './tour-search';
 
 /**
@@ -32,7 +32,7 @@ export function splitTour(instance: TourInstance, parts: number): SubTask[] {
   const given = parsePrefix(task.options?.prefix, board);
   // A given prefix is split below it, each piece with weight 1 (the prefix's own task carries its weight).
   let paths: WeightedPath[] =
-    given ? (startSquares(instance, search, false).includes(given[0]!) ? [{ path: given, weight: 1 }] : [])
+    given ? (searchedFrom(instance, search, given) ? [{ path: given, weight: 1 }] : [])
     : countStarts(instance, search).map(({ square, weight }) => ({ path: [square], weight }));
   // The same rule the search runs a count with.
   const oncePerCycle = closed && search.graph.symmetric;
