@@ -1,9 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests run the TypeScript sources: the workspace packages export them under the `@bezzel/source` condition.
+ * Vite's resolver is told for both its environments (tests run in the server one), and Node's own resolver
+ * (plugin loading, worker threads) with --conditions. After ours come Vite's own server defaults.
+ */
+const conditions = ['@bezzel/source', 'module', 'node', 'development|production'];
+
 export default defineConfig({
-  resolve: { conditions: ['@bezzel/source'] },
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@bezzel/source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'plugins/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
+    execArgv: ['--conditions=@bezzel/source'],
   },
 });

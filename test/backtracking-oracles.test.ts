@@ -4,7 +4,7 @@ import backtracking from '@bezzel/backtracking';
 import knight from '@bezzel/knight';
 import queen from '@bezzel/queen';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf, solveChecked } from './support/solve';
+import { bezzelWith, countOf, solveChecked } from './support/solve.js';
 
 /** The published tables, kept in the repository (test/oracles) so a clean clone tests against them. */
 const oracle = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./oracles/${name}`, import.meta.url), 'utf8')) as T;

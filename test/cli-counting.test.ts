@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bezzel } from './support/cli';
+import { bezzel } from './support/cli.js';
 
 interface CountJson {
   status: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bezzel } from './support/cli';
+import { bezzel } from './support/cli.js';
 
 describe('bezzel with Betza pieces and the transfer-matrix counts', () => {
   it('counts 6 knights on 6×6 with transfer-matrix, and every k on 8×8 in one run', async () => {

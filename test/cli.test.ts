@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { bezzel, bezzelProcess, root } from './support/cli';
+import { bezzel, bezzelBin, bezzelProcess, root } from './support/cli.js';
 
 describe('bezzel place / queens', () => {
   it('counts 92 eight-queens solutions and 12 fundamental ones', async () => {
@@ -138,7 +138,7 @@ describe('the real program', () => {
   });
 
   it('stops quietly when the reader of its output goes away (`| head`)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts'), 'queens', '10', '--goal', 'all'], { cwd: root });
+    const child = spawn(process.execPath, [bezzelBin, 'queens', '10', '--goal', 'all'], { cwd: root });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += String(chunk)));
     child.stdout.once('data', () => child.stdout.destroy());

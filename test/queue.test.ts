@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bezzelProcess, root } from './support/cli';
-import { freshQueue, testRedisReachable } from './support/redis';
+import { bezzelBin, bezzelProcess, root } from './support/cli.js';
+import { freshQueue, testRedisReachable } from './support/redis.js';
 
 const reachable = await testRedisReachable();
 const require = createRequire(import.meta.url);
@@ -86,7 +86,7 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
 /** A `bezzel worker` process; its log is kept for messages. */
 function startWorker(queue: string, ...args: string[]): { child: ChildProcess; log: () => string } {
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts'), 'worker', '--queue', queue, '--workers', '1', '--stall-timeout', '1s', ...args], { cwd: root });
+  const child = spawn(process.execPath, [bezzelBin, 'worker', '--queue', queue, '--workers', '1', '--stall-timeout', '1s', ...args], { cwd: root });
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
   return { child, log: () => log };
 }

@@ -1,11 +1,10 @@
-import 'reflect-metadata';
 import backtracking from '@bezzel/backtracking';
 import classic from '@bezzel/classic';
 import { createBezzel, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import queen from '@bezzel/queen';
-import type { BenchSection } from '../index';
-import { fmtMs, timed } from '../time';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
 
 /** The foundation's figures: depth-first search alone (strategy forced to backtracking). */
 const section: BenchSection = {

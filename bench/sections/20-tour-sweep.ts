@@ -5,8 +5,8 @@ import { runSplit } from '@bezzel/pool';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { BenchSection } from '../index';
-import { fmtMs, timed } from '../time';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import backtracking from '@bezzel/backtracking';
 import bitboard from '@bezzel/bitboard';
 import classic from '@bezzel/classic';
@@ -8,8 +7,8 @@ import queen, { queen as queenPiece } from '@bezzel/queen';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { BenchSection } from '../index';
-import { fmtMs, timed } from '../time';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
 
 /**
  * Issue 3's figures: n queens 14…17 (18 and the plain n=16 with BEZZEL_BENCH_Q18=1, minutes more) total and fundamental in

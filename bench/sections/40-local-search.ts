@@ -1,12 +1,11 @@
-import 'reflect-metadata';
 import { Board, createBezzel, validatePlacement, type Result, type Task } from '@bezzel/core';
 import formula from '@bezzel/formula';
 import hillClimbing from '@bezzel/hill-climbing';
 import minConflicts from '@bezzel/min-conflicts';
 import queen, { queen as queenPiece } from '@bezzel/queen';
 import random from '@bezzel/random';
-import type { BenchSection } from '../index';
-import { fmtMs, timed } from '../time';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
 
 const queens = (n: number, strategy: string, extra: Partial<Task> = {}): Task => ({
   problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' },

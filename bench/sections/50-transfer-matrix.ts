@@ -1,10 +1,9 @@
-import 'reflect-metadata';
 import classic from '@bezzel/classic';
 import { Board, createBezzel, leaper, type Result, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import transferMatrix, { BigIntKernel, buildLayout, MaxKernel, rowModel, sumBigIntStates, transfer } from '@bezzel/transfer-matrix';
-import type { BenchSection } from '../index';
-import { fmtMs, timed } from '../time';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
 
 /**
  * Issue 6's figures: whole knights tables by row-transfer DP (8×8 < 0.5 s, 10×10 < 10 s, 12×12 < 120 s and 4 GB),

@@ -1,12 +1,11 @@
-import 'reflect-metadata';
 import antColony from '@bezzel/ant-colony';
 import { Board, createBezzel, validateTour, type Result, type Task } from '@bezzel/core';
 import divideConquer from '@bezzel/divide-conquer';
 import genetic from '@bezzel/genetic';
 import knight from '@bezzel/knight';
 import warnsdorff from '@bezzel/warnsdorff';
-import type { BenchSection } from '../index';
-import { fmtMs, timed } from '../time';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 

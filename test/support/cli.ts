@@ -26,11 +26,24 @@ export async function bezzel(...args: string[]): Promise<CliRun> {
 
 export const root = join(import.meta.dirname, '..', '..');
 
+/** The installed command's entry: compiled JavaScript (`pnpm test` builds it first), what a user runs. */
+export const bezzelBin = join(root, 'packages/cli/bin/bezzel.mjs');
+
 /** Runs the real `bezzel` program in a child process, as a user's shell would. */
 export function bezzelProcess(...args: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts'), ...args], { cwd: root }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bezzelBin, ...args], { cwd: root, env: childEnv() }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
+}
+
+/**
+ * The environment of a `bezzel` child process: the test runner's, without the `@bezzel/source` condition it
+ * runs under, so the child runs the compiled packages as an installed command does.
+ */
+export function childEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  if (env.NODE_OPTIONS) env.NODE_OPTIONS = env.NODE_OPTIONS.replace(/--conditions[= ]@bezzel\/source/g, '').trim();
+  return env;
 }

@@ -1,5 +1,4 @@
-import 'reflect-metadata';
-import { main } from './program';
+import { main } from './program.js';
 
 // `bezzel … --goal all | head`: once the reader has gone, nothing more can be said; stop quietly
 // instead of dying on an unhandled EPIPE with a stack trace.

@@ -3,7 +3,7 @@ import { MAX_SVG_SQUARES } from '@bezzel/render';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { userCwd } from './plugins';
+import { userCwd } from './plugins.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
 export type Drawing = 'svg' | 'png';

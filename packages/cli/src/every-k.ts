@@ -1,10 +1,10 @@
 import { type Bezzel, type Task, UsageError } from '@bezzel/core';
 import { renderStats, stringify } from '@bezzel/render';
 import { InvalidArgumentError } from 'commander';
-import { EXIT } from './exit';
-import type { CommonOptions } from './options';
-import { exitCode, out, printResult } from './output';
-import { onInterrupt } from './interrupt';
+import { EXIT } from './exit.js';
+import type { CommonOptions } from './options.js';
+import { exitCode, out, printResult } from './output.js';
+import { onInterrupt } from './interrupt.js';
 
 /** The strategy that counts every k in one run; `--k all` uses it unless told otherwise. */
 export const TABLE_STRATEGY = 'transfer-matrix';

@@ -1,4 +1,4 @@
-import { EXIT } from './exit';
+import { EXIT } from './exit.js';
 
 /**
  * The first Ctrl-C aborts `controller` (the work stops cleanly and says what it kept); a second exits at once.

@@ -1,9 +1,9 @@
 import { Board, type Bezzel, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
 import { headline, renderArrayForm, renderBoard, renderResultSvg, renderSquareList, renderStats, renderTourGrid, resultToJSON, solutionToJSON, stringify } from '@bezzel/render';
-import { drawingOf, emitDrawing } from './drawing';
-import { EXIT } from './exit';
-import { onInterrupt } from './interrupt';
-import type { CommonOptions } from './options';
+import { drawingOf, emitDrawing } from './drawing.js';
+import { EXIT } from './exit.js';
+import { onInterrupt } from './interrupt.js';
+import type { CommonOptions } from './options.js';
 
 /** Writes to stdout; every renderer returns strings and this is the one place that prints them. */
 export const out = (text: string) => process.stdout.write(`${text}\n`);

@@ -1,4 +1,5 @@
 import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, UsageError } from '@bezzel/core';
+import { importModule } from '@bezzel/pool/import-module';
 import { createRequire } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,30 +49,39 @@ export function pluginSpecifier(plugin: LoadedPlugin): string {
   return isFileSpecifier(plugin.name) ? fileURLToPath(plugin.url) : plugin.name;
 }
 
-/** Resolves a specifier — a package name, or a `.js`/`.mjs`/`.ts` file — to a URL to import. */
-export function resolvePlugin(specifier: string, cwd = userCwd()): string {
+/**
+ * Resolves a specifier — a package name, or a `.js`/`.mjs`/`.ts` file — to a URL to import. A package the user
+ * names is looked up from where they typed the command first, then from bezzel's own install; the bundled
+ * plugins (`ownInstall`) only from bezzel's, with Node's ES module resolver, which the import then reuses.
+ */
+export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = false): string {
   if (isFileSpecifier(specifier)) {
     return pathToFileURL(resolve(cwd, specifier)).href;
   }
-  for (const base of [resolve(cwd, 'package.json'), import.meta.filename]) {
+  if (!ownInstall) {
     try {
-      return pathToFileURL(createRequire(base).resolve(specifier)).href;
+      return pathToFileURL(createRequire(resolve(cwd, 'package.json')).resolve(specifier)).href;
     } catch {
-      // Not installed there; try the next place.
+      // Not installed there; try bezzel's own install.
     }
   }
-  throw new UsageError('ERR_PLUGIN', `plugin "${specifier}" is not installed (looked from ${cwd} and from the bezzel CLI)`);
+  try {
+    return import.meta.resolve(specifier);
+  } catch {
+    throw new UsageError('ERR_PLUGIN', `plugin "${specifier}" is not installed (looked from ${cwd} and from the bezzel CLI)`);
+  }
 }
 
 /** Imports a plugin; its default export must be an inversify ContainerModule. */
-export async function loadPlugin(specifier: string, cwd = userCwd()): Promise<LoadedPlugin> {
-  const url = resolvePlugin(specifier, cwd);
+export async function loadPlugin(specifier: string, cwd = userCwd(), ownInstall = false): Promise<LoadedPlugin> {
+  const url = resolvePlugin(specifier, cwd, ownInstall);
   let exported: { default?: unknown };
   try {
-    exported = (await import(url)) as { default?: unknown };
+    exported = (await importModule(url)) as { default?: unknown };
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ERR_MODULE_NOT_FOUND' ? 'file not found' : (error as Error).message.split('\n')[0];
+    const { code, message } = error as { code?: string; message?: string };
+    const missing = code === 'ERR_MODULE_NOT_FOUND' && String(message).includes(fileURLToPath(url));
+    const why = missing ? 'file not found' : String(message ?? error).split('\n')[0];
     throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: ${why}`);
   }
   const module = exported.default;
@@ -87,8 +97,8 @@ function isContainerModule(value: unknown): value is ContainerModule {
 
 /** The default plugins plus the user's, loaded into a fresh container. */
 export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = []): Promise<{ bezzel: Bezzel; plugins: LoadedPlugin[] }> {
-  const plugins: LoadedPlugin[] = [];
-  for (const specifier of [...defaultPlugins, ...extra]) plugins.push(await loadPlugin(specifier));
+  // Imported side by side (their files are read while others compile), registered in order.
+  const plugins = await Promise.all([...defaultPlugins.map((specifier) => loadPlugin(specifier, userCwd(), true)), ...extra.map((specifier) => loadPlugin(specifier))]);
   try {
     return { bezzel: await createBezzel({ plugins: [...plugins, ...modules] }), plugins };
   } catch (error) {

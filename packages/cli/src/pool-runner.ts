@@ -1,15 +1,12 @@
 import { createBezzel, UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
-import { runSplit, splits, SubTaskError } from '@bezzel/pool';
-import { QueueCountError } from '@bezzel/queue';
 import { type Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { EXIT } from './exit';
-import { type CommonOptions, wholeNumber } from './options';
-import { onInterrupt } from './interrupt';
-import { exitCode, printResult } from './output';
-import type { LoadedPlugin } from './plugins';
-import { progressBar } from './progress';
-import { countOnQueue } from './queue-runner';
+import { EXIT } from './exit.js';
+import { type CommonOptions, wholeNumber } from './options.js';
+import { onInterrupt } from './interrupt.js';
+import { exitCode, printResult } from './output.js';
+import type { LoadedPlugin } from './plugins.js';
+import { progressBar } from './progress.js';
 
 export interface PoolOptions {
   readonly workers?: number;
@@ -64,6 +61,8 @@ export async function countOnWorkers(
   if (!instance.ok) throw instance.error;
   const strategy = bezzel.choose(instance.value);
   if (!strategy.ok) throw strategy.error;
+  // The pool (and with it checkpoints and worker threads) loads only for counts.
+  const { splits, SubTaskError } = await import('@bezzel/pool');
   const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
   const stepBudget = task.budget?.maxSteps !== undefined;
   if (!splits(strategy.value, instance.value) || stepBudget || inProcessOnly) {
@@ -72,7 +71,7 @@ export async function countOnWorkers(
     const why =
       inProcessOnly ? 'a betza: piece defined on the command line exists only in this process; put it in a plugin'
       : stepBudget ? 'a step budget cannot be shared between sub-tasks'
-      : `strategy ${strategy.value.meta.id} does not split a count into sub-tasks${splittersHint(bezzel, instance.value)}`;
+      : `strategy ${strategy.value.meta.id} does not split a count into sub-tasks${splittersHint(bezzel, instance.value, splits)}`;
     if (flag) throw new UsageError('ERR_OPTION', `${flag} needs a count that splits into sub-tasks: ${why}`);
     return undefined;
   }
@@ -80,13 +79,15 @@ export async function countOnWorkers(
 
   const long: Task = { ...task, budget: { ...task.budget, maxTimeMs: task.budget?.maxTimeMs ?? NO_TIME_LIMIT } };
   const needed = await pluginsFor(plugins, instance.value.piece.id, strategy.value);
+  // The queue's client (BullMQ, ioredis) loads only for a count that goes to a queue.
+  const queue = options.queue ? await import('./queue-runner.js') : undefined;
   let result: Result | undefined;
   try {
-    result = options.queue
-      ? await countOnQueue(bezzel, needed, long, { ...options, queue: options.queue })
+    result = queue
+      ? await queue.countOnQueue(bezzel, needed, long, { ...options, queue: options.queue! })
       : await countOnThreads(bezzel, needed, long, options);
   } catch (error) {
-    if (!(error instanceof SubTaskError) && !(error instanceof QueueCountError)) throw error;
+    if (!(error instanceof SubTaskError) && !(queue && error instanceof queue.QueueCountError)) throw error;
     // A failed sub-task means no count at all, never a smaller one: say which and why, in one line.
     process.stderr.write(`bezzel: ${(error as Error).message}\n`);
     return EXIT.failed;
@@ -101,7 +102,7 @@ async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], 
   const workers = options.workers ?? availableParallelism();
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
-  const bar = progressBar(options.format);
+  const bar = await progressBar(options.format);
   try {
     if (workers === 1 && !options.checkpoint && options.parts === undefined) {
       // One worker: the same search in this thread, without the cost of starting one or splitting.
@@ -111,6 +112,7 @@ async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], 
       const result = await bezzel.solve(task, { signal: controller.signal, onProgress });
       return { ...result, stats: { ...result.stats, workers: 1 } };
     }
+    const { runSplit } = await import('@bezzel/pool');
     return await runSplit({
       plugins: plugins.map((p) => p.url),
       task,
@@ -128,7 +130,7 @@ async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], 
 }
 
 /** Names the strategies that could split this count instead, for the message that refuses it. */
-function splittersHint(bezzel: Bezzel, instance: Instance): string {
+function splittersHint(bezzel: Bezzel, instance: Instance, splits: (strategy: SearchStrategy, instance: Instance) => boolean): string {
   const able = bezzel.support(instance).filter(({ strategy, support }) => support.ok && splits(strategy, instance)).map(({ strategy }) => strategy.meta.id);
   return able.length > 0 ? ` (--strategy ${able.join(' or ')} does)` : '';
 }

@@ -1,13 +1,13 @@
 import { UsageError } from '@bezzel/core';
 import { Command, CommanderError } from 'commander';
-import { checkCommand } from './commands/check';
-import { experimentCommand } from './commands/experiment';
-import { cancelCommand, resultCommand, statusCommand } from './commands/jobs';
-import { listCommand } from './commands/list';
-import { placeCommand, queensCommand } from './commands/place';
-import { tourCommand } from './commands/tour';
-import { workerCommand } from './commands/worker';
-import { EXIT, type SetExit } from './exit';
+import { checkCommand } from './commands/check.js';
+import { experimentCommand } from './commands/experiment.js';
+import { cancelCommand, resultCommand, statusCommand } from './commands/jobs.js';
+import { listCommand } from './commands/list.js';
+import { placeCommand, queensCommand } from './commands/place.js';
+import { tourCommand } from './commands/tour.js';
+import { workerCommand } from './commands/worker.js';
+import { EXIT, type SetExit } from './exit.js';
 
 /** Each command is one file; this list is the only place that knows them all. */
 export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand];

@@ -1,4 +1,4 @@
-import cliProgress from 'cli-progress';
+import { groupDigits } from '@bezzel/render';
 
 /** What a long count reports: sub-tasks done of all, and the count so far. */
 export interface CountProgress {
@@ -18,10 +18,11 @@ export interface ProgressBar {
 
 /**
  * A progress bar on stderr (sub-tasks done/total, rate, ETA), only when stderr is a terminal and the output is
- * not JSON: piped or machine-read runs stay clean.
+ * not JSON: piped or machine-read runs stay clean. The bar's library is loaded only then.
  */
-export function progressBar(format: string): ProgressBar | undefined {
+export async function progressBar(format: string): Promise<ProgressBar | undefined> {
   if (!process.stderr.isTTY || format === 'json') return undefined;
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
@@ -45,7 +46,7 @@ export function progressBar(format: string): ProgressBar | undefined {
         retrying ? ` · ${retrying} retrying` : '',
         failed ? ` · ${failed} failed` : '',
       ].join('');
-      const payload = { rate, count: count.toLocaleString('en-US'), flight };
+      const payload = { rate, count: groupDigits(count), flight };
       if (!running) {
         bar.start(total, done, payload);
         running = true;

@@ -1,12 +1,14 @@
 import type { Bezzel, Result, Task } from '@bezzel/core';
 import { planSplit } from '@bezzel/pool';
 import { CountClient, parseQueueAddress, submitCount, type QueueAddress } from '@bezzel/queue';
-import type { CommonOptions } from './options';
-import { out } from './output';
-import { pluginSpecifier, type LoadedPlugin } from './plugins';
-import { onInterrupt } from './interrupt';
-import type { PoolOptions } from './pool-runner';
-import { progressBar } from './progress';
+
+export { QueueCountError } from '@bezzel/queue';
+import type { CommonOptions } from './options.js';
+import { out } from './output.js';
+import { pluginSpecifier, type LoadedPlugin } from './plugins.js';
+import { onInterrupt } from './interrupt.js';
+import type { PoolOptions } from './pool-runner.js';
+import { progressBar } from './progress.js';
 
 /**
  * Sub-tasks a count on a queue aims for: the submitter cannot know how many machines will pull them, and a job
@@ -44,7 +46,7 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
   const client = await CountClient.open(address);
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
-  const bar = progressBar(format);
+  const bar = await progressBar(format);
   let warned = false;
   try {
     return await client.await(id, {

@@ -1,5 +1,5 @@
-import type { Board } from './board';
-import type { Piece } from './piece';
+import type { Board } from './board.js';
+import type { Piece } from './piece.js';
 
 /**
  * Calls `visit` for every square the piece attacks from `from`, given which squares are occupied.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createBezzel } from './bezzel';
-import { UsageError } from './errors';
-import { leaper } from './movement';
-import type { Piece } from './piece';
-import { pluginModule } from './plugin';
-import { no, type SearchStrategy, yes } from './strategy';
+import { createBezzel } from './bezzel.js';
+import { UsageError } from './errors.js';
+import { leaper } from './movement.js';
+import type { Piece } from './piece.js';
+import { pluginModule } from './plugin.js';
+import { no, type SearchStrategy, yes } from './strategy.js';
 
 const piece = (id: string): Piece => ({ id, name: id, symbols: { unicode: 'X', ascii: 'X' }, movement: leaper(1, 2) });
 const echo: SearchStrategy = {

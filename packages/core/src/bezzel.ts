@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { Container, type ContainerModule } from 'inversify';
-import { BudgetClock } from './budget';
-import { fail, ok, UsageError, type Parsed } from './errors';
-import { instantiate } from './instance';
-import type { Piece } from './piece';
-import { DEFAULT_BUDGET, type Task } from './problem';
-import type { Outcome, Result } from './result';
-import { randomSeed, Rng } from './rng';
-import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy';
-import { TYPES } from './tokens';
-import { impossibleTour } from './tour-theory';
-import type { Solution } from './result';
+import { BudgetClock } from './budget.js';
+import { fail, ok, UsageError, type Parsed } from './errors.js';
+import { instantiate } from './instance.js';
+import type { Piece } from './piece.js';
+import { DEFAULT_BUDGET, type Task } from './problem.js';
+import type { Outcome, Result } from './result.js';
+import { randomSeed, Rng } from './rng.js';
+import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
+import { TYPES } from './tokens.js';
+import { impossibleTour } from './tour-theory.js';
+import type { Solution } from './result.js';
 
 /** A plugin with the name it was loaded by (a package name or a file), so collisions can name both sides. */
 export interface NamedPlugin {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from './board';
-import { parseArrangement } from './notation';
-import { Rng } from './rng';
+import { Board } from './board.js';
+import { parseArrangement } from './notation.js';
+import { Rng } from './rng.js';
 
 describe('Board', () => {
   it('names squares algebraically up to 26 files and as (row,col) beyond', () => {

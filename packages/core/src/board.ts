@@ -1,4 +1,4 @@
-import { fail, ok, type Parsed } from './errors';
+import { fail, ok, type Parsed } from './errors.js';
 
 /** A board as plain data, so a problem can cross threads and machines. */
 export interface BoardSpec {

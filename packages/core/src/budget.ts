@@ -1,4 +1,4 @@
-import type { Budget } from './problem';
+import type { Budget } from './problem.js';
 
 export type StopReason = 'steps' | 'time' | 'aborted';
 

@@ -1,9 +1,9 @@
-import { Board } from './board';
-import { fail, ok, type Parsed } from './errors';
-import { attacksWholeFile, attacksWholeRank } from './movement';
-import type { Piece } from './piece';
-import type { Task } from './problem';
-import type { Instance } from './strategy';
+import { Board } from './board.js';
+import { fail, ok, type Parsed } from './errors.js';
+import { attacksWholeFile, attacksWholeRank } from './movement.js';
+import type { Piece } from './piece.js';
+import type { Task } from './problem.js';
+import type { Instance } from './strategy.js';
 
 /**
  * The natural number of pieces: one per row for a piece that attacks its whole rank (n queens, n rooks),

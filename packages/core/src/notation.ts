@@ -1,5 +1,5 @@
-import type { Board } from './board';
-import { fail, ok, type Parsed } from './errors';
+import type { Board } from './board.js';
+import { fail, ok, type Parsed } from './errors.js';
 
 /**
  * Reads an arrangement as a user writes it: the array form `0 4 6 3 7 2 5 1` or `[0,4,6,…]` (entry c is the

@@ -1,5 +1,5 @@
-import type { Board } from './board';
-import type { Movement } from './movement';
+import type { Board } from './board.js';
+import type { Movement } from './movement.js';
 
 /** What a piece plugin supplies: who it is and how it attacks. Nothing else. */
 export interface Piece {

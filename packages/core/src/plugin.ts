@@ -1,7 +1,7 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { assertPiece, type Piece } from './piece';
-import { assertPart, assertStrategy, type SearchStrategy, type StrategyPart } from './strategy';
-import { TYPES } from './tokens';
+import { assertPiece, type Piece } from './piece.js';
+import { assertPart, assertStrategy, type SearchStrategy, type StrategyPart } from './strategy.js';
+import { TYPES } from './tokens.js';
 
 type Bind = ContainerModuleLoadOptions['bind'];
 

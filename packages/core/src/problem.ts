@@ -1,4 +1,4 @@
-import type { BoardSpec } from './board';
+import type { BoardSpec } from './board.js';
 
 /** Place `k` mutually non-attacking copies of a piece. */
 export interface PlacementProblem {

@@ -1,4 +1,4 @@
-import type { Task } from './problem';
+import type { Task } from './problem.js';
 
 /** A found arrangement. Placement squares are plain numbers (a million-queens board has 10¹² squares). */
 export type Solution =

@@ -1,9 +1,9 @@
-import type { Board } from './board';
-import type { BudgetClock } from './budget';
-import type { Piece } from './piece';
-import type { Goal, OptionValue, ProblemKind, Task } from './problem';
-import type { Outcome, Solution } from './result';
-import type { Rng } from './rng';
+import type { Board } from './board.js';
+import type { BudgetClock } from './budget.js';
+import type { Piece } from './piece.js';
+import type { Goal, OptionValue, ProblemKind, Task } from './problem.js';
+import type { Outcome, Solution } from './result.js';
+import type { Rng } from './rng.js';
 
 /** A task with its names resolved: the board built, the piece looked up, defaults filled in. */
 export type Instance =

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board } from './board';
-import { combine, leaper, rider } from './movement';
-import { CanonicalTest, canonicalForm, mapSquares, orbitSize, symmetryGroup } from './symmetry';
+import { Board } from './board.js';
+import { combine, leaper, rider } from './movement.js';
+import { CanonicalTest, canonicalForm, mapSquares, orbitSize, symmetryGroup } from './symmetry.js';
 
 const queenMoves = combine(rider(0, 1), rider(1, 1));
 

@@ -1,5 +1,5 @@
-import type { Board } from './board';
-import type { Movement, Vector } from './movement';
+import type { Board } from './board.js';
+import type { Movement, Vector } from './movement.js';
 
 /** One element of the board's dihedral group, acting on coordinates. */
 export interface Symmetry {

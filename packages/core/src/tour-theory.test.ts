@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from './board';
-import { leaper } from './movement';
-import type { Piece } from './piece';
-import { impossibleTour } from './tour-theory';
+import { Board } from './board.js';
+import { leaper } from './movement.js';
+import type { Piece } from './piece.js';
+import { impossibleTour } from './tour-theory.js';
 
 const piece = (id: string, a: number, b: number): Piece => ({ id, name: id, symbols: { unicode: id[0]!, ascii: id[0]! }, movement: leaper(a, b) });
 const knight = piece('knight', 1, 2);

@@ -1,7 +1,7 @@
-import type { Board } from './board';
-import { moveTable } from './attacks';
-import { alwaysChangesColour, isColourBound, singleLeap } from './movement';
-import type { Piece } from './piece';
+import type { Board } from './board.js';
+import { moveTable } from './attacks.js';
+import { alwaysChangesColour, isColourBound, singleLeap } from './movement.js';
+import type { Piece } from './piece.js';
 
 /**
  * Decides tour existence where theory settles it, before any search. Returns the reason no tour exists, or

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from './board';
-import { combine, leaper, rider } from './movement';
-import { parseArrangement } from './notation';
-import type { Piece } from './piece';
-import { validatePlacement, validateTour } from './validator';
+import { Board } from './board.js';
+import { combine, leaper, rider } from './movement.js';
+import { parseArrangement } from './notation.js';
+import type { Piece } from './piece.js';
+import { validatePlacement, validateTour } from './validator.js';
 
 const queen: Piece = { id: 'queen', name: 'queen', symbols: { unicode: '♛', ascii: 'Q' }, movement: combine(rider(0, 1), rider(1, 1)) };
 const knight: Piece = { id: 'knight', name: 'knight', symbols: { unicode: '♞', ascii: 'N' }, movement: leaper(1, 2) };

@@ -1,7 +1,7 @@
-import { forEachAttack } from './attacks';
-import type { Board } from './board';
-import { lineName, type Vector } from './movement';
-import type { Piece } from './piece';
+import { forEachAttack } from './attacks.js';
+import type { Board } from './board.js';
+import { lineName, type Vector } from './movement.js';
+import type { Piece } from './piece.js';
 
 /** Two pieces that attack each other, and how. */
 export interface Conflict {

@@ -1,6 +1,5 @@
-import { parse, View } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
-import type { ExperimentResult } from './experiment';
+import type { TopLevelSpec } from 'vega-lite';
+import type { ExperimentResult } from './experiment.js';
 
 /** Log scales cannot show zero; a run faster than a microsecond is drawn at one. */
 const FLOOR_MS = 0.001;
@@ -79,8 +78,12 @@ export function chartSpec(result: ExperimentResult): TopLevelSpec {
   };
 }
 
-/** Renders a Vega-Lite spec to SVG text without a browser or a canvas (Vega's headless 'none' renderer). */
+/**
+ * Renders a Vega-Lite spec to SVG text without a browser or a canvas (Vega's headless 'none' renderer). Vega is
+ * imported here, not at the top: it takes a third of a second to load, and only `--chart` needs it.
+ */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const [{ parse, View }, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();

@@ -5,7 +5,7 @@ import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import random from '@bezzel/random';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chartSvg, formatTable, runExperiment, toCsv, type ExperimentSpec, type StrategyRow } from './index';
+import { chartSvg, formatTable, runExperiment, toCsv, type ExperimentSpec, type StrategyRow } from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { UsageError, type Bezzel, type Budget, type OptionValue, type Task } from '@bezzel/core';
-import { summarize, type Summary } from './summary';
+import { summarize, type Summary } from './summary.js';
 
 /** One comparison: every strategy runs the same seeds on every size. */
 export interface ExperimentSpec {

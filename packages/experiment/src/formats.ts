@@ -1,4 +1,4 @@
-import type { ExperimentResult, StrategyRow } from './experiment';
+import type { ExperimentResult, StrategyRow } from './experiment.js';
 
 const COLUMNS: readonly [string, (row: StrategyRow) => string][] = [
   ['strategy', (r) => r.strategy],

@@ -1,4 +1,4 @@
-export { chartSpec, chartSvg, renderSvg } from './chart';
+export { chartSpec, chartSvg, renderSvg } from './chart.js';
 export {
   experimentTasks,
   runExperiment,
@@ -7,6 +7,6 @@ export {
   type ExperimentSpec,
   type RunRecord,
   type StrategyRow,
-} from './experiment';
-export { formatTable, toCsv, toJson } from './formats';
-export { summarize, type Summary } from './summary';
+} from './experiment.js';
+export { formatTable, toCsv, toJson } from './formats.js';
+export { summarize, type Summary } from './summary.js';

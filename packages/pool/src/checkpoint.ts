@@ -1,8 +1,8 @@
 import { UsageError, type Task } from '@bezzel/core';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { KeyedSubTask } from './plan';
-import type { SubCount } from './tally';
+import type { KeyedSubTask } from './plan.js';
+import type { SubCount } from './tally.js';
 
 /** The first line of a checkpoint file: which task it belongs to and how it was split. */
 export interface CheckpointHeader {

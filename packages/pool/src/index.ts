@@ -1,5 +1,5 @@
-export { runSplit, SubTaskError, type LocalExecutor, type PoolProgress, type SplitRunOptions } from './run-split';
-export { planSplit, splits, type KeyedSubTask, type SplitPlan } from './plan';
-export { completeResult, subCountOf, Tally, type SubCount } from './tally';
-export { ThreadPool } from './thread-pool';
-export { Checkpoint, type CheckpointEntry, type CheckpointHeader } from './checkpoint';
+export { runSplit, SubTaskError, type LocalExecutor, type PoolProgress, type SplitRunOptions } from './run-split.js';
+export { planSplit, splits, type KeyedSubTask, type SplitPlan } from './plan.js';
+export { completeResult, subCountOf, Tally, type SubCount } from './tally.js';
+export { ThreadPool } from './thread-pool.js';
+export { Checkpoint, type CheckpointEntry, type CheckpointHeader } from './checkpoint.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runSplit, SubTaskError } from './index';
+import { runSplit, SubTaskError } from './index.js';
 
 const here = createRequire(import.meta.url);
 const pluginUrls = [pathToFileURL(here.resolve('@bezzel/queen')).href, pathToFileURL(here.resolve('@bezzel/bitboard')).href];

@@ -1,9 +1,10 @@
 import { createBezzel, type Bezzel, type ContainerModule, type Result, type SubTask, type Task } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
-import { Checkpoint, splitDigest } from './checkpoint';
-import { planSplit, type KeyedSubTask } from './plan';
-import { completeResult, subCountOf, Tally } from './tally';
-import { ThreadPool, UNLIMITED } from './thread-pool';
+import { Checkpoint, splitDigest } from './checkpoint.js';
+import { importModule } from './import-module.js';
+import { planSplit, type KeyedSubTask } from './plan.js';
+import { completeResult, subCountOf, Tally } from './tally.js';
+import { ThreadPool, UNLIMITED } from './thread-pool.js';
 
 export interface PoolProgress {
   /** Sub-tasks finished, this run and from the checkpoint. */
@@ -57,7 +58,7 @@ export class SubTaskError extends Error {
 
 async function containerOf(plugins: readonly string[]): Promise<Bezzel> {
   const modules = [];
-  for (const specifier of plugins) modules.push({ name: specifier, module: ((await import(specifier)) as { default: ContainerModule }).default });
+  for (const specifier of plugins) modules.push({ name: specifier, module: (await importModule(specifier)).default as ContainerModule });
   return createBezzel({ plugins: modules });
 }
 
@@ -111,8 +112,8 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   let unfinished = false;
   const pool = inProcess ? undefined : new ThreadPool(workers, pending.length);
   // As many runners as workers, each taking the next sub-task: the queue stays here, in order. Starting a
-  // worker thread (tsx compiling the plugins) takes seconds, so until every worker has answered once this
-  // thread takes sub-tasks too, one at a time, letting the event loop breathe between them.
+  // worker thread takes a while (a tenth of a second compiled, seconds from TypeScript sources), so until every
+  // worker has answered once this thread takes sub-tasks too, one at a time, letting the event loop breathe.
   let next = 0;
   let answered = 0;
   const here = async (sub: SubTask) => {

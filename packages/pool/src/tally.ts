@@ -1,5 +1,5 @@
 import type { PartialResult, Result, SubTask } from '@bezzel/core';
-import type { SplitPlan } from './plan';
+import type { SplitPlan } from './plan.js';
 
 /**
  * A finished sub-task as plain JSON (counts as decimal strings): a checkpoint line, a job's return value.

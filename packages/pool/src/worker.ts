@@ -3,6 +3,7 @@
  * (once per thread), then run one sub-task. Errors propagate to the pool, which names the sub-task.
  */
 import { createBezzel, type Bezzel, type ContainerModule, type Result, type Task } from '@bezzel/core';
+import { importModule } from './import-module.js';
 
 export interface WorkerRequest {
   /** Module URLs or specifiers, each default-exporting a plugin's ContainerModule. */
@@ -15,7 +16,7 @@ const containers = new Map<string, Promise<Bezzel>>();
 async function load(plugins: readonly string[]): Promise<Bezzel> {
   const modules = [];
   for (const specifier of plugins) {
-    const exported = (await import(specifier)) as { default?: ContainerModule };
+    const exported = (await importModule(specifier)) as { default?: ContainerModule };
     if (!exported.default) throw new Error(`plugin ${specifier} has no default export`);
     modules.push({ name: specifier, module: exported.default });
   }

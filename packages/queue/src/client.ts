@@ -1,8 +1,8 @@
 import { UsageError, type Result, type Task } from '@bezzel/core';
 import { Tally } from '@bezzel/pool';
 import { Job, Queue } from 'bullmq';
-import { assertReachable, type QueueAddress } from './connection';
-import { COUNTS, SUB_TASKS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol';
+import { assertReachable, type QueueAddress } from './connection.js';
+import { COUNTS, SUB_TASKS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol.js';
 
 /** Where a count on the queue stands. */
 export interface CountStatus {

@@ -1,5 +1,5 @@
-export { assertReachable, parseQueueAddress, type QueueAddress } from './connection';
-export { submitCount, type SubmitOptions } from './submit';
-export { CountWorker, type CountWorkerOptions } from './worker';
-export { CountClient, QueueCountError, type AwaitOptions, type CountStatus } from './client';
-export type { CountJobData, CountReturn, SubTaskJobData, SubTaskReturn } from './protocol';
+export { assertReachable, parseQueueAddress, type QueueAddress } from './connection.js';
+export { submitCount, type SubmitOptions } from './submit.js';
+export { CountWorker, type CountWorkerOptions } from './worker.js';
+export { CountClient, QueueCountError, type AwaitOptions, type CountStatus } from './client.js';
+export type { CountJobData, CountReturn, SubTaskJobData, SubTaskReturn } from './protocol.js';

@@ -1,8 +1,8 @@
 import type { SplitPlan } from '@bezzel/pool';
 import { FlowProducer } from 'bullmq';
 import { randomBytes } from 'node:crypto';
-import { assertReachable, type QueueAddress } from './connection';
-import { COUNTS, SUB_TASKS, type CountJobData, type SubTaskJobData } from './protocol';
+import { assertReachable, type QueueAddress } from './connection.js';
+import { COUNTS, SUB_TASKS, type CountJobData, type SubTaskJobData } from './protocol.js';
 
 export interface SubmitOptions {
   readonly address: QueueAddress;

@@ -1,8 +1,8 @@
 import { subCountOf, Tally, ThreadPool } from '@bezzel/pool';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { hostname } from 'node:os';
-import type { QueueAddress } from './connection';
-import { COUNTS, SUB_TASKS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol';
+import type { QueueAddress } from './connection.js';
+import { COUNTS, SUB_TASKS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol.js';
 
 export interface CountWorkerOptions {
   readonly address: QueueAddress;

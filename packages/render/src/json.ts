@@ -1,5 +1,5 @@
 import type { Board, Result, Solution } from '@bezzel/core';
-import { arrayForm } from './array-form';
+import { arrayForm } from './array-form.js';
 
 /** A solution as JSON: square numbers, their names (boards up to 26 files), and the array form where it exists. */
 export function solutionToJSON(board: Board, solution: Solution, names = true): Record<string, unknown> {

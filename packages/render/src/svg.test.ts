@@ -1,6 +1,6 @@
 import { Board, leaper, rider, validatePlacement, validateTour, type Piece } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { MAX_SVG_SQUARES, renderPlacementSvg, renderTourSvg } from './svg';
+import { MAX_SVG_SQUARES, renderPlacementSvg, renderTourSvg } from './svg.js';
 
 const knight: Piece = { id: 'knight', name: 'knight', symbols: { unicode: '♞', ascii: 'N' }, movement: leaper(1, 2) };
 const queen: Piece = { id: 'queen', name: 'queen', symbols: { unicode: '♛', ascii: 'Q' }, movement: { leaps: [], rides: [...rider(0, 1).rides, ...rider(1, 1).rides] } };

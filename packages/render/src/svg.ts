@@ -1,5 +1,5 @@
 import type { Board, Conflict, Piece, Result, Solution } from '@bezzel/core';
-import { piecePath } from './svg-pieces';
+import { piecePath } from './svg-pieces.js';
 
 /** A tour or placement beyond this many squares would make an SVG of many megabytes: the caller is told instead. */
 export const MAX_SVG_SQUARES = 250_000;

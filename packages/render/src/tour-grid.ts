@@ -1,5 +1,5 @@
 import type { Board } from '@bezzel/core';
-import { MAX_DRAWN_WIDTH } from './text-board';
+import { MAX_DRAWN_WIDTH } from './text-board.js';
 
 /** The numbered tour grid: each square shows the step (from 1) at which the tour visits it. */
 export function renderTourGrid(board: Board, path: ArrayLike<number>): string | undefined {

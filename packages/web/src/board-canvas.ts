@@ -1,4 +1,4 @@
-import type { BoardView } from './board-view';
+import type { BoardView } from './board-view.js';
 
 /**
  * Large boards on a canvas. Where a square is at least a few pixels the path is drawn as lines; below that

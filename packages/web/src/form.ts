@@ -1,6 +1,6 @@
 import { GOALS, type Bezzel, type Goal, type ProblemKind } from '@bezzel/core';
-import { BETZA_PREFIX } from './plugins';
-import { DEFAULT_STATE, type PageState } from './state';
+import { BETZA_PREFIX } from './plugins.js';
+import { DEFAULT_STATE, type PageState } from './state.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = (id: string) => $<HTMLInputElement>(id);

@@ -1,15 +1,14 @@
-import 'reflect-metadata';
 import { Board, type Bezzel, type Piece, type ProgressEvent, type Result, type Solution, type Task, type TraceEvent } from '@bezzel/core';
-import { drawBoardCanvas, drawsPixels } from './board-canvas';
-import { attackPicture, boardImage, boardSvg, SVG_MAX_SQUARES, type BoardView } from './board-view';
-import { SetupForm } from './form';
-import { Player, SPEEDS } from './player';
-import { pageBezzel } from './plugins';
-import { TRACE_CAP, type RunRequest, type WorkerMessage } from './protocol';
-import { pathTrace, placementTrace, Replay } from './replay';
-import { chartSvg, Series } from './series';
-import { formatState, parseState, type PageState } from './state';
-import { taskOf } from './task';
+import { drawBoardCanvas, drawsPixels } from './board-canvas.js';
+import { attackPicture, boardImage, boardSvg, SVG_MAX_SQUARES, type BoardView } from './board-view.js';
+import { SetupForm } from './form.js';
+import { Player, SPEEDS } from './player.js';
+import { pageBezzel } from './plugins.js';
+import { TRACE_CAP, type RunRequest, type WorkerMessage } from './protocol.js';
+import { pathTrace, placementTrace, Replay } from './replay.js';
+import { chartSvg, Series } from './series.js';
+import { formatState, parseState, type PageState } from './state.js';
+import { taskOf } from './task.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const text = (id: string, value: string) => {

@@ -1,4 +1,4 @@
-import type { Replay } from './replay';
+import type { Replay } from './replay.js';
 
 /** Steps per second the speed slider offers, slow enough to follow by eye up to fast enough to skim a big run. */
 export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000, 100000] as const;

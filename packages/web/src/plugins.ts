@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import antColony from '@bezzel/ant-colony';
 import backtracking from '@bezzel/backtracking';
 import bitboard from '@bezzel/bitboard';

@@ -4,7 +4,7 @@ import knight from '@bezzel/knight';
 import queen from '@bezzel/queen';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardAt, pathTrace, placementTrace, Replay } from './replay';
+import { boardAt, pathTrace, placementTrace, Replay } from './replay.js';
 
 const bezzel = await createBezzel({ plugins: [queen, knight, backtracking] });
 const events: TraceEvent[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSvg, Series } from './series';
+import { chartSvg, Series } from './series.js';
 
 describe('Series', () => {
   it('keeps the whole curve in bounded memory, evenly thinned', () => {

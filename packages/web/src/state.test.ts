@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { GOALS } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, formatState, parseState, type PageState } from './state';
+import { DEFAULT_STATE, formatState, parseState, type PageState } from './state.js';
 
 const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
 const state: fc.Arbitrary<PageState> = fc.record({

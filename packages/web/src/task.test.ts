@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE } from './state';
-import { taskOf } from './task';
+import { DEFAULT_STATE } from './state.js';
+import { taskOf } from './task.js';
 
 describe('taskOf', () => {
   it('turns the default page into 8 queens, all solutions, by backtracking', () => {

@@ -1,5 +1,5 @@
 import { Board, fail, ok, type OptionValue, type Parsed, type Task } from '@bezzel/core';
-import type { PageState } from './state';
+import type { PageState } from './state.js';
 
 /** The Task a page state asks for, with the piece id resolved (a Betza piece has a generated id). */
 export function taskOf(state: PageState, pieceId: string): Parsed<Task> {

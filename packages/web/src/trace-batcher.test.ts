@@ -1,6 +1,6 @@
 import type { TraceEvent } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { TraceBatcher } from './trace-batcher';
+import { TraceBatcher } from './trace-batcher.js';
 
 function harness(cap: number, batchSize: number, intervalMs: number) {
   let clock = 0;

@@ -1,8 +1,7 @@
-import 'reflect-metadata';
 import type { ProgressEvent, Solution } from '@bezzel/core';
-import { pageBezzel } from './plugins';
-import { KEPT_SOLUTIONS, TRACE_CAP, type RunRequest, type WorkerMessage } from './protocol';
-import { TraceBatcher } from './trace-batcher';
+import { pageBezzel } from './plugins.js';
+import { KEPT_SOLUTIONS, TRACE_CAP, type RunRequest, type WorkerMessage } from './protocol.js';
+import { TraceBatcher } from './trace-batcher.js';
 
 /** The worker's side of postMessage (the DOM typings describe a window's). */
 const scope = self as unknown as { postMessage(message: WorkerMessage): void; onmessage: ((event: MessageEvent<RunRequest>) => void) | null };

@@ -1,8 +1,8 @@
 import type { ProgressEvent, Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, solveChecked } from '../../../test/support/solve';
-import antColony from './index';
+import { bezzelWith, solveChecked } from '../../../test/support/solve.js';
+import antColony from './index.js';
 
 const bezzel = await bezzelWith(knight, antColony);
 const task = (n: number, seed: number, options: Task['options'] = {}, start?: number): Task => ({

@@ -1,7 +1,7 @@
 import { pluginModule } from '@bezzel/core';
-import { antColony } from './strategy';
+import { antColony } from './strategy.js';
 
-export { Colony, type ColonySettings } from './colony';
-export { antColony } from './strategy';
+export { Colony, type ColonySettings } from './colony.js';
+export { antColony } from './strategy.js';
 
 export default pluginModule({ strategies: [antColony] });

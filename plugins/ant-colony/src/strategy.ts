@@ -1,5 +1,5 @@
 import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { Colony } from './colony';
+import { Colony } from './colony.js';
 
 const MAX_SQUARES = 2_500;
 

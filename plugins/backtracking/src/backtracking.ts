@@ -1,8 +1,8 @@
 import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
-import { solvePlacement } from './placement/solve-placement';
-import { TOUR_ORDERING } from './tour/ordering';
-import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour';
-import { splitTour } from './tour/split-tour';
+import { solvePlacement } from './placement/solve-placement.js';
+import { TOUR_ORDERING } from './tour/ordering.js';
+import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour.js';
+import { splitTour } from './tour/split-tour.js';
 
 /**
  * The largest tables worth building. The core builds a conflict table through a list and a set per square

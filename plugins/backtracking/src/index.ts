@@ -1,14 +1,14 @@
 import { pluginModule } from '@bezzel/core';
-import { backtracking } from './backtracking';
-import { noOrdering } from './tour/orderings/none';
-import { randomOrdering } from './tour/orderings/random';
-import { warnsdorff } from './tour/orderings/warnsdorff';
-import { warnsdorffRoth } from './tour/orderings/warnsdorff-roth';
+import { backtracking } from './backtracking.js';
+import { noOrdering } from './tour/orderings/none.js';
+import { randomOrdering } from './tour/orderings/random.js';
+import { warnsdorff } from './tour/orderings/warnsdorff.js';
+import { warnsdorffRoth } from './tour/orderings/warnsdorff-roth.js';
 
-export { backtracking } from './backtracking';
-export { PlacementSearch } from './placement/placement-search';
-export { insertionSort, TOUR_ORDERING, type SortMoves, type TourOrdering, type TourOrderingState } from './tour/ordering';
-export { TourSearch } from './tour/tour-search';
+export { backtracking } from './backtracking.js';
+export { PlacementSearch } from './placement/placement-search.js';
+export { insertionSort, TOUR_ORDERING, type SortMoves, type TourOrdering, type TourOrderingState } from './tour/ordering.js';
+export { TourSearch } from './tour/tour-search.js';
 export { noOrdering, randomOrdering, warnsdorff, warnsdorffRoth };
 
 /** The backtracking strategy and its four tour move orderings. */

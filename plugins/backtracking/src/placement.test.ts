@@ -1,10 +1,10 @@
 import { Board, type BoardSpec, type Task } from '@bezzel/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve';
-import backtracking from './index';
-import { bruteForce } from './testing/brute-force';
-import { testPieceModule, testPieces } from './testing/pieces';
+import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve.js';
+import backtracking from './index.js';
+import { bruteForce } from './testing/brute-force.js';
+import { testPieceModule, testPieces } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(testPieceModule, backtracking);
 const square = (n: number): BoardSpec => ({ width: n, height: n });

@@ -2,12 +2,12 @@ import { Board, Rng, UsageError, type BoardSpec, type Result, type SubTask, type
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runSplit } from '../../../packages/pool/src/index';
-import { bezzelWith, countOf } from '../../../test/support/solve';
-import backtrackingModule, { backtracking } from './index';
-import { noOrdering } from './tour/orderings/none';
-import { TourSearch } from './tour/tour-search';
-import { testPieceModule } from './testing/pieces';
+import { runSplit } from '../../../packages/pool/src/index.js';
+import { bezzelWith, countOf } from '../../../test/support/solve.js';
+import backtrackingModule, { backtracking } from './index.js';
+import { noOrdering } from './tour/orderings/none.js';
+import { TourSearch } from './tour/tour-search.js';
+import { testPieceModule } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(testPieceModule, backtrackingModule);
 const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/tours.json', import.meta.url), 'utf8')) as {

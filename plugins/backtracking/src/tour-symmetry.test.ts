@@ -1,14 +1,14 @@
 import { Board, Rng, type BoardSpec, type ProgressEvent, type Result, type Task } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf } from '../../../test/support/solve';
-import backtrackingModule, { backtracking } from './index';
-import { moveGraph } from './tour/move-graph';
-import { noOrdering } from './tour/orderings/none';
-import { countStarts, type TourInstance } from './tour/solve-tour';
-import { graphSymmetries, mapsGraphOntoItself } from './tour/start-orbits';
-import { TourSearch } from './tour/tour-search';
-import { bruteForceTours } from './testing/brute-tours';
-import { testPieceModule } from './testing/pieces';
+import { bezzelWith, countOf } from '../../../test/support/solve.js';
+import backtrackingModule, { backtracking } from './index.js';
+import { moveGraph } from './tour/move-graph.js';
+import { noOrdering } from './tour/orderings/none.js';
+import { countStarts, type TourInstance } from './tour/solve-tour.js';
+import { graphSymmetries, mapsGraphOntoItself } from './tour/start-orbits.js';
+import { TourSearch } from './tour/tour-search.js';
+import { bruteForceTours } from './testing/brute-tours.js';
+import { testPieceModule } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(testPieceModule, backtrackingModule);
 

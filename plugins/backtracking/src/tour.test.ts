@@ -1,9 +1,9 @@
 import { Board, UsageError, validateTour, type BoardSpec, type Task, type TraceEvent } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve';
-import backtracking from './index';
-import { bruteForceTours } from './testing/brute-tours';
-import { testPieceModule } from './testing/pieces';
+import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve.js';
+import backtracking from './index.js';
+import { bruteForceTours } from './testing/brute-tours.js';
+import { testPieceModule } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(testPieceModule, backtracking);
 const square = (n: number): BoardSpec => ({ width: n, height: n });

@@ -1,8 +1,8 @@
 import { Board, validatePlacement, type Task, type TraceEvent } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith } from '../../../test/support/solve';
-import { testPieceModule } from './testing/pieces';
-import backtracking from './index';
+import { bezzelWith } from '../../../test/support/solve.js';
+import { testPieceModule } from './testing/pieces.js';
+import backtracking from './index.js';
 
 const bezzel = await bezzelWith(testPieceModule, backtracking);
 const queens = (n: number, goal: Task['goal']): Task => ({

@@ -4,9 +4,9 @@ import queen from '@bezzel/queen';
 import type { Goal, Task } from '@bezzel/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf } from '../../../test/support/solve';
-import bitboard from './index';
-import { fixturePieces } from './testing/pieces';
+import { bezzelWith, countOf } from '../../../test/support/solve.js';
+import bitboard from './index.js';
+import { fixturePieces } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(queen, classic, backtracking, bitboard, fixturePieces);
 

@@ -1,7 +1,7 @@
 import { Board, CanonicalTest, symmetryGroup } from '@bezzel/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FastCanonicalTest } from './canonical';
+import { FastCanonicalTest } from './canonical.js';
 
 describe('FastCanonicalTest', () => {
   it('agrees with core CanonicalTest on random placements on squares and rectangles', () => {

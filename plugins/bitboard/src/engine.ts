@@ -1,10 +1,10 @@
 import { symmetryGroup, type Board, type Goal, type Movement, type Solution } from '@bezzel/core';
-import { FastCanonicalTest } from './canonical';
-import { mirrorWeight } from './prefix';
-import type { RowRules } from './row-rules';
-import { RowSearch } from './row-search';
-import type { NodeBudget } from './stopwatch';
-import { SymmetricCounter } from './symmetric-count';
+import { FastCanonicalTest } from './canonical.js';
+import { mirrorWeight } from './prefix.js';
+import type { RowRules } from './row-rules.js';
+import { RowSearch } from './row-search.js';
+import type { NodeBudget } from './stopwatch.js';
+import { SymmetricCounter } from './symmetric-count.js';
 
 /** A share of the search: pre-placed first rows (masks) and the weight its counts carry. */
 export interface Unit {

@@ -1,8 +1,8 @@
 import { pluginModule } from '@bezzel/core';
-import { bitboard } from './strategy';
+import { bitboard } from './strategy.js';
 
-export { bitboard } from './strategy';
-export { formatPrefix, parsePrefix } from './prefix';
-export { rowRules, type RowRules } from './row-rules';
+export { bitboard } from './strategy.js';
+export { formatPrefix, parsePrefix } from './prefix.js';
+export { rowRules, type RowRules } from './row-rules.js';
 
 export default pluginModule({ strategies: [bitboard] });

@@ -1,5 +1,5 @@
-import { MAX_WIDTH } from './row-rules';
-import { NodeBudget } from './stopwatch';
+import { MAX_WIDTH } from './row-rules.js';
+import { NodeBudget } from './stopwatch.js';
 
 /**
  * The hot loop of the symmetric counter for pieces that only ride lines (queens): one piece per row, three

@@ -1,8 +1,8 @@
 import queen from '@bezzel/queen';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf } from '../../../test/support/solve';
-import bitboard from './index';
+import { bezzelWith, countOf } from '../../../test/support/solve.js';
+import bitboard from './index.js';
 
 interface OracleRow {
   n: number;

@@ -1,5 +1,5 @@
-import { leapAttacks, type RowRules } from './row-rules';
-import type { NodeBudget } from './stopwatch';
+import { leapAttacks, type RowRules } from './row-rules.js';
+import type { NodeBudget } from './stopwatch.js';
 
 /** What a finished placement is handed to: its rows as masks, the rows that hold pieces, and the pieces. */
 export type LeafVisitor = (rows: Int32Array, usedRows: number) => void;

@@ -3,9 +3,9 @@ import classic from '@bezzel/classic';
 import queen from '@bezzel/queen';
 import { Board, type Task } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve';
-import bitboard, { bitboard as strategy } from './index';
-import { fixturePieces } from './testing/pieces';
+import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve.js';
+import bitboard, { bitboard as strategy } from './index.js';
+import { fixturePieces } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(queen, classic, backtracking, bitboard, fixturePieces);
 const placement = (piece: string, width: number, height: number, k?: number, extra: object = {}) => ({

@@ -2,9 +2,9 @@ import classic from '@bezzel/classic';
 import queen from '@bezzel/queen';
 import type { Goal, Task } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, countOf } from '../../../test/support/solve';
-import bitboard, { bitboard as strategy } from './index';
-import { fixturePieces } from './testing/pieces';
+import { bezzelWith, countOf } from '../../../test/support/solve.js';
+import bitboard, { bitboard as strategy } from './index.js';
+import { fixturePieces } from './testing/pieces.js';
 
 const bezzel = await bezzelWith(queen, classic, bitboard, fixturePieces);
 

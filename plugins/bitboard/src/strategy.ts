@@ -11,11 +11,11 @@ import {
   type SubTask,
   type Task,
 } from '@bezzel/core';
-import { rowEngine, symmetricEngine, type Engine, type Unit } from './engine';
-import { formatPrefix, parsePrefix } from './prefix';
-import { rowRules, type RowRules } from './row-rules';
-import { NodeBudget } from './stopwatch';
-import { SymmetricCounter } from './symmetric-count';
+import { rowEngine, symmetricEngine, type Engine, type Unit } from './engine.js';
+import { formatPrefix, parsePrefix } from './prefix.js';
+import { rowRules, type RowRules } from './row-rules.js';
+import { NodeBudget } from './stopwatch.js';
+import { SymmetricCounter } from './symmetric-count.js';
 
 /** Row-by-row recursion keeps one frame per row, so very tall boards are left to other strategies. */
 const MAX_HEIGHT = 512;

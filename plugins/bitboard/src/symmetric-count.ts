@@ -1,7 +1,7 @@
 import { Board, symmetryGroup } from '@bezzel/core';
-import { boardRows, allowedRows, searchLines } from './line-loop';
-import { leapAttacks, type RowRules } from './row-rules';
-import type { NodeBudget } from './stopwatch';
+import { boardRows, allowedRows, searchLines } from './line-loop.js';
+import { leapAttacks, type RowRules } from './row-rules.js';
+import type { NodeBudget } from './stopwatch.js';
 
 /**
  * Counts n queen-like pieces on n×n (one per row) by searching only canonical placements — Takahashi's method.

@@ -1,5 +1,5 @@
-import type { BlockTour } from './base-tours';
-import { KNIGHT_DX, KNIGHT_DY, moveIndex, NO_MOVE } from './knight-moves';
+import type { BlockTour } from './base-tours.js';
+import { KNIGHT_DX, KNIGHT_DY, moveIndex, NO_MOVE } from './knight-moves.js';
 
 /** Blocks of a board: column widths, row heights, and each block's tour (cycles, and at most one open path). */
 export interface Layout {

@@ -1,5 +1,5 @@
-import { moveIndex, NO_MOVE } from './knight-moves';
-import { findPath, type PathQuery } from './path-search';
+import { moveIndex, NO_MOVE } from './knight-moves.js';
+import { findPath, type PathQuery } from './path-search.js';
 
 /**
  * A block's tour as links: square `s` (row * width + col) is joined to its tour neighbours by the knight moves

@@ -4,9 +4,9 @@ import knight from '@bezzel/knight';
 import warnsdorff from '@bezzel/warnsdorff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, solveChecked } from '../../../test/support/solve';
-import divideConquer from './index';
-import { evenParts, oddSplits } from './partition';
+import { bezzelWith, solveChecked } from '../../../test/support/solve.js';
+import divideConquer from './index.js';
+import { evenParts, oddSplits } from './partition.js';
 
 const zebra = pluginModule({ pieces: [{ id: 'zebra', name: 'zebra', symbols: { unicode: 'Z', ascii: 'Z' }, movement: leaper(2, 3) }] });
 const bezzel = await bezzelWith(knight, divideConquer, warnsdorff, backtracking, zebra);

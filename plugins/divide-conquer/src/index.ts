@@ -1,7 +1,7 @@
 import { pluginModule } from '@bezzel/core';
-import { divideConquer } from './strategy';
+import { divideConquer } from './strategy.js';
 
-export { divideConquer, layoutFor } from './strategy';
-export { structuredCycle } from './base-tours';
+export { divideConquer, layoutFor } from './strategy.js';
+export { structuredCycle } from './base-tours.js';
 
 export default pluginModule({ strategies: [divideConquer] });

@@ -1,5 +1,5 @@
 import { Rng } from '@bezzel/core';
-import { KNIGHT_DX, KNIGHT_DY } from './knight-moves';
+import { KNIGHT_DX, KNIGHT_DY } from './knight-moves.js';
 
 /** A knight's-path question on a small board (a base block): where it starts, where it must end, what it must contain. */
 export interface PathQuery {

@@ -1,6 +1,6 @@
-import { joinMove, type Direction, type Layout } from './assemble';
-import { blockPath, plainCycle, structuredCycle, type BlockTour } from './base-tours';
-import { sideSplits, type SideSplit } from './partition';
+import { joinMove, type Direction, type Layout } from './assemble.js';
+import { blockPath, plainCycle, structuredCycle, type BlockTour } from './base-tours.js';
+import { sideSplits, type SideSplit } from './partition.js';
 
 /**
  * The blocks of a closed tour on width×height: every block a structured cycle. Undefined when the sides cannot

@@ -1,8 +1,8 @@
 import { no, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { BUDGET_STOP, GreedyTour } from '@bezzel/warnsdorff';
-import { assembleLinks, walkLinks, type Layout } from './assemble';
-import { findPath } from './path-search';
-import { closedLayout, openLayout } from './plan';
+import { assembleLinks, walkLinks, type Layout } from './assemble.js';
+import { findPath } from './path-search.js';
+import { closedLayout, openLayout } from './plan.js';
 
 /** Restarts of the Warnsdorff fallback (3×n and 4×n boards, and anything the blocks cannot cover). */
 const FALLBACK_WALKS = 200;

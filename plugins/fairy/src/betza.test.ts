@@ -1,7 +1,7 @@
 import { combine, leaper, rider, UsageError, type Movement, type Vector } from '@bezzel/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromBetza } from './betza';
+import { fromBetza } from './betza.js';
 
 const key = (v: Vector & { range?: number }) => `${v.dx},${v.dy}${v.range ? `x${v.range}` : ''}`;
 const shape = (m: Movement) => ({ leaps: m.leaps.map(key).sort(), rides: m.rides.map(key).sort() });

@@ -1,5 +1,5 @@
 import { combine, fail, ok, symmetricVectors, type Movement, type Parsed, type Ride, type Vector } from '@bezzel/core';
-import { DIRECTION_LETTERS, selectVectors } from './directions';
+import { DIRECTION_LETTERS, selectVectors } from './directions.js';
 
 /** The leaper atoms and the step each stands for (x ≤ y). */
 const ATOMS: Record<string, readonly [number, number]> = {

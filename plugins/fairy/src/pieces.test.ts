@@ -1,6 +1,6 @@
 import { createBezzel, isFullySymmetric, leaper, pluginModule, singleLeap } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import fairy, { amazon, betzaPiece, fairyPieces, giraffe, nightrider } from './index';
+import fairy, { amazon, betzaPiece, fairyPieces, giraffe, nightrider } from './index.js';
 
 describe('fairy pieces', () => {
   it('registers every named piece with its Betza string', async () => {

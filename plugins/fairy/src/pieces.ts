@@ -1,5 +1,5 @@
 import { fail, ok, type Parsed, type Piece } from '@bezzel/core';
-import { fromBetza } from './betza';
+import { fromBetza } from './betza.js';
 
 /** A piece whose movement is read from its Betza string, so the string shown by `bezzel list` is the rule itself. */
 function named(id: string, name: string, betza: string, unicode: string, ascii: string): Piece {

@@ -4,8 +4,8 @@ import knight from '@bezzel/knight';
 import queen, { queen as queenPiece } from '@bezzel/queen';
 import transferMatrix from '@bezzel/transfer-matrix';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { solveChecked } from '../../../test/support/solve';
-import formula, { explicitQueens } from './index';
+import { solveChecked } from '../../../test/support/solve.js';
+import formula, { explicitQueens } from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { pluginModule } from '@bezzel/core';
-import { formula } from './strategy';
+import { formula } from './strategy.js';
 
-export { explicitQueens, queensSolvable } from './queens';
-export { maximumPlacement, type Construction } from './maximum';
-export { shapeOf, type KnownShape } from './shape';
+export { explicitQueens, queensSolvable } from './queens.js';
+export { maximumPlacement, type Construction } from './maximum.js';
+export { shapeOf, type KnownShape } from './shape.js';
 export { formula };
 
 export default pluginModule({ strategies: [formula] });

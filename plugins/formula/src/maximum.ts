@@ -1,5 +1,5 @@
-import { explicitQueens } from './queens';
-import type { KnownShape } from './shape';
+import { explicitQueens } from './queens.js';
+import type { KnownShape } from './shape.js';
 
 /** A largest non-attacking placement, and the argument that no more fit. */
 export interface Construction {

@@ -1,7 +1,7 @@
 import { no, yes, type Instance, type Outcome, type SearchStrategy } from '@bezzel/core';
-import { maximumPlacement, type Construction } from './maximum';
-import { queensSolvable } from './queens';
-import { shapeOf } from './shape';
+import { maximumPlacement, type Construction } from './maximum.js';
+import { queensSolvable } from './queens.js';
+import { shapeOf } from './shape.js';
 
 /**
  * Explicit constructions: a known largest placement written down square by square, no search. Goal `maximum`

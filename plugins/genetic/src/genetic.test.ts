@@ -1,8 +1,8 @@
 import { type ProgressEvent, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, solveChecked } from '../../../test/support/solve';
-import genetic from './index';
+import { bezzelWith, solveChecked } from '../../../test/support/solve.js';
+import genetic from './index.js';
 
 const bezzel = await bezzelWith(knight, genetic);
 const task = (seed: number, options: Task['options'] = {}, n = 8): Task => ({

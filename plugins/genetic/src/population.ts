@@ -1,6 +1,6 @@
 import type { Rng } from '@bezzel/core';
-import type { TourRepair } from './repair';
-import type { MoveTable, TourWalk } from './walk';
+import type { TourRepair } from './repair.js';
+import type { MoveTable, TourWalk } from './walk.js';
 
 /** The tuning a run reads from its options. */
 export interface GeneticSettings {

@@ -1,5 +1,5 @@
 import type { StrategyPart } from '@bezzel/core';
-import type { TourWalk } from './walk';
+import type { TourWalk } from './walk.js';
 
 export const REPAIR_KIND = 'tour-repair';
 

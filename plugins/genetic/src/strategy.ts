@@ -1,7 +1,7 @@
 import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { Population, type GeneticSettings } from './population';
-import { REPAIR_KIND, type TourRepair } from './repair';
-import { MoveTable, TourWalk } from './walk';
+import { Population, type GeneticSettings } from './population.js';
+import { REPAIR_KIND, type TourRepair } from './repair.js';
+import { MoveTable, TourWalk } from './walk.js';
 
 /** A chromosome has a gene a square; beyond this the algorithm is hopeless and the arrays pointless. */
 const MAX_SQUARES = 10_000;

@@ -3,8 +3,8 @@ import classic from '@bezzel/classic';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectValidSolution, solveChecked } from '../../../test/support/solve';
-import hillClimbing from './index';
+import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
+import hillClimbing from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { pluginModule } from '@bezzel/core';
-import { hillClimbing } from './strategy';
+import { hillClimbing } from './strategy.js';
 
-export { climb, type ClimbStop, type ClimbTally } from './climb';
+export { climb, type ClimbStop, type ClimbTally } from './climb.js';
 export { hillClimbing };
 
 export default pluginModule({ strategies: [hillClimbing] });

@@ -1,6 +1,6 @@
 import { no, UsageError, yes, type Instance, type OptionValue, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
 import { columnProblem, LineBoard, randomPlacement, traceStart } from '@bezzel/min-conflicts';
-import { climb, type ClimbTally } from './climb';
+import { climb, type ClimbTally } from './climb.js';
 
 /** Boards beyond this would need n² tie slots per step (and a step would take seconds). */
 const MAX_SIDE = 2048;

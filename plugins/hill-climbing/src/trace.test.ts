@@ -2,7 +2,7 @@ import { Board, createBezzel, validatePlacement, type Task, type TraceEvent } fr
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { describe, expect, it } from 'vitest';
-import hillClimbing from './index';
+import hillClimbing from './index.js';
 
 const bezzel = await createBezzel({ plugins: [queen, minConflicts, hillClimbing] });
 const queens = (n: number, seed: number, options: Task['options'] = {}): Task => ({

@@ -1,11 +1,11 @@
 import { pluginModule } from '@bezzel/core';
-import { initialPlacements } from './initial';
-import { minConflicts } from './strategy';
+import { initialPlacements } from './initial.js';
+import { minConflicts } from './strategy.js';
 
-export { greedyPlacement, formulaPlacement, randomPlacement, INITIAL_PLACEMENT, type InitialPlacement } from './initial';
-export { LineBoard } from './line-board';
-export { columnProblem, lineFamilies, type LineFamilies } from './lines';
+export { greedyPlacement, formulaPlacement, randomPlacement, INITIAL_PLACEMENT, type InitialPlacement } from './initial.js';
+export { LineBoard } from './line-board.js';
+export { columnProblem, lineFamilies, type LineFamilies } from './lines.js';
 export { minConflicts };
-export { traceStart } from './strategy';
+export { traceStart } from './strategy.js';
 
 export default pluginModule({ strategies: [minConflicts], parts: initialPlacements });

@@ -1,6 +1,6 @@
 import type { Rng, StrategyPart } from '@bezzel/core';
 import { explicitQueens } from '@bezzel/formula';
-import type { LineBoard } from './line-board';
+import type { LineBoard } from './line-board.js';
 
 export const INITIAL_PLACEMENT = 'initial-placement';
 

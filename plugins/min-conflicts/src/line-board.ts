@@ -1,4 +1,4 @@
-import type { LineFamilies } from './lines';
+import type { LineFamilies } from './lines.js';
 
 /**
  * One piece per column on an n×n board, with a counter per rank and per diagonal in each direction, so the

@@ -4,8 +4,8 @@ import knight from '@bezzel/knight';
 import queen from '@bezzel/queen';
 import formula from '@bezzel/formula';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectValidSolution, solveChecked } from '../../../test/support/solve';
-import minConflicts from './index';
+import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
+import minConflicts from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Rng } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { greedyPlacement, randomPlacement } from './initial';
-import { LineBoard } from './line-board';
-import { leastAttackedByScan, leastAttackedQuickly } from './repair';
+import { greedyPlacement, randomPlacement } from './initial.js';
+import { LineBoard } from './line-board.js';
+import { leastAttackedByScan, leastAttackedQuickly } from './repair.js';
 
 const queenLines = { rank: true, file: true, diagonal: true, antiDiagonal: true };
 const bishopLines = { rank: false, file: false, diagonal: true, antiDiagonal: true };

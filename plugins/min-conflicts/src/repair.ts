@@ -1,5 +1,5 @@
 import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
-import type { LineBoard } from './line-board';
+import type { LineBoard } from './line-board.js';
 
 export type RepairStop = 'solved' | 'steps' | 'time' | 'aborted' | 'restart';
 

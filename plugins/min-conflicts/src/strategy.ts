@@ -1,8 +1,8 @@
 import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
-import { INITIAL_PLACEMENT, type InitialPlacement } from './initial';
-import { LineBoard } from './line-board';
-import { columnProblem } from './lines';
-import { repair, type RepairTally } from './repair';
+import { INITIAL_PLACEMENT, type InitialPlacement } from './initial.js';
+import { LineBoard } from './line-board.js';
+import { columnProblem } from './lines.js';
+import { repair, type RepairTally } from './repair.js';
 
 /**
  * Min-conflicts repair (Minton, Johnston, Philips and Laird 1990): one piece per column, start from an

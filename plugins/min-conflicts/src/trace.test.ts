@@ -1,7 +1,7 @@
 import { Board, createBezzel, validatePlacement, type Task, type TraceEvent } from '@bezzel/core';
 import queen from '@bezzel/queen';
 import { describe, expect, it } from 'vitest';
-import minConflicts from './index';
+import minConflicts from './index.js';
 
 const bezzel = await createBezzel({ plugins: [queen, minConflicts] });
 const queens = (n: number, seed: number, options: Task['options'] = {}): Task => ({

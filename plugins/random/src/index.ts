@@ -1,7 +1,7 @@
 import { pluginModule } from '@bezzel/core';
-import { random } from './strategy';
+import { random } from './strategy.js';
 
-export { generateAndTest, type GenerateTally } from './generate-and-test';
+export { generateAndTest, type GenerateTally } from './generate-and-test.js';
 export { random };
 
 export default pluginModule({ strategies: [random] });

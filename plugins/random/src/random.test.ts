@@ -3,8 +3,8 @@ import classic from '@bezzel/classic';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { solveChecked } from '../../../test/support/solve';
-import random from './index';
+import { solveChecked } from '../../../test/support/solve.js';
+import random from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {

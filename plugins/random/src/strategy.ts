@@ -1,6 +1,6 @@
 import { no, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
 import { columnProblem } from '@bezzel/min-conflicts';
-import { generateAndTest, type GenerateTally } from './generate-and-test';
+import { generateAndTest, type GenerateTally } from './generate-and-test.js';
 
 /**
  * Random generate-and-test: the baseline a course report measured (about 96,000 random boards, 243 of them

@@ -4,7 +4,7 @@ import { createBezzel, type Bezzel, type Result, type Task } from '@bezzel/core'
 import fairy from '@bezzel/fairy';
 import knight from '@bezzel/knight';
 import { beforeAll, describe, expect, it } from 'vitest';
-import transferMatrix from './index';
+import transferMatrix from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {

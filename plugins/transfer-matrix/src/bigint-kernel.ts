@@ -1,4 +1,4 @@
-import type { Kernel } from './kernels';
+import type { Kernel } from './kernels.js';
 
 /**
  * Polynomials with exact bigint coefficients: the obvious carrier, kept to measure the modular one against

@@ -3,10 +3,10 @@ import { king } from '@bezzel/classic';
 import { betzaPiece, zebra } from '@bezzel/fairy';
 import { knight } from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
-import { bruteForceFixed } from './brute-force.testing';
-import { fixedCounts } from './burnside';
-import { buildLayout } from './layout';
-import { rowModel } from './rows';
+import { bruteForceFixed } from './brute-force.testing.js';
+import { fixedCounts } from './burnside.js';
+import { buildLayout } from './layout.js';
+import { rowModel } from './rows.js';
 
 const fN = (betzaPiece('fN') as { ok: true; value: Piece }).value;
 const trimmed = (t: readonly bigint[]) => {

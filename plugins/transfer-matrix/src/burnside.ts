@@ -1,9 +1,9 @@
 import type { Board, Piece, Symmetry } from '@bezzel/core';
-import { countTable } from './count';
-import { countOrbitSets, orbitGraph } from './frontier';
-import { foldedCount } from './fold';
-import { buildLayout, type Layout } from './layout';
-import { rowModel } from './rows';
+import { countTable } from './count.js';
+import { countOrbitSets, orbitGraph } from './frontier.js';
+import { foldedCount } from './fold.js';
+import { buildLayout, type Layout } from './layout.js';
+import { rowModel } from './rows.js';
 
 /** How the placements fixed by one symmetry were counted, for the stats. */
 export interface FixedCount {

@@ -1,7 +1,7 @@
-import { combineResidues, primesBelow2To30, primesFor } from './crt';
-import { MaxKernel, ModularKernel, TotalKernel } from './kernels';
-import { pdep, type Layout } from './layout';
-import { transfer } from './transfer';
+import { combineResidues, primesBelow2To30, primesFor } from './crt.js';
+import { MaxKernel, ModularKernel, TotalKernel } from './kernels.js';
+import { pdep, type Layout } from './layout.js';
+import { transfer } from './transfer.js';
 
 /** Counts for every k (index k) and what it took. */
 export interface Table {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combineResidues, primesBelow2To30, primesFor } from './crt';
-import { pdep, pext, popcount } from './layout';
+import { combineResidues, primesBelow2To30, primesFor } from './crt.js';
+import { pdep, pext, popcount } from './layout.js';
 
 describe('the arithmetic under the counts', () => {
   const primes = primesBelow2To30(5);

@@ -1,7 +1,7 @@
-import type { Finish } from './count';
-import type { Layout } from './layout';
-import { popcount } from './layout';
-import { reachUp } from './rows';
+import type { Finish } from './count.js';
+import type { Layout } from './layout.js';
+import { popcount } from './layout.js';
+import { reachUp } from './rows.js';
 
 /**
  * Placements fixed by a symmetry that maps row i to row H-1-i (the mirror across the middle rank, or the half

@@ -1,15 +1,15 @@
 import { pluginModule } from '@bezzel/core';
-import { transferMatrix } from './strategy';
+import { transferMatrix } from './strategy.js';
 
-export { transferMatrix } from './strategy';
-export { countTable } from './count';
-export { buildLayout } from './layout';
-export { rowModel } from './rows';
-export { fixedCounts, averageOverGroup } from './burnside';
+export { transferMatrix } from './strategy.js';
+export { countTable } from './count.js';
+export { buildLayout } from './layout.js';
+export { rowModel } from './rows.js';
+export { fixedCounts, averageOverGroup } from './burnside.js';
 // The loop and its carriers, so a benchmark can measure one carrier against another.
-export { transfer } from './transfer';
-export { MaxKernel, ModularKernel, TotalKernel, type Kernel } from './kernels';
-export { BigIntKernel, sumBigIntStates } from './bigint-kernel';
+export { transfer } from './transfer.js';
+export { MaxKernel, ModularKernel, TotalKernel, type Kernel } from './kernels.js';
+export { BigIntKernel, sumBigIntStates } from './bigint-kernel.js';
 
 /** The transfer-matrix counting strategy. */
 export default pluginModule({ strategies: [transferMatrix] });

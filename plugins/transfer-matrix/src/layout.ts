@@ -1,4 +1,4 @@
-import { fullRow, reachDown, reachUp, type RowModel } from './rows';
+import { fullRow, reachDown, reachUp, type RowModel } from './rows.js';
 
 /**
  * How the DP states are laid out in memory. A state is the occupancy of the last R rows (s0 oldest … s(R-1) newest).

@@ -4,8 +4,8 @@ import fairy, { betzaPiece, camel, ferz, wazir, zebra } from '@bezzel/fairy';
 import knightPlugin, { knight } from '@bezzel/knight';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bruteForceTable } from './brute-force.testing';
-import transferMatrix from './index';
+import { bruteForceTable } from './brute-force.testing.js';
+import transferMatrix from './index.js';
 
 const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/knights-placement.json', import.meta.url), 'utf8')) as { rows: { n: number; k: number; count: number }[] };
 const adHoc = ['fN', 'R2', 'fR3', 'vWfF', 'ND', 'lfN', 'mWcF'].map((text) => {

@@ -1,10 +1,10 @@
 import { no, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { averageOverGroup, fixedCounts, methodFor } from './burnside';
-import { countTable } from './count';
-import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier';
-import { buildLayout, type Layout } from './layout';
-import { MAX_WIDTH, rowModel, unsupportedMovement } from './rows';
-import { largestPlacement } from './traceback';
+import { averageOverGroup, fixedCounts, methodFor } from './burnside.js';
+import { countTable } from './count.js';
+import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier.js';
+import { buildLayout, type Layout } from './layout.js';
+import { MAX_WIDTH, rowModel, unsupportedMovement } from './rows.js';
+import { largestPlacement } from './traceback.js';
 
 /** States we lay out at most: with polynomials of a few dozen coefficients, a few hundred MB per buffer. */
 const MAX_STATES = 1 << 24;

@@ -1,8 +1,8 @@
 import type { Board } from '@bezzel/core';
-import { MaxKernel } from './kernels';
-import { pdep, popcount, type Layout } from './layout';
-import { reachDown } from './rows';
-import { transfer } from './transfer';
+import { MaxKernel } from './kernels.js';
+import { pdep, popcount, type Layout } from './layout.js';
+import { reachDown } from './rows.js';
+import { transfer } from './transfer.js';
 
 /**
  * One largest placement, for goal `maximum`: the max-pieces pass again, keeping each row's states, then walked back

@@ -1,6 +1,6 @@
-import type { Kernel } from './kernels';
-import { pext, popcount, rowIsFree, type Layout } from './layout';
-import { reachDown, reachUp } from './rows';
+import type { Kernel } from './kernels.js';
+import { pext, popcount, rowIsFree, type Layout } from './layout.js';
+import { reachDown, reachUp } from './rows.js';
 
 /** What the row loop reports back after each row, and how it learns to stop. */
 export interface TransferHooks<B = unknown> {

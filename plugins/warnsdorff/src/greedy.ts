@@ -1,5 +1,5 @@
 import { CLOCK_MASK, type Board, type BudgetClock, type Movement, type Rng } from '@bezzel/core';
-import { LeapGeometry } from './leaps';
+import { LeapGeometry } from './leaps.js';
 
 export const TIEBREAKS = ['fixed', 'roth', 'pohl', 'random'] as const;
 /**

@@ -1,8 +1,8 @@
 import { pluginModule } from '@bezzel/core';
-import { warnsdorff } from './strategy';
+import { warnsdorff } from './strategy.js';
 
-export { BUDGET_STOP, GreedyTour, TIEBREAKS, type Tiebreak } from './greedy';
-export { LeapGeometry } from './leaps';
-export { leaperProblem, warnsdorff } from './strategy';
+export { BUDGET_STOP, GreedyTour, TIEBREAKS, type Tiebreak } from './greedy.js';
+export { LeapGeometry } from './leaps.js';
+export { leaperProblem, warnsdorff } from './strategy.js';
 
 export default pluginModule({ strategies: [warnsdorff] });

@@ -1,5 +1,5 @@
 import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { BUDGET_STOP, GreedyTour, TIEBREAKS, type Tiebreak } from './greedy';
+import { BUDGET_STOP, GreedyTour, TIEBREAKS, type Tiebreak } from './greedy.js';
 
 /** Typed arrays are indexed by int32, so a board must stay below 2³¹ squares. */
 const MAX_SQUARES = 0x7fffffff;

@@ -1,8 +1,8 @@
 import { Board, leaper, pluginModule, rider, UsageError, validateTour, type Piece, type Task } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
-import { bezzelWith, solveChecked } from '../../../test/support/solve';
-import warnsdorff, { TIEBREAKS } from './index';
+import { bezzelWith, solveChecked } from '../../../test/support/solve.js';
+import warnsdorff, { TIEBREAKS } from './index.js';
 
 const piece = (id: string, movement: Piece['movement']): Piece => ({ id, name: id, symbols: { unicode: id[0]!, ascii: id[0]! }, movement });
 const fixtures = pluginModule({

@@ -1,13 +1,13 @@
 import { Board, type BoardSpec, parseArrangement, type Piece, UsageError, validatePlacement, validateTour } from '@bezzel/core';
 import { renderBoard, renderPlacementSvg, renderTourSvg, stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
-import { drawingOf, emitDrawing } from '../drawing';
-import { EXIT } from '../exit';
-import { addBoardOptions, type CommonOptions, wholeNumber } from '../options';
-import { out } from '../output';
-import { createCliBezzel } from '../plugins';
-import type { SetExit } from '../exit';
-import { parseRemoved, parseStart, resolvePieceId } from '../problem-args';
+import { drawingOf, emitDrawing } from '../drawing.js';
+import { EXIT } from '../exit.js';
+import { addBoardOptions, type CommonOptions, wholeNumber } from '../options.js';
+import { out } from '../output.js';
+import { createCliBezzel } from '../plugins.js';
+import type { SetExit } from '../exit.js';
+import { parseRemoved, parseStart, resolvePieceId } from '../problem-args.js';
 
 interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'plugin' | 'ascii' | 'format' | 'out'> {
   readonly k?: number;

@@ -1,14 +1,14 @@
 import { type OptionValue, UsageError } from '@bezzel/core';
-import { chartSvg, formatTable, runExperiment, toCsv, toJson, type ExperimentSpec } from '@bezzel/experiment';
+import type { ExperimentSpec } from '@bezzel/experiment';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXIT, type SetExit } from '../exit';
-import { collect, duration, keyValue, wholeNumber } from '../options';
-import { out } from '../output';
-import { createCliBezzel, userCwd } from '../plugins';
-import { resolvePieceId } from '../problem-args';
-import { onInterrupt } from '../interrupt';
+import { EXIT, type SetExit } from '../exit.js';
+import { collect, duration, keyValue, wholeNumber } from '../options.js';
+import { out } from '../output.js';
+import { createCliBezzel, userCwd } from '../plugins.js';
+import { resolvePieceId } from '../problem-args.js';
+import { onInterrupt } from '../interrupt.js';
 
 interface ExperimentOptions {
   readonly size: number[];
@@ -50,6 +50,7 @@ export function experimentCommand(setExit: SetExit): Command {
       const pieceArg = words[words.length - 1]!;
       const outFormat = options.out === undefined ? undefined : formatOf(options.out);
       const { bezzel } = await createCliBezzel(options.plugin);
+      const { chartSvg, formatTable, runExperiment, toCsv, toJson } = await import('@bezzel/experiment');
       const spec: ExperimentSpec = {
         piece: resolvePieceId(bezzel, pieceArg),
         ...(tour ? { problem: 'tour' as const, closed: options.closed ?? false } : {}),

@@ -1,9 +1,9 @@
 import type { Movement } from '@bezzel/core';
 import { stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
-import { out } from '../output';
-import { createCliBezzel } from '../plugins';
-import type { SetExit } from '../exit';
+import { out } from '../output.js';
+import { createCliBezzel } from '../plugins.js';
+import type { SetExit } from '../exit.js';
 
 /** `bezzel list`: the pieces and strategies registered, each strategy with what it supports. */
 export function listCommand(setExit: SetExit): Command {

@@ -1,13 +1,13 @@
 import { type Goal, type Task, UsageError } from '@bezzel/core';
 import { Command } from 'commander';
-import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, placementGoals, wholeNumber } from '../options';
-import { solveAndPrint } from '../output';
-import { createCliBezzel } from '../plugins';
-import type { SetExit } from '../exit';
-import { parseRemoved, resolvePieceId } from '../problem-args';
-import { betzaArgument } from '../betza-arg';
-import { pieceCount, solveEveryKAndPrint } from '../every-k';
-import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, placementGoals, wholeNumber } from '../options.js';
+import { solveAndPrint } from '../output.js';
+import { createCliBezzel } from '../plugins.js';
+import type { SetExit } from '../exit.js';
+import { parseRemoved, resolvePieceId } from '../problem-args.js';
+import { betzaArgument } from '../betza-arg.js';
+import { pieceCount, solveEveryKAndPrint } from '../every-k.js';
+import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner.js';
 
 interface PlaceOptions extends CommonOptions, PoolOptions {
   readonly k?: number | 'all';

@@ -1,11 +1,11 @@
 import type { Goal, Task } from '@bezzel/core';
 import { Command } from 'commander';
-import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options';
-import { solveAndPrint } from '../output';
-import { createCliBezzel } from '../plugins';
-import type { SetExit } from '../exit';
-import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner';
-import { parseRemoved, parseStart, resolvePieceId } from '../problem-args';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options.js';
+import { solveAndPrint } from '../output.js';
+import { createCliBezzel } from '../plugins.js';
+import type { SetExit } from '../exit.js';
+import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner.js';
+import { parseRemoved, parseStart, resolvePieceId } from '../problem-args.js';
 
 interface TourOptions extends CommonOptions, PoolOptions {
   readonly start?: string;

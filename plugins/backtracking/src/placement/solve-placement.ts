@@ -1,7 +1,7 @@
 import { CanonicalTest, type Instance, type Outcome, type RunContext, type Solution, type Stats } from '@bezzel/core';
-import { stopped } from '../outcome';
-import { PlacementSearch, type PlacementVisitor } from './placement-search';
-import { placementSymmetries } from './symmetries';
+import { stopped } from '../outcome.js';
+import { PlacementSearch, type PlacementVisitor } from './placement-search.js';
+import { placementSymmetries } from './symmetries.js';
 
 type PlacementInstance = Extract<Instance, { kind: 'placement' }>;
 

@@ -1,5 +1,5 @@
 import { conflictTable, mapSquare, symmetryGroup, type Board, type ConflictTable, type Piece, type Symmetry } from '@bezzel/core';
-import { preservesAdjacency } from '../adjacency';
+import { preservesAdjacency } from '../adjacency.js';
 
 /**
  * The symmetries that map placements to placements: the core's group for the board and the piece's

@@ -1,2 +1,2 @@
 // The test pieces as a plugin module (a default export), for worker threads that load plugins by URL.
-export { testPieceModule as default } from './pieces';
+export { testPieceModule as default } from './pieces.js';

@@ -1,9 +1,9 @@
 import { alwaysChangesColour, UsageError, type Instance, type Outcome, type RunContext, type Solution, type Stats } from '@bezzel/core';
-import { stopped } from '../outcome';
-import { TOUR_ORDERING, type TourOrdering } from './ordering';
-import { parsePrefix } from './prefix';
-import { graphSymmetries, startOrbits, type WeightedStart } from './start-orbits';
-import { TourSearch, type TourVisitor } from './tour-search';
+import { stopped } from '../outcome.js';
+import { TOUR_ORDERING, type TourOrdering } from './ordering.js';
+import { parsePrefix } from './prefix.js';
+import { graphSymmetries, startOrbits, type WeightedStart } from './start-orbits.js';
+import { TourSearch, type TourVisitor } from './tour-search.js';
 
 export type TourInstance = Extract<Instance, { kind: 'tour' }>;
 

@@ -1,8 +1,8 @@
 import { impossibleTour, Rng, type SubTask, type Task } from '@bezzel/core';
-import { noOrdering } from './orderings/none';
-import { formatPrefix, parsePrefix } from './prefix';
-import { countStarts, searchedFrom, type TourInstance } from './solve-tour';
-import { TourSearch } from './tour-search';
+import { noOrdering } from './orderings/none.js';
+import { formatPrefix, parsePrefix } from './prefix.js';
+import { countStarts, searchedFrom, type TourInstance } from './solve-tour.js';
+import { TourSearch } from './tour-search.js';
 
 /**
  * Prefixes are deepened at most this many moves below where they start: far more than enough for any number

@@ -1,6 +1,6 @@
 import { mapSquare, symmetryGroup, type Board, type Piece } from '@bezzel/core';
-import { preservesAdjacency } from '../adjacency';
-import type { MoveGraph } from './move-graph';
+import { preservesAdjacency } from '../adjacency.js';
+import type { MoveGraph } from './move-graph.js';
 
 /** A square a count searches from, and how many start squares it stands for (its tours are counted that often). */
 export interface WeightedStart {

@@ -1,7 +1,7 @@
 import { CLOCK_MASK, type Board, type BudgetClock, type Piece, type Rng, type TraceEvent } from '@bezzel/core';
-import type { SearchEnd } from '../placement/placement-search';
-import { moveGraph, type MoveGraph } from './move-graph';
-import type { SortMoves, TourOrdering } from './ordering';
+import type { SearchEnd } from '../placement/placement-search.js';
+import { moveGraph, type MoveGraph } from './move-graph.js';
+import type { SortMoves, TourOrdering } from './ordering.js';
 
 /** Called with each complete tour (a buffer the search reuses). True stops the search. */
 export type TourVisitor = (path: Int32Array) => boolean;

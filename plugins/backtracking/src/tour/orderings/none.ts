@@ -1,4 +1,4 @@
-import { TOUR_ORDERING, type TourOrdering } from '../ordering';
+import { TOUR_ORDERING, type TourOrdering } from '../ordering.js';
 
 /** Moves in the order of the piece's move table: plain depth-first search, the baseline to compare against. */
 export const noOrdering: TourOrdering = {

@@ -1,4 +1,4 @@
-import { TOUR_ORDERING, type TourOrdering } from '../ordering';
+import { TOUR_ORDERING, type TourOrdering } from '../ordering.js';
 
 /** Moves in a random order drawn from the run's seeded generator: the same seed gives the same tour. */
 export const randomOrdering: TourOrdering = {
