@@ -14,5 +14,6 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'plugins/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     execArgv: ['--conditions=@bezzel/source'],
+    setupFiles: ['test/support/fast-check-seed.ts'],
   },
 });

@@ -27,9 +27,9 @@ describe('bezzel place / queens', () => {
     const array = /array form .*: \[([\d ]+)\]/.exec(text.stdout)![1]!;
     const check = await bezzel('check', 'queen', array);
     expect(check.code).toBe(0);
-    const json = JSON.parse((await bezzel('queens', '8', '--format', 'json')).stdout) as { status: string; solutions: { array: number[] }[] };
+    const json = JSON.parse((await bezzel('queens', '8', '--format', 'json')).stdout) as { status: string; solutions: { columns: number[] }[] };
     expect(json.status).toBe('solved');
-    expect(json.solutions[0]!.array).toHaveLength(8);
+    expect(json.solutions[0]!.columns).toHaveLength(8);
   });
 
   it('counts 6 knights on 6×6: 257318', async () => {

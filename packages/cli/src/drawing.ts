@@ -1,8 +1,9 @@
 import { UsageError } from '@bezzel/core';
 import { MAX_SVG_SQUARES } from '@bezzel/render';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { writeOut } from './write-out.js';
 import { userCwd } from './plugins.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
@@ -23,23 +24,44 @@ export function drawingOf(options: DrawingOptions): Drawing | undefined {
   return options.format === 'svg' ? 'svg' : undefined;
 }
 
-/** Writes the drawing to `--out`, or the SVG to stdout; `what` names the thing for the message when it cannot be drawn. */
-export function emitDrawing(svg: string | undefined, what: string, options: DrawingOptions): void {
+/**
+ * Writes the drawing, which comes in pieces, to `--out` or (an SVG) to stdout; `what` names the thing for the
+ * message when it cannot be drawn. An SVG is written a batch at a time; a PNG needs the whole SVG to render.
+ */
+export async function emitDrawing(svg: Iterable<string> | undefined, what: string, options: DrawingOptions): Promise<void> {
   if (svg === undefined) {
     throw new UsageError('ERR_OPTION', `${what} cannot be drawn: there is nothing to draw, or the board has more than ${MAX_SVG_SQUARES} squares`);
   }
   if (options.out === undefined) {
-    process.stdout.write(svg.endsWith('\n') ? svg : `${svg}\n`);
+    await writeOut(svg);
     return;
   }
-  const data = drawingOf(options) === 'png' ? toPng(svg) : svg;
   const path = resolve(userCwd(), options.out);
   try {
-    writeFileSync(path, data);
+    if (drawingOf(options) === 'png') writeFileSync(path, toPng([...svg].join('')));
+    else writeFileInBatches(path, svg);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError('ERR_OPTION', `cannot write ${options.out}: ${(error as Error).message.split('\n')[0]}`);
   }
   process.stderr.write(`wrote ${options.out}\n`);
+}
+
+function writeFileInBatches(path: string, chunks: Iterable<string>): void {
+  const fd = openSync(path, 'w');
+  try {
+    let batch = '';
+    for (const chunk of chunks) {
+      batch += chunk;
+      if (batch.length >= 1 << 16) {
+        writeSync(fd, batch);
+        batch = '';
+      }
+    }
+    if (batch.length > 0) writeSync(fd, batch);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** PNG through resvg (a Rust SVG renderer shipped as prebuilt binaries on npm), loaded only when a PNG is asked for. */

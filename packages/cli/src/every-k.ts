@@ -32,7 +32,7 @@ export async function solveEveryKAndPrint(bezzel: Bezzel, task: Task, options: C
   const result = await bezzel.solve(full, { signal: controller.signal }).finally(stopListening);
   const { board, piece } = instance.value;
   if (result.status !== 'complete') {
-    printResult(board, piece, result, options);
+    await printResult(board, piece, result, options);
     return exitCode(result);
   }
   if (!result.table) throw new UsageError('ERR_STRATEGY', `strategy ${result.strategy} counts one k at a time; --k all needs ${TABLE_STRATEGY}`);

@@ -1,12 +1,12 @@
 import { Board, type Bezzel, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
-import { headline, renderArrayForm, renderBoard, renderResultSvg, renderSquareList, renderStats, renderTourGrid, resultToJSON, solutionToJSON, stringify } from '@bezzel/render';
+import { headline, jsonChunks, renderArrayForm, renderBoard, renderSquareList, renderStats, renderTourGrid, resultSvgChunks, resultToJSON, solutionToJSON } from '@bezzel/render';
 import { drawingOf, emitDrawing } from './drawing.js';
+import { concat, out, writeOut, writeOutNow } from './write-out.js';
+
+export { out, writeOut };
 import { EXIT } from './exit.js';
 import { onInterrupt } from './interrupt.js';
 import type { CommonOptions } from './options.js';
-
-/** Writes to stdout; every renderer returns strings and this is the one place that prints them. */
-export const out = (text: string) => process.stdout.write(`${text}\n`);
 
 /** A solution in text: the board (or tour grid) and the line forms a user can paste into `check`. */
 export function renderSolution(board: Board, piece: Piece, solution: Solution, options: Pick<CommonOptions, 'ascii'>): string {
@@ -58,7 +58,7 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
   const onSolution = (solution: Solution) => {
     streamed++;
     if (drawing) return;
-    if (options.format === 'json') out(stringify({ solution: solutionToJSON(board, solution) }));
+    if (options.format === 'json') writeOutNow(concat(['{"solution":'], jsonChunks(solutionToJSON(board, solution)), ['}\n']));
     else if (!options.quiet) out(`Solution ${streamed}:\n${renderSolution(board, piece, solution, options)}\n`);
   };
   let result: Result;
@@ -67,19 +67,20 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
   } finally {
     stopListening();
   }
-  printResult(board, piece, result, options, k);
+  await printResult(board, piece, result, options, k);
   return exitCode(result);
 }
 
-export function printResult(board: Board, piece: Piece, result: Result, options: CommonOptions, k?: number): void {
+/** Prints a result in the format asked: text (headline, boards, stats), one JSON document, or a drawing. */
+export async function printResult(board: Board, piece: Piece, result: Result, options: CommonOptions, k?: number): Promise<void> {
   if (drawingOf(options)) {
-    emitDrawing(renderResultSvg(board, piece, result, { title: headline(board, piece, result, k) }), `the result (${result.status})`, options);
+    await emitDrawing(resultSvgChunks(board, piece, result, { title: headline(board, piece, result, k) }), `the result (${result.status})`, options);
     // With the drawing in a file, stdout still says what was found.
     if (options.out !== undefined) out(`${headline(board, piece, result, k)}\n${renderStats(result)}`);
     return;
   }
   if (options.format === 'json') {
-    out(stringify(resultToJSON(board, result)));
+    await writeOut(concat(jsonChunks(resultToJSON(board, result)), ['\n']));
     return;
   }
   out(headline(board, piece, result, k));

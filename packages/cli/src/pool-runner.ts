@@ -94,7 +94,7 @@ export async function countOnWorkers(
   }
   if (!result) return EXIT.answered;
   const { board, piece } = instance.value;
-  printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
+  await printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
   return exitCode(result);
 }
 

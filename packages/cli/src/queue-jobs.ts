@@ -62,7 +62,7 @@ export async function printCount(id: string, options: JobOptions): Promise<numbe
   const board = instance.ok ? instance.value.board : new Board(result.task.problem.board);
   const piece: Piece = instance.ok ? instance.value.piece : { id: result.task.problem.piece, name: result.task.problem.piece, symbols: { unicode: '?', ascii: '?' }, movement: { leaps: [], rides: [] } };
   const k = instance.ok && instance.value.kind === 'placement' ? instance.value.k : undefined;
-  printResult(board, piece, result, { ...options, plugin: options.plugin, strategy: 'auto', option: {} }, k);
+  await printResult(board, piece, result, { ...options, plugin: options.plugin, strategy: 'auto', option: {} }, k);
   return exitCode(result);
 }
 

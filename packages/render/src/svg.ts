@@ -63,92 +63,117 @@ function boardLayer(frame: Frame): string[] {
   return lines;
 }
 
-function wrap(frame: Frame, body: string[], title: string | undefined): string {
+/** The drawing's outer element around a body, line by line. */
+function* framed(frame: Frame, body: Iterable<string>, title: string | undefined): Generator<string> {
   const w = frame.board.width * frame.cell;
   const h = frame.board.height * frame.cell;
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
-    ...(title ? [`<title>${escapeXml(title)}</title>`] : []),
-    ...body,
-    '</svg>',
-    '',
-  ].join('\n');
+  yield `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">\n`;
+  if (title) yield `<title>${escapeXml(title)}</title>\n`;
+  for (const line of boardLayer(frame)) yield `${line}\n`;
+  // Body pieces carry their own line ends: a long polyline comes in many pieces of one line.
+  yield* body;
+  yield '</svg>\n';
 }
 
-/** A tour: the path as one polyline (closing back to the start when closed), start and end marked, numbers on small boards. */
-export function renderTourSvg(board: Board, path: ArrayLike<number>, closed: boolean, options: SvgOptions = {}): string | undefined {
+/** Points of a polyline a chunk at a time: a 500×500 tour's path is 250 000 of them. */
+const POINTS_PER_CHUNK = 8192;
+
+/**
+ * A tour: the path as one polyline (closing back to the start when closed), start and end marked, numbers on
+ * small boards. The drawing comes in pieces (its path a chunk of points at a time), never as one string;
+ * undefined when the board is too large to draw.
+ */
+export function tourSvgChunks(board: Board, path: ArrayLike<number>, closed: boolean, options: SvgOptions = {}): Iterable<string> | undefined {
   if (board.size > MAX_SVG_SQUARES || path.length === 0) return undefined;
   const frame = frameOf(board, options);
-  const { cell } = frame;
-  const points: string[] = [];
-  for (let i = 0; i < path.length; i++) points.push(`${fmt(frame.x(path[i]!))},${fmt(frame.y(path[i]!))}`);
-  if (closed && path.length > 1) points.push(points[0]!);
+  return framed(frame, tourBody(frame, path, closed, options), options.title);
+}
+
+function* tourBody(frame: Frame, path: ArrayLike<number>, closed: boolean, options: SvgOptions): Generator<string> {
+  const { board, cell } = frame;
+  const point = (sq: number) => `${fmt(frame.x(sq))},${fmt(frame.y(sq))}`;
   const stroke = Math.max(0.5, cell / 12);
-  const body = boardLayer(frame);
-  body.push(`<polyline points="${points.join(' ')}" fill="none" stroke="#1f4e8c" stroke-width="${fmt(stroke)}" stroke-linejoin="round" stroke-opacity="0.85"/>`);
+  yield '<polyline points="';
+  for (let start = 0; start < path.length; start += POINTS_PER_CHUNK) {
+    const points: string[] = [];
+    for (let i = start; i < Math.min(path.length, start + POINTS_PER_CHUNK); i++) points.push(point(path[i]!));
+    yield `${start === 0 ? '' : ' '}${points.join(' ')}`;
+  }
+  if (closed && path.length > 1) yield ` ${point(path[0]!)}`;
+  yield `" fill="none" stroke="#1f4e8c" stroke-width="${fmt(stroke)}" stroke-linejoin="round" stroke-opacity="0.85"/>\n`;
   const first = path[0]!;
   const last = path[path.length - 1]!;
   const r = Math.max(1, cell * 0.22);
-  body.push(`<circle cx="${fmt(frame.x(first))}" cy="${fmt(frame.y(first))}" r="${fmt(r)}" fill="#2e9e44" stroke="#ffffff" stroke-width="${fmt(stroke / 2)}"><title>start</title></circle>`);
-  body.push(
-    `<rect x="${fmt(frame.x(last) - r)}" y="${fmt(frame.y(last) - r)}" width="${fmt(2 * r)}" height="${fmt(2 * r)}" fill="#c0392b" stroke="#ffffff" stroke-width="${fmt(stroke / 2)}"><title>end</title></rect>`,
-  );
+  yield `<circle cx="${fmt(frame.x(first))}" cy="${fmt(frame.y(first))}" r="${fmt(r)}" fill="#2e9e44" stroke="#ffffff" stroke-width="${fmt(stroke / 2)}"><title>start</title></circle>\n`;
+  yield `<rect x="${fmt(frame.x(last) - r)}" y="${fmt(frame.y(last) - r)}" width="${fmt(2 * r)}" height="${fmt(2 * r)}" fill="#c0392b" stroke="#ffffff" stroke-width="${fmt(stroke / 2)}"><title>end</title></rect>\n`;
   const numbers = options.numbers ?? Math.max(board.width, board.height) <= MAX_NUMBERED_SIDE;
   if (numbers && cell >= 16) {
     const size = fmt(Math.min(cell * 0.3, 14));
-    body.push(`<g font-family="sans-serif" font-size="${size}" fill="#111111" text-anchor="end">`);
+    yield `<g font-family="sans-serif" font-size="${size}" fill="#111111" text-anchor="end">\n`;
     for (let i = 0; i < path.length; i++) {
-      body.push(`<text x="${fmt(frame.x(path[i]!) + cell * 0.45)}" y="${fmt(frame.y(path[i]!) - cell * 0.2)}">${i + 1}</text>`);
+      yield `<text x="${fmt(frame.x(path[i]!) + cell * 0.45)}" y="${fmt(frame.y(path[i]!) - cell * 0.2)}">${i + 1}</text>\n`;
     }
-    body.push('</g>');
+    yield '</g>\n';
   }
-  return wrap(frame, body, options.title);
 }
 
 /** A placement: each piece drawn from its SVG path, and each attacking pair (from the Validator) as a red line. */
-export function renderPlacementSvg(
+export function placementSvgChunks(
   board: Board,
   piece: Piece,
   squares: readonly number[],
   conflicts: readonly Conflict[] = [],
   options: SvgOptions = {},
-): string | undefined {
+): Iterable<string> | undefined {
   if (board.size > MAX_SVG_SQUARES) return undefined;
   const frame = frameOf(board, options);
-  const { cell } = frame;
-  const body = boardLayer(frame);
+  return framed(frame, placementBody(frame, piece, squares, conflicts), options.title);
+}
+
+function* placementBody(frame: Frame, piece: Piece, squares: readonly number[], conflicts: readonly Conflict[]): Generator<string> {
+  const { board, cell } = frame;
   const scale = fmt((cell * 0.9) / 100);
   const d = piecePath(piece.id);
-  body.push(`<g fill="#222222" stroke="#ffffff" stroke-width="3" fill-rule="evenodd">`);
+  yield `<g fill="#222222" stroke="#ffffff" stroke-width="3" fill-rule="evenodd">\n`;
   for (const sq of squares) {
     if (sq < 0 || sq >= board.size) continue;
     const x = fmt(frame.x(sq) - cell * 0.45);
     const y = fmt(frame.y(sq) - cell * 0.45);
-    body.push(`<path transform="translate(${x} ${y}) scale(${scale})" d="${d}"><title>${escapeXml(`${piece.name} on ${board.name(sq)}`)}</title></path>`);
+    yield `<path transform="translate(${x} ${y}) scale(${scale})" d="${d}"><title>${escapeXml(`${piece.name} on ${board.name(sq)}`)}</title></path>\n`;
   }
-  body.push('</g>');
+  yield '</g>\n';
   if (conflicts.length > 0) {
-    body.push(`<g stroke="#d62728" stroke-width="${fmt(Math.max(1, cell / 16))}" stroke-opacity="0.8" stroke-linecap="round">`);
+    yield `<g stroke="#d62728" stroke-width="${fmt(Math.max(1, cell / 16))}" stroke-opacity="0.8" stroke-linecap="round">\n`;
     for (const c of conflicts) {
-      body.push(`<line x1="${fmt(frame.x(c.a))}" y1="${fmt(frame.y(c.a))}" x2="${fmt(frame.x(c.b))}" y2="${fmt(frame.y(c.b))}"><title>${escapeXml(c.message)}</title></line>`);
+      yield `<line x1="${fmt(frame.x(c.a))}" y1="${fmt(frame.y(c.a))}" x2="${fmt(frame.x(c.b))}" y2="${fmt(frame.y(c.b))}"><title>${escapeXml(c.message)}</title></line>\n`;
     }
-    body.push('</g>');
+    yield '</g>\n';
   }
-  return wrap(frame, body, options.title);
 }
 
 /** Any solution: a tour or a placement. */
-export function renderSolutionSvg(board: Board, piece: Piece, solution: Solution, options: SvgOptions = {}): string | undefined {
+export function solutionSvgChunks(board: Board, piece: Piece, solution: Solution, options: SvgOptions = {}): Iterable<string> | undefined {
   return solution.kind === 'tour'
-    ? renderTourSvg(board, solution.path, solution.closed, options)
-    : renderPlacementSvg(board, piece, solution.squares, [], options);
+    ? tourSvgChunks(board, solution.path, solution.closed, options)
+    : placementSvgChunks(board, piece, solution.squares, [], options);
 }
 
 /** The result's first solution, or the best arrangement a stopped run reached; undefined when there is nothing to draw. */
-export function renderResultSvg(board: Board, piece: Piece, result: Result, options: SvgOptions = {}): string | undefined {
+export function resultSvgChunks(board: Board, piece: Piece, result: Result, options: SvgOptions = {}): Iterable<string> | undefined {
   const solution =
     'solutions' in result && result.solutions && result.solutions.length > 0 ? result.solutions[0]
     : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best
     : undefined;
-  return solution && renderSolutionSvg(board, piece, solution, options);
+  return solution && solutionSvgChunks(board, piece, solution, options);
 }
+
+const joined = (chunks: Iterable<string> | undefined) => chunks && [...chunks].join('');
+
+/** {@link tourSvgChunks} as one string, for small drawings (the web page, tests). */
+export const renderTourSvg = (...args: Parameters<typeof tourSvgChunks>): string | undefined => joined(tourSvgChunks(...args));
+/** {@link placementSvgChunks} as one string. */
+export const renderPlacementSvg = (...args: Parameters<typeof placementSvgChunks>): string | undefined => joined(placementSvgChunks(...args));
+/** {@link solutionSvgChunks} as one string. */
+export const renderSolutionSvg = (...args: Parameters<typeof solutionSvgChunks>): string | undefined => joined(solutionSvgChunks(...args));
+/** {@link resultSvgChunks} as one string. */
+export const renderResultSvg = (...args: Parameters<typeof resultSvgChunks>): string | undefined => joined(resultSvgChunks(...args));

@@ -1,5 +1,5 @@
 import { Board, type BoardSpec, parseArrangement, type Piece, UsageError, validatePlacement, validateTour } from '@bezzel/core';
-import { renderBoard, renderPlacementSvg, renderTourSvg, stringify } from '@bezzel/render';
+import { placementSvgChunks, renderBoard, stringify, tourSvgChunks } from '@bezzel/render';
 import { Command, Option } from 'commander';
 import { drawingOf, emitDrawing } from '../drawing.js';
 import { EXIT } from '../exit.js';
@@ -42,7 +42,7 @@ export function checkCommand(setExit: SetExit): Command {
     const squares = parseArrangement(board, text);
     if (!squares.ok) throw squares.error;
     const asTour = options.tour || options.closed || options.start !== undefined || (squares.value.length === board.playable && board.playable > 1 && /[a-z(]/i.test(text));
-    setExit(asTour ? checkTour(board, piece, squares.value, options) : checkPlacement(board, piece, squares.value, options));
+    setExit(await (asTour ? checkTour(board, piece, squares.value, options) : checkPlacement(board, piece, squares.value, options)));
   });
 }
 
@@ -73,11 +73,11 @@ function inferBoard(text: string, options: CheckOptions): BoardSpec {
   return { width: n, height: n };
 }
 
-function checkPlacement(board: Board, piece: Piece, squares: number[], options: CheckOptions): number {
+async function checkPlacement(board: Board, piece: Piece, squares: number[], options: CheckOptions): Promise<number> {
   const report = validatePlacement(board, piece, squares, options.k);
   if (drawingOf(options)) {
     const onBoard = squares.filter((s) => s >= 0 && s < board.size);
-    emitDrawing(renderPlacementSvg(board, piece, onBoard, report.conflicts, { title: `${onBoard.length} ${piece.name}s on ${board}` }), 'the arrangement', options);
+    await emitDrawing(placementSvgChunks(board, piece, onBoard, report.conflicts, { title: `${onBoard.length} ${piece.name}s on ${board}` }), 'the arrangement', options);
     if (options.out === undefined) return report.valid ? EXIT.answered : EXIT.invalid;
   }
   if (options.format === 'json') {
@@ -100,12 +100,12 @@ function checkPlacement(board: Board, piece: Piece, squares: number[], options: 
   return EXIT.invalid;
 }
 
-function checkTour(board: Board, piece: Piece, path: number[], options: CheckOptions): number {
+async function checkTour(board: Board, piece: Piece, path: number[], options: CheckOptions): Promise<number> {
   const start = parseStart(board.spec, options.start);
   const report = validateTour(board, piece, path, { closed: options.closed, start });
   if (drawingOf(options)) {
     const onBoard = path.filter((s) => s >= 0 && s < board.size);
-    emitDrawing(renderTourSvg(board, onBoard, report.closes, { title: `${piece.name}'s tour of ${board}` }), 'the tour', options);
+    await emitDrawing(tourSvgChunks(board, onBoard, report.closes, { title: `${piece.name}'s tour of ${board}` }), 'the tour', options);
     if (options.out === undefined) return report.valid ? EXIT.answered : EXIT.invalid;
   }
   if (options.format === 'json') {
