@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The `bezzel` command: compiled JavaScript from dist/ (`pnpm build` writes it; `pnpm install` runs the build).
+// The `bezzel` command: compiled JavaScript from dist/ (`pnpm build:lib` writes it; `pnpm install` runs the build).
 // A checkout whose sources were never built says so in one line instead of a stack trace.
-const entry = new URL('../dist/bin.js', import.meta.url);
 try {
-  await import(entry.href);
+  await import('../dist/bin.js');
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(entry.pathname)) throw error;
-  process.stderr.write(`bezzel: not built yet: run \`pnpm build\` in the bezzel checkout (${new URL('../../..', import.meta.url).pathname})\n`);
+  const missing = /Cannot find (?:module|package) '([^']+)'/.exec(String(error?.message))?.[1] ?? '';
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/[\\/]dist[\\/]/.test(missing)) throw error;
+  process.stderr.write(`bezzel: not built yet (${missing} is missing): run \`pnpm build:lib\` in the bezzel checkout\n`);
   process.exit(2);
 }
