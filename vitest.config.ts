@@ -12,6 +12,8 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['@bezzel/source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'plugins/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The pack-install-run test has its own command (`pnpm test:release`): it needs the npm registry.
+    exclude: ['test/release/**', '**/node_modules/**'],
     testTimeout: 60_000,
     execArgv: ['--conditions=@bezzel/source'],
     setupFiles: ['test/support/fast-check-seed.ts'],

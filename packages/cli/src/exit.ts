@@ -10,7 +10,9 @@ export const EXIT = {
   budget: 3,
   /** A sub-task of a split count failed (on a worker thread or a queue worker): no count is given. */
   failed: 4,
-  /** A bug in Bezzel or a plugin. */
+  /** A strategy's answer failed the core's check (an invalid solution, impossible counts): nothing is printed. */
+  rejected: 5,
+  /** A bug in Bezzel or a plugin (a strategy that threw); `BEZZEL_DEBUG=1` prints where. */
   internal: 70,
   /** Stopped by Ctrl-C (128 + SIGINT). */
   interrupted: 130,

@@ -1,5 +1,6 @@
 import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, UsageError } from '@bezzel/core';
 import { importModule } from '@bezzel/pool/import-module';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,7 +39,7 @@ export function userCwd(): string {
 
 /** Whether a specifier names a file (`./x.ts`, `/abs/x.js`, `x.mjs`) rather than a package. */
 function isFileSpecifier(specifier: string): boolean {
-  return /^(\.|\/)|\.(m?js|ts)$/.test(specifier) || isAbsolute(specifier);
+  return /^(\.|\/)|\.([cm]?js|[cm]?ts)$/.test(specifier) || isAbsolute(specifier);
 }
 
 /**
@@ -79,16 +80,43 @@ export async function loadPlugin(specifier: string, cwd = userCwd(), ownInstall 
   try {
     exported = (await importModule(url)) as { default?: unknown };
   } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    const missing = code === 'ERR_MODULE_NOT_FOUND' && String(message).includes(fileURLToPath(url));
-    const why = missing ? 'file not found' : String(message ?? error).split('\n')[0];
-    throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: ${why}`);
+    throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: ${whyNotLoaded(error, url)}`);
   }
   const module = exported.default;
   if (!isContainerModule(module)) {
     throw new UsageError('ERR_PLUGIN', `plugin ${specifier} must default-export an inversify ContainerModule`);
   }
   return { name: specifier, url, module };
+}
+
+/**
+ * What went wrong importing a plugin, in one line: a missing file; a syntax error with its place (esbuild's
+ * own report for TypeScript, Node's for JavaScript); otherwise the error's first line.
+ */
+function whyNotLoaded(error: unknown, url: string): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const text = String(message ?? error);
+  if (code === 'ERR_MODULE_NOT_FOUND' && text.includes(fileURLToPath(url))) return 'file not found';
+  // tsx (esbuild) reports a TypeScript syntax error as "Transform failed with 1 error:\n<file>:<line>:<col>: ERROR: …".
+  const transform = /^Transform failed with \d+ errors?:\n(.+)$/m.exec(text);
+  if (transform) {
+    // tsx names an .mts file .ts in its report: name the file the user gave.
+    const path = fileURLToPath(url);
+    const [, reported = '', rest = ''] = /^(.*?)(:\d+:\d+: .*)$/.exec(transform[1]!) ?? [];
+    const place = reported.replace(/\.[cm]?ts$/, '') === path.replace(/\.[cm]?ts$/, '') ? path : reported;
+    return `${place}${rest}`.replace(/: ERROR: /, ': ');
+  }
+  if (error instanceof SyntaxError) return `${syntaxErrorPlace(fileURLToPath(url)) ?? fileURLToPath(url)}: ${text}`;
+  return text.split('\n')[0]!;
+}
+
+/**
+ * Where a JavaScript file fails to parse, as `file:line`: Node's module loader does not say, but its syntax
+ * check (`node --check`) does. Run only after an import has already failed on a syntax error.
+ */
+function syntaxErrorPlace(path: string): string | undefined {
+  const check = spawnSync(process.execPath, ['--check', path], { encoding: 'utf8', timeout: 10_000 });
+  return /^(.+:\d+)$/m.exec(check.stderr ?? '')?.[1];
 }
 
 function isContainerModule(value: unknown): value is ContainerModule {

@@ -1,4 +1,4 @@
-import { UsageError } from '@bezzel/core';
+import { StrategyCrash, StrategyError, UsageError } from '@bezzel/core';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { experimentCommand } from './commands/experiment.js';
@@ -27,7 +27,10 @@ export function buildProgram(setExit: SetExit = () => {}): Command {
   return program;
 }
 
-/** Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran out, 4 a sub-task failed. */
+/**
+ * Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran
+ * out, 4 a sub-task failed, 5 a strategy's answer failed the check, 70 a bug, 130 stopped.
+ */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     let code: number = EXIT.answered;
@@ -41,10 +44,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`bezzel: ${error.message}\n`);
       return EXIT.usage;
     }
+    if (error instanceof StrategyError) {
+      process.stderr.write(`bezzel: ${error.message}\n`);
+      return EXIT.rejected;
+    }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`bezzel: internal error: ${message}\n`);
-    if (process.env.BEZZEL_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
-    else process.stderr.write('bezzel: (set BEZZEL_DEBUG=1 to see where; please report it)\n');
+    const what = error instanceof StrategyCrash ? message : `internal error: ${message}`;
+    if (process.env.BEZZEL_DEBUG) process.stderr.write(`bezzel: ${what}\n${((error as Error).cause as Error | undefined)?.stack ?? (error as Error).stack}\n`);
+    else process.stderr.write(`bezzel: ${what} (a bug: BEZZEL_DEBUG=1 shows where; please report it)\n`);
     return EXIT.internal;
   }
 }

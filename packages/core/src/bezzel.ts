@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Container, type ContainerModule } from 'inversify';
+import { AnswerCheck, StrategyCrash, StrategyError } from './answer-check.js';
 import { BudgetClock } from './budget.js';
 import { fail, ok, UsageError, type Parsed } from './errors.js';
 import { instantiate } from './instance.js';
@@ -30,6 +31,11 @@ export interface SolveHooks {
   readonly onSolution?: (solution: Solution) => void;
   /** Every step, for a visualiser; strategies that trace emit {@link TraceEvent}s here. */
   readonly onTrace?: (event: TraceEvent) => void;
+  /**
+   * A flag another thread raises to stop the run (its first element set to non-zero): read wherever the budget's
+   * clock is, so a search busy in a worker thread, which cannot see an AbortSignal fire, still stops at once.
+   */
+  readonly stop?: Int32Array;
 }
 
 /**
@@ -42,7 +48,12 @@ export async function createBezzel(options: BezzelOptions): Promise<Bezzel> {
   let counts = { piece: 0, strategy: 0, part: 0 };
   for (const [i, plugin] of options.plugins.entries()) {
     const { name, module } = 'module' in plugin ? plugin : { name: `plugin #${i + 1}`, module: plugin };
-    await container.load(module);
+    try {
+      await container.load(module);
+    } catch (error) {
+      // What a plugin's module got wrong, with the plugin's name: a user's mistake, told in one line.
+      throw new UsageError('ERR_PLUGIN', `plugin ${name}: ${(error as Error).message}`);
+    }
     const pieces = all<Piece>(container, TYPES.Piece);
     const strategies = all<SearchStrategy>(container, TYPES.Strategy);
     const parts = all<StrategyPart>(container, TYPES.Part);
@@ -178,17 +189,31 @@ export class Bezzel {
     const seed = task.seed ?? randomSeed();
     const signal = hooks.signal ?? new AbortController().signal;
     const budget = { ...DEFAULT_BUDGET, ...withoutUndefined(task.budget ?? {}) };
+    // Every solution and the result itself pass the core's check before anyone sees them.
+    const subTask = Object.keys(task.options ?? {}).some((name) => strategy.value.meta.options?.find((o) => o.name === name)?.internal);
+    const check = new AnswerCheck(instance.value, strategy.value.meta.id, !subTask);
+    const onSolution = hooks.onSolution;
     const context = {
-      clock: new BudgetClock(budget, signal),
+      clock: new BudgetClock(budget, signal, hooks.stop),
       signal,
       rng: new Rng(seed),
       progress: hooks.onProgress ?? (() => {}),
-      onSolution: hooks.onSolution ?? (() => {}),
+      onSolution: (solution: Solution) => {
+        const checked = check.streamedSolution(solution);
+        onSolution?.(checked);
+      },
       part: <P extends StrategyPart>(kind: string, id: string) => this.part<P>(kind, id),
       option: (name: string) => task.options?.[name] ?? strategy.value.meta.options?.find((o) => o.name === name)?.default,
       ...(hooks.onTrace ? { trace: hooks.onTrace } : {}),
     };
-    const outcome: Outcome = await strategy.value.run(instance.value, context);
+    let answer: unknown;
+    try {
+      answer = await strategy.value.run(instance.value, context);
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof StrategyError) throw error;
+      throw new StrategyCrash(strategy.value.meta.id, error);
+    }
+    const outcome: Outcome = check.outcome(answer);
     const stats = { ...outcome.stats, timeMs: outcome.stats.timeMs || performance.now() - started };
     return {
       ...outcome,

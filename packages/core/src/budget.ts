@@ -15,6 +15,8 @@ export class BudgetClock {
   constructor(
     budget: Budget,
     readonly signal: AbortSignal,
+    /** A flag shared with another thread: non-zero means stop (see `SolveHooks.stop`). */
+    private readonly stopFlag?: Int32Array,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.maxSteps = budget.maxSteps ?? Number.POSITIVE_INFINITY;
@@ -25,7 +27,7 @@ export class BudgetClock {
   /** True once time is up or the run was aborted; remembers why. */
   expired(): boolean {
     if (this.#stop) return true;
-    if (this.signal.aborted) this.#stop = 'aborted';
+    if (this.signal.aborted || (this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0)) this.#stop = 'aborted';
     else if (this.now() >= this.deadline) this.#stop = 'time';
     return this.#stop !== undefined;
   }

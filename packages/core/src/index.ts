@@ -1,3 +1,4 @@
+export * from './answer-check.js';
 export * from './attacks.js';
 export * from './bezzel.js';
 export * from './board.js';

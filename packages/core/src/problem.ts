@@ -22,6 +22,8 @@ export interface TourProblem {
 /** Problems are plain JSON data, so they cross threads, processes and machines unchanged. */
 export type Problem = PlacementProblem | TourProblem;
 export type ProblemKind = Problem['kind'];
+/** Every problem kind, for checks of what plugins declare. */
+export const PROBLEM_KINDS: readonly ProblemKind[] = ['placement', 'tour'];
 
 export const GOALS = ['one', 'all', 'count', 'count-fundamental', 'maximum'] as const;
 /**

@@ -1,7 +1,7 @@
 import type { Board } from './board.js';
 import type { BudgetClock } from './budget.js';
 import type { Piece } from './piece.js';
-import type { Goal, OptionValue, ProblemKind, Task } from './problem.js';
+import { GOALS, PROBLEM_KINDS, type Goal, type OptionValue, type ProblemKind, type Task } from './problem.js';
 import type { Outcome, Solution } from './result.js';
 import type { Rng } from './rng.js';
 
@@ -117,15 +117,38 @@ export interface StrategyPart {
   readonly description: string;
 }
 
+/**
+ * Checks a strategy's shape when its plugin loads, so a malformed plugin fails at start-up with one line saying
+ * what is missing, never later inside a search ("Cannot read properties of undefined").
+ */
 export function assertStrategy(value: unknown): asserts value is SearchStrategy {
   const s = value as Partial<SearchStrategy> | null;
   const id = s?.meta?.id;
   if (!s || typeof s !== 'object' || typeof id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(id)) {
-    throw new Error(`a strategy plugin bound something without a valid meta.id (${JSON.stringify(id)})`);
+    throw new Error(`a strategy plugin bound something without a valid meta.id (lower-case letters, digits and dashes; got ${JSON.stringify(id)})`);
+  }
+  const meta = s.meta!;
+  const what = `strategy "${id}"`;
+  if (typeof meta.description !== 'string' || meta.description === '') throw new Error(`${what}: meta.description is missing`);
+  const listOf = (name: string, list: unknown, known: readonly string[]) => {
+    if (!Array.isArray(list) || list.length === 0) throw new Error(`${what}: meta.${name} must list what it does, from ${known.join(', ')}`);
+    const unknown = list.filter((x) => !known.includes(x as string));
+    if (unknown.length > 0) throw new Error(`${what}: meta.${name} names ${unknown.map((x) => JSON.stringify(x)).join(', ')}; known: ${known.join(', ')}`);
+  };
+  listOf('problems', meta.problems, PROBLEM_KINDS);
+  listOf('goals', meta.goals, GOALS);
+  if (meta.options !== undefined) {
+    if (!Array.isArray(meta.options)) throw new Error(`${what}: meta.options must be a list`);
+    for (const option of meta.options as readonly Partial<StrategyOption>[]) {
+      if (!option || typeof option.name !== 'string' || typeof option.description !== 'string') {
+        throw new Error(`${what}: each of meta.options needs a name and a description`);
+      }
+    }
   }
   if (typeof s.supports !== 'function' || typeof s.run !== 'function') {
-    throw new Error(`strategy "${id}": supports() and run() are required`);
+    throw new Error(`${what}: supports() and run() are required`);
   }
+  if (s.split !== undefined && typeof s.split !== 'function') throw new Error(`${what}: split must be a function`);
 }
 
 export function assertPart(value: unknown): asserts value is StrategyPart {

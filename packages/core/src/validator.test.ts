@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { forEachAttack } from './attacks.js';
 import { Board } from './board.js';
 import { combine, leaper, rider } from './movement.js';
 import { parseArrangement } from './notation.js';
@@ -50,7 +52,80 @@ describe('validatePlacement', () => {
 
   it('reports duplicates, off-board squares and a wrong count', () => {
     const report = validatePlacement(b8, knight, [0, 0, 64], 3);
-    expect(report.errors).toEqual(['a1 holds two pieces', 'square 64 is not on the 8×8 board']);
+    expect(report.errors).toEqual(['square 64 is not on the 8×8 board', 'a1 holds two pieces']);
+  });
+});
+
+describe('validatePlacement against every pair, piece by piece', () => {
+  /** The obvious quadratic check: two pieces conflict when either attacks the other on the board as it stands. */
+  function pairsAttacking(board: Board, piece: Piece, squares: readonly number[]): string[] {
+    const distinct = [...new Set(squares)].filter((sq) => sq >= 0 && sq < board.size && !board.isRemoved(sq));
+    const occupied = new Set(distinct);
+    const pairs = new Set<string>();
+    for (const a of distinct) {
+      forEachAttack(board, piece, a, (sq) => occupied.has(sq), (b) => {
+        if (b !== a && occupied.has(b)) pairs.add(a < b ? `${a}-${b}` : `${b}-${a}`);
+      });
+    }
+    return [...pairs].sort();
+  }
+
+  const vector = fc.record({ dx: fc.integer({ min: -3, max: 3 }), dy: fc.integer({ min: -3, max: 3 }) }).filter((v) => v.dx !== 0 || v.dy !== 0);
+  const anyPiece = fc
+    .record({
+      leaps: fc.array(vector, { maxLength: 4 }),
+      rides: fc.array(fc.record({ v: vector, range: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }) }), { maxLength: 4 }),
+    })
+    .map(({ leaps, rides }): Piece => ({
+      id: 'p',
+      name: 'p',
+      symbols: { unicode: 'P', ascii: 'P' },
+      // One-way moves too (a leap or ride without its reverse), as Betza's modifiers make them.
+      movement: { leaps, rides: rides.map(({ v, range }) => (range === undefined ? v : { ...v, range })) },
+    }));
+  const setting = fc.record({ width: fc.integer({ min: 1, max: 9 }), height: fc.integer({ min: 1, max: 9 }), piece: anyPiece }).chain(({ width, height, piece }) =>
+    fc.record({
+      board: fc.subarray(Array.from({ length: width * height }, (_, i) => i), { maxLength: Math.min(6, width * height) }).map((removed) => new Board({ width, height, removed })),
+      piece: fc.constant(piece),
+      squares: fc.array(fc.integer({ min: -1, max: width * height }), { maxLength: 14 }),
+    }),
+  );
+
+  it('finds exactly the attacking pairs, duplicates and squares off the board that a pairwise check finds', () => {
+    fc.assert(
+      fc.property(setting, ({ board, piece, squares }) => {
+        const report = validatePlacement(board, piece, squares);
+        const expected = pairsAttacking(board, piece, squares);
+        expect(report.conflicts.map((c) => (c.a < c.b ? `${c.a}-${c.b}` : `${c.b}-${c.a}`)).sort()).toEqual(expected);
+        expect(report.conflictCount).toBe(expected.length);
+        const offBoard = squares.filter((sq) => sq < 0 || sq >= board.size || board.isRemoved(sq)).length;
+        const duplicated = new Set(squares.filter((sq, i) => squares.indexOf(sq) !== i && sq >= 0 && sq < board.size && !board.isRemoved(sq))).size;
+        expect(report.errors).toHaveLength(offBoard + duplicated);
+        expect(report.valid).toBe(expected.length === 0 && offBoard + duplicated === 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts every attacking pair, and lists the first thousand', () => {
+    const board = Board.square(1500);
+    const diagonal = Array.from({ length: 1500 }, (_, i) => board.at(i, i));
+    const report = validatePlacement(board, queen, diagonal);
+    expect(report.conflictCount).toBe(1499);
+    expect(report.conflicts).toHaveLength(1000);
+  });
+
+  it('checks a million queens (a formula placement) and finds one moved queen', () => {
+    const n = 1_000_000;
+    const board = Board.square(n);
+    // The classical construction for n ≡ 4 (mod 6): even columns first, then odd ones.
+    const rows = Array.from({ length: n }, (_, col) => (col < n / 2 ? 2 * col + 1 : 2 * (col - n / 2)));
+    const squares = rows.map((row, col) => board.at(row, col));
+    expect(validatePlacement(board, queen, squares, n).valid).toBe(true);
+    squares[0] = board.at(rows[0]! + 2, 0);
+    const broken = validatePlacement(board, queen, squares, n);
+    expect(broken.valid).toBe(false);
+    expect(broken.conflictCount).toBeGreaterThan(0);
   });
 });
 

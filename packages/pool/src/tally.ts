@@ -1,4 +1,4 @@
-import type { PartialResult, Result, SubTask } from '@bezzel/core';
+import { AnswerCheck, type PartialResult, type Result, type SubTask } from '@bezzel/core';
 import type { SplitPlan } from './plan.js';
 
 /**
@@ -64,8 +64,12 @@ export class Tally {
   }
 }
 
-/** The result of a plan whose every sub-task is in the tally. */
+/**
+ * The result of a plan whose every sub-task is in the tally, checked by the core as a whole answer (the sum of
+ * checked sub-counts must still satisfy what a whole count must).
+ */
 export function completeResult(plan: SplitPlan, tally: Tally, stats: Result['stats']): Result {
   const fundamental = plan.task.goal === 'count-fundamental' ? { fundamental: tally.fundamental } : {};
-  return { status: 'complete', strategy: plan.strategy.meta.id, task: plan.task, stats, count: tally.count, ...fundamental };
+  const outcome = new AnswerCheck(plan.instance, plan.strategy.meta.id).outcome({ status: 'complete', stats, count: tally.count, ...fundamental });
+  return { ...outcome, strategy: plan.strategy.meta.id, task: plan.task } as Result;
 }
