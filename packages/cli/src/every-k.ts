@@ -1,10 +1,10 @@
-import { type Bezzel, type Task, UsageError } from '@bezzel/core';
+import { type Task, UsageError } from '@bezzel/core';
 import { renderStats, stringify } from '@bezzel/render';
 import { InvalidArgumentError } from 'commander';
 import { EXIT } from './exit.js';
 import type { CommonOptions } from './options.js';
 import { exitCode, out, printResult } from './output.js';
-import { onInterrupt } from './interrupt.js';
+import { solveWatched, type SolveSetup } from './watched-solve.js';
 
 /** The strategy that counts every k in one run; `--k all` uses it unless told otherwise. */
 export const TABLE_STRATEGY = 'transfer-matrix';
@@ -21,15 +21,14 @@ export function pieceCount(text: string): number | 'all' {
  * `--k all`: one count run whose result carries the whole table (index k), printed as a row and, unless quiet, one
  * line per k. Only a strategy that returns a table can answer, so a named other strategy is a usage error.
  */
-export async function solveEveryKAndPrint(bezzel: Bezzel, task: Task, options: CommonOptions): Promise<number> {
+export async function solveEveryKAndPrint(setup: SolveSetup, task: Task, options: CommonOptions): Promise<number> {
+  const { bezzel } = setup;
   if (task.goal !== 'count' && task.goal !== 'one') throw new UsageError('ERR_COUNT', '--k all counts every k: use it with --goal count');
   const strategy = task.strategy === undefined || task.strategy === 'auto' ? TABLE_STRATEGY : task.strategy;
   const full: Task = { ...task, goal: 'count', strategy, problem: { ...task.problem, k: 0 } as Task['problem'] };
   const instance = bezzel.instantiate(full);
   if (!instance.ok) throw instance.error;
-  const controller = new AbortController();
-  const stopListening = onInterrupt(controller);
-  const result = await bezzel.solve(full, { signal: controller.signal }).finally(stopListening);
+  const result = await solveWatched(setup, full);
   const { board, piece } = instance.value;
   if (result.status !== 'complete') {
     await printResult(board, piece, result, options);

@@ -30,11 +30,28 @@ export function wholeNumber(what: string, min: number) {
   };
 }
 
-/** `15`, `15s`, `500ms`, `2m`: a time budget in milliseconds; a bare number means seconds. */
+/** A whole number from `min` to `max`; beyond `max` the message says what the bound is (`why`). */
+export function boundedNumber(what: string, min: number, max: number, why: string) {
+  const whole = wholeNumber(what, min);
+  return (text: string): number => {
+    const value = whole(text);
+    if (value > max) throw new InvalidArgumentError(`${what} may be at most ${max} (${why}), not ${text}`);
+    return value;
+  };
+}
+
+/**
+ * `15s`, `500ms`, `2m`, `1h`: a time budget in milliseconds; `none` for no limit. A bare number is refused
+ * rather than guessed at (seconds? milliseconds?).
+ */
 export function duration(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
-  if (!match || Number(match[1]) <= 0) throw new InvalidArgumentError(`a time must be positive, like 15s, 500ms or 2m, not "${text}"`);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  if (/^\s*(none|unlimited)\s*$/i.test(text)) return Number.POSITIVE_INFINITY;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(text);
+  if (!match || Number(match[1]) <= 0) {
+    const bare = /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? `; say ${text.trim()}s or ${text.trim()}ms` : '';
+    throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m or none (no limit), not "${text}"${bare}`);
+  }
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
   return Number(match[1]) * unit;
 }
 
@@ -69,7 +86,7 @@ export function addSolveOptions(command: Command): Command {
     .option('--strategy <id>', 'strategy id, or auto: the cheapest that supports the problem', 'auto')
     .option('-o, --option <name=value>', 'a strategy option or part, e.g. ordering=warnsdorff (repeatable)', keyValue, {})
     .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
-    .option('--max-time <time>', 'time budget, e.g. 15s (the default), 500ms, 2m', duration)
+    .option('--max-time <time>', 'time budget of the whole run, e.g. 15s (the default), 500ms, 2m, or none', duration)
     .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0))
     .addOption(new Option('--format <format>', 'output format (svg: a drawing of the first solution)').choices(['text', 'json', 'svg']).default('text'))
     .option('--out <file>', 'write a drawing of the first solution to a .svg or .png file')

@@ -1,11 +1,11 @@
-import { Board, type Bezzel, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
+import { Board, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
 import { headline, jsonChunks, renderArrayForm, renderBoard, renderSquareList, renderStats, renderTourGrid, resultSvgChunks, resultToJSON, solutionToJSON } from '@bezzel/render';
 import { drawingOf, emitDrawing } from './drawing.js';
 import { concat, out, writeOut, writeOutNow } from './write-out.js';
 
 export { out, writeOut };
 import { EXIT } from './exit.js';
-import { onInterrupt } from './interrupt.js';
+import { solveWatched, type SolveSetup } from './watched-solve.js';
 import type { CommonOptions } from './options.js';
 
 /** A solution in text: the board (or tour grid) and the line forms a user can paste into `check`. */
@@ -45,14 +45,12 @@ export function exitCode(result: Result): number {
  * line (json), then the final result; nothing holds every solution. Ctrl-C aborts the search cleanly and the
  * partial result is printed; a second Ctrl-C exits at once.
  */
-export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonOptions): Promise<number> {
-  const instance = bezzel.instantiate(task);
+export async function solveAndPrint(setup: SolveSetup, task: Task, options: CommonOptions): Promise<number> {
+  const instance = setup.bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   const { board, piece } = instance.value;
   const k = instance.value.kind === 'placement' ? instance.value.k : undefined;
 
-  const controller = new AbortController();
-  const stopListening = onInterrupt(controller);
   let streamed = 0;
   const drawing = drawingOf(options);
   const onSolution = (solution: Solution) => {
@@ -61,12 +59,7 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
     if (options.format === 'json') writeOutNow(concat(['{"solution":'], jsonChunks(solutionToJSON(board, solution)), ['}\n']));
     else if (!options.quiet) out(`Solution ${streamed}:\n${renderSolution(board, piece, solution, options)}\n`);
   };
-  let result: Result;
-  try {
-    result = await bezzel.solve(task, { signal: controller.signal, onSolution });
-  } finally {
-    stopListening();
-  }
+  const result = await solveWatched(setup, task, { onSolution });
   await printResult(board, piece, result, options, k);
   return exitCode(result);
 }

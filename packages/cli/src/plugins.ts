@@ -1,4 +1,4 @@
-import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, UsageError } from '@bezzel/core';
+import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, type SearchStrategy, UsageError } from '@bezzel/core';
 import { importModule } from '@bezzel/pool/import-module';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -133,4 +133,24 @@ export async function createCliBezzel(extra: readonly string[] = [], modules: re
     if (error instanceof UsageError) throw error;
     throw new UsageError('ERR_PLUGIN', (error as Error).message);
   }
+}
+
+/**
+ * The plugins another thread needs for a task: those that contributed its piece, its strategy or a part the
+ * strategy can use. Each thread loads what it is given, so leaving out the rest starts it sooner.
+ */
+export function pluginsFor(bezzel: Bezzel, plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): LoadedPlugin[] {
+  const kinds = new Set((strategy.meta.options ?? []).flatMap((o) => (o.partKind ? [o.partKind] : [])));
+  const owners = new Set([
+    bezzel.origin('piece', piece),
+    bezzel.origin('strategy', strategy.meta.id),
+    ...bezzel.parts.filter((p) => kinds.has(p.kind)).map((p) => bezzel.origin('part', `${p.kind}/${p.id}`)),
+  ]);
+  return plugins.filter((plugin) => owners.has(plugin.name));
+}
+
+/** Whether a strategy comes from a plugin the user named, not from bezzel's own. */
+export function fromUserPlugin(bezzel: Bezzel, strategy: string): boolean {
+  const owner = bezzel.origin('strategy', strategy);
+  return owner === undefined || !defaultPlugins.includes(owner);
 }

@@ -1,12 +1,13 @@
-import { createBezzel, UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
+import { UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
 import { type Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit.js';
-import { type CommonOptions, wholeNumber } from './options.js';
+import { boundedNumber, type CommonOptions } from './options.js';
 import { onInterrupt } from './interrupt.js';
 import { exitCode, printResult } from './output.js';
-import type { LoadedPlugin } from './plugins.js';
+import { pluginsFor, type LoadedPlugin } from './plugins.js';
 import { progressBar } from './progress.js';
+import { solveWatched } from './watched-solve.js';
 
 export interface PoolOptions {
   readonly workers?: number;
@@ -18,10 +19,10 @@ export interface PoolOptions {
 
 export function addPoolOptions(command: Command): Command {
   return command
-    .option('--workers <n>', 'worker threads for counts that split (default: every core)', wholeNumber('--workers', 1))
+    .option('--workers <n>', `worker threads for counts that split (default: every core; at most ${MAX_WORKERS_PER_CORE} a core)`, boundedNumber('--workers', 1, MAX_WORKERS_PER_CORE * availableParallelism(), `${MAX_WORKERS_PER_CORE} threads a core on this machine`))
     .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again')
     .addOption(new Option('--queue <url>', 'for counts: hand the sub-tasks to `bezzel worker`s through Redis, e.g. redis://127.0.0.1:6379/0').env('BEZZEL_QUEUE'))
-    .option('--parts <n>', 'for split counts: how many sub-tasks to aim for (default 16 per worker thread, 256 on a queue)', wholeNumber('--parts', 1))
+    .option('--parts <n>', 'for split counts: how many sub-tasks to aim for (default 16 per worker thread, 256 on a queue)', boundedNumber('--parts', 1, MAX_PARTS, 'a million'))
     .option('--detach', 'with --queue: submit the count, print its job id and return (see `bezzel status` and `bezzel result`)');
 }
 
@@ -29,8 +30,10 @@ export function addPoolOptions(command: Command): Command {
 const WORTH_SPLITTING_SQUARES = 17 * 17;
 /** Tour counts explode much sooner: from 6×6 they take seconds to hours. */
 const WORTH_SPLITTING_TOUR_SQUARES = 6 * 6;
-/** A long count runs until it is done or stopped, unless --max-time says otherwise. */
-const NO_TIME_LIMIT = Number.MAX_SAFE_INTEGER;
+/** Worker threads beyond this many per core only compete for the cores and eat memory. */
+const MAX_WORKERS_PER_CORE = 4;
+/** Sub-tasks beyond this many cost more to hand out and add up than they save. */
+export const MAX_PARTS = 1_000_000;
 
 function worthSplitting(instance: Instance): boolean {
   return instance.board.playable >= (instance.kind === 'tour' ? WORTH_SPLITTING_TOUR_SQUARES : WORTH_SPLITTING_SQUARES);
@@ -77,15 +80,14 @@ export async function countOnWorkers(
   }
   if (!asked && !worthSplitting(instance.value)) return undefined;
 
-  const long: Task = { ...task, budget: { ...task.budget, maxTimeMs: task.budget?.maxTimeMs ?? NO_TIME_LIMIT } };
-  const needed = await pluginsFor(plugins, instance.value.piece.id, strategy.value);
+  const needed = pluginsFor(bezzel, plugins, instance.value.piece.id, strategy.value);
   // The queue's client (BullMQ, ioredis) loads only for a count that goes to a queue.
   const queue = options.queue ? await import('./queue-runner.js') : undefined;
   let result: Result | undefined;
   try {
     result = queue
-      ? await queue.countOnQueue(bezzel, needed, long, { ...options, queue: options.queue! })
-      : await countOnThreads(bezzel, needed, long, options);
+      ? await queue.countOnQueue(bezzel, needed, task, { ...options, queue: options.queue! })
+      : await countOnThreads(bezzel, needed, task, options);
   } catch (error) {
     if (!(error instanceof SubTaskError) && !(queue && error instanceof queue.QueueCountError)) throw error;
     // A failed sub-task means no count at all, never a smaller one: say which and why, in one line.
@@ -100,32 +102,35 @@ export async function countOnWorkers(
 
 async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {
   const workers = options.workers ?? availableParallelism();
-  const controller = new AbortController();
-  const stopListening = onInterrupt(controller);
   const bar = await progressBar(options.format);
   try {
     if (workers === 1 && !options.checkpoint && options.parts === undefined) {
-      // One worker: the same search in this thread, without the cost of starting one or splitting.
+      // One worker: the same search in one search thread, without the cost of splitting.
       const onProgress = (e: ProgressEvent) => {
         if (e.done !== undefined && e.total !== undefined) bar?.update({ done: e.done, total: e.total, count: e.solutions ?? 0n });
       };
-      const result = await bezzel.solve(task, { signal: controller.signal, onProgress });
+      const result = await solveWatched({ bezzel, plugins }, task, { onProgress });
       return { ...result, stats: { ...result.stats, workers: 1 } };
     }
     const { runSplit } = await import('@bezzel/pool');
-    return await runSplit({
-      plugins: plugins.map((p) => p.url),
-      task,
-      bezzel,
-      workers,
-      ...(options.parts !== undefined ? { parts: options.parts } : {}),
-      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
-      signal: controller.signal,
-      onProgress: (p) => bar?.update(p),
-    });
+    const controller = new AbortController();
+    const stopListening = onInterrupt(controller);
+    try {
+      return await runSplit({
+        plugins: plugins.map((p) => p.url),
+        task,
+        bezzel,
+        workers,
+        ...(options.parts !== undefined ? { parts: options.parts } : {}),
+        ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+        signal: controller.signal,
+        onProgress: (p) => bar?.update(p),
+      });
+    } finally {
+      stopListening();
+    }
   } finally {
     bar?.stop();
-    stopListening();
   }
 }
 
@@ -133,18 +138,4 @@ async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], 
 function splittersHint(bezzel: Bezzel, instance: Instance, splits: (strategy: SearchStrategy, instance: Instance) => boolean): string {
   const able = bezzel.support(instance).filter(({ strategy, support }) => support.ok && splits(strategy, instance)).map(({ strategy }) => strategy.meta.id);
   return able.length > 0 ? ` (--strategy ${able.join(' or ')} does)` : '';
-}
-
-/**
- * The plugins a worker needs for this count: those contributing the piece, the strategy or a part it can use.
- * Each worker thread compiles and loads what it is given, so leaving out the rest starts it seconds sooner.
- */
-async function pluginsFor(plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): Promise<LoadedPlugin[]> {
-  const kinds = new Set((strategy.meta.options ?? []).flatMap((o) => (o.partKind ? [o.partKind] : [])));
-  const needed: LoadedPlugin[] = [];
-  for (const plugin of plugins) {
-    const alone = await createBezzel({ plugins: [plugin] });
-    if (alone.piece(piece) || alone.strategy(strategy.meta.id) || alone.parts.some((p) => kinds.has(p.kind))) needed.push(plugin);
-  }
-  return needed;
 }

@@ -12,7 +12,8 @@ export class StrategyError extends Error {
   override readonly name = 'StrategyError';
   constructor(
     readonly strategy: string,
-    problem: string,
+    /** What is wrong, after the strategy's name: "returned an invalid placement: …". */
+    readonly problem: string,
   ) {
     super(`strategy ${strategy} ${problem}`);
   }

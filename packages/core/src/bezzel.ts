@@ -62,7 +62,7 @@ export async function createBezzel(options: BezzelOptions): Promise<Bezzel> {
     claim(owners.part, parts.slice(counts.part).map((p) => `${p.kind}/${p.id}`), name, 'part');
     counts = { piece: pieces.length, strategy: strategies.length, part: parts.length };
   }
-  return new Bezzel(container, new Set(options.exclude ?? []));
+  return new Bezzel(container, new Set(options.exclude ?? []), owners);
 }
 
 function all<T>(container: Container, id: symbol): T[] {
@@ -86,10 +86,17 @@ export class Bezzel {
   constructor(
     readonly container: Container,
     exclude: ReadonlySet<string> = new Set(),
+    /** Which plugin (by the name it was loaded with) contributed each piece, strategy and part (`kind/id`). */
+    private readonly owners: { readonly [what in 'piece' | 'strategy' | 'part']: ReadonlyMap<string, string> } = { piece: new Map(), strategy: new Map(), part: new Map() },
   ) {
     this.pieces = all<Piece>(container, TYPES.Piece).filter((p) => !exclude.has(p.id));
     this.strategies = all<SearchStrategy>(container, TYPES.Strategy).filter((s) => !exclude.has(s.meta.id));
     this.parts = all<StrategyPart>(container, TYPES.Part).filter((p) => !exclude.has(p.id));
+  }
+
+  /** The name of the plugin that contributed a piece, a strategy or a part (`kind/id`). */
+  origin(what: 'piece' | 'strategy' | 'part', id: string): string | undefined {
+    return this.owners[what].get(id);
   }
 
   piece(id: string): Piece | undefined {

@@ -44,7 +44,7 @@ export class Checkpoint {
     if (!existsSync(path)) return undefined;
     try {
       const header = JSON.parse(readFileSync(path, 'utf8').split('\n', 1)[0]!) as Partial<CheckpointHeader>;
-      return typeof header.parts === 'number' ? header.parts : undefined;
+      return Number.isSafeInteger(header.parts) && header.parts! > 0 ? header.parts : undefined;
     } catch {
       return undefined;
     }
@@ -52,11 +52,12 @@ export class Checkpoint {
 
   /** Opens an existing checkpoint of the same task and split, or starts a new one with `fresh`'s header. */
   static open(path: string, fresh: CheckpointHeader): Checkpoint {
-    if (!existsSync(path) || readFileSync(path, 'utf8').trim() === '') {
-      writeFileSync(path, JSON.stringify(fresh) + '\n');
+    const text = asUsage(path, () => (existsSync(path) ? readFileSync(path, 'utf8') : ''));
+    if (text.trim() === '') {
+      asUsage(path, () => writeFileSync(path, JSON.stringify(fresh) + '\n'));
       return new Checkpoint(path, fresh);
     }
-    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
     let header: CheckpointHeader;
     try {
       header = JSON.parse(lines[0]!) as CheckpointHeader;
@@ -73,19 +74,50 @@ export class Checkpoint {
     }
     const checkpoint = new Checkpoint(path, header);
     for (const line of lines.slice(1)) {
+      let entry: unknown;
       try {
-        const entry = JSON.parse(line) as CheckpointEntry;
-        if (typeof entry.key === 'string' && typeof entry.count === 'string') checkpoint.done.set(entry.key, entry);
+        entry = JSON.parse(line);
       } catch {
         // A line torn by a crash: that sub-task runs again.
+        continue;
       }
+      // A line that is not a finished sub-task (edited by hand, another program's) is ignored too: its
+      // sub-task runs again rather than a bad number entering the count.
+      if (isEntry(entry)) checkpoint.done.set(entry.key, entry);
     }
     return checkpoint;
   }
 
   record(entry: CheckpointEntry): void {
-    appendFileSync(this.path, JSON.stringify(entry) + '\n');
+    asUsage(this.path, () => appendFileSync(this.path, JSON.stringify(entry) + '\n'));
     this.done.set(entry.key, entry);
+  }
+}
+
+function isEntry(value: unknown): value is CheckpointEntry {
+  const e = value as Partial<CheckpointEntry> | null;
+  const digits = (x: unknown) => typeof x === 'string' && /^\d{1,400}$/.test(x);
+  return (
+    typeof e === 'object' && e !== null && typeof e.key === 'string' && digits(e.count) &&
+    (e.fundamental === undefined || digits(e.fundamental)) && Number.isSafeInteger(e.weight) && e.weight! > 0 &&
+    typeof e.nodes === 'number' && Number.isFinite(e.nodes) && e.nodes >= 0
+  );
+}
+
+/** A file the user named that cannot be read or written is their mistake to fix: one line saying why. */
+function asUsage<T>(path: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EISDIR' ? 'it is a folder, not a file'
+      : code === 'ENOENT' ? 'its folder does not exist'
+      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : code === 'EROFS' ? 'the file system is read-only'
+      : code === 'ENOSPC' ? 'the disk is full'
+      : (error as Error).message.split('\n')[0];
+    throw new UsageError('ERR_OPTION', `--checkpoint ${path}: ${why}`);
   }
 }
 

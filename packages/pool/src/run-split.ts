@@ -1,7 +1,7 @@
-import { createBezzel, type Bezzel, type ContainerModule, type Result, type SubTask, type Task } from '@bezzel/core';
+import { DEFAULT_BUDGET, type Bezzel, type Result, type SubTask, type Task } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
 import { Checkpoint, splitDigest } from './checkpoint.js';
-import { importModule } from './import-module.js';
+import { containerOf } from './container.js';
 import { planSplit, type KeyedSubTask } from './plan.js';
 import { completeResult, subCountOf, Tally } from './tally.js';
 import { ThreadPool, UNLIMITED } from './thread-pool.js';
@@ -56,12 +56,6 @@ export class SubTaskError extends Error {
   }
 }
 
-async function containerOf(plugins: readonly string[]): Promise<Bezzel> {
-  const modules = [];
-  for (const specifier of plugins) modules.push({ name: specifier, module: (await importModule(specifier)).default as ContainerModule });
-  return createBezzel({ plugins: modules });
-}
-
 /**
  * Counts a task by splitting it with its strategy's `split` and running the sub-tasks on worker threads (or in
  * this thread). Weighted sub-counts add up to the result. A failing sub-task rejects with a
@@ -78,12 +72,16 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   const parts = (options.checkpoint && Checkpoint.partsOf(options.checkpoint)) || (options.parts ?? workers * 16);
   const plan = planSplit(bezzel, task, parts);
   const checkpoint = options.checkpoint
-    ? Checkpoint.open(options.checkpoint, { bezzel: 'checkpoint', version: 1, task, strategy: plan.strategy.meta.id, parts, subTasks: plan.subTasks.length, split: splitDigest(plan.subTasks) })
+    ? Checkpoint.open(options.checkpoint, { bezzel: 'checkpoint', version: 1, task: withoutBudget(task), strategy: plan.strategy.meta.id, parts, subTasks: plan.subTasks.length, split: splitDigest(plan.subTasks) })
     : undefined;
 
   const tally = new Tally(plan.subTasks.length);
-  const keys = new Set(plan.subTasks.map((s) => s.key));
-  for (const entry of checkpoint?.done.values() ?? []) if (keys.has(entry.key)) tally.add(entry);
+  // A checkpoint's lines count only for sub-tasks of this plan, and with this plan's weights.
+  const weights = new Map(plan.subTasks.map((s) => [s.key, s.sub.weight]));
+  for (const entry of checkpoint?.done.values() ?? []) {
+    const weight = weights.get(entry.key);
+    if (weight !== undefined) tally.add({ ...entry, weight });
+  }
   const resumed = tally.done;
   const pending = plan.subTasks.filter((s) => !tally.has(s.key));
   const progress = () =>
@@ -98,43 +96,43 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   };
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort);
-  const maxTimeMs = task.budget?.maxTimeMs;
+  // The whole count has the task's time budget (the core's default when it names none): each sub-task gets what
+  // is left of it, and when it is spent the threads still running are stopped where they are.
+  const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
+  const deadline = started + maxTimeMs;
   const timer =
     // Node timers hold at most 2³¹−1 ms (24.8 days); a longer limit is no limit here.
-    maxTimeMs !== undefined && maxTimeMs < 2 ** 31 - 1
+    maxTimeMs < 2 ** 31 - 1
       ? setTimeout(() => {
           stopReason ??= 'time';
           stop.abort();
-        }, maxTimeMs)
+        }, Math.max(0, deadline - performance.now()))
       : undefined;
+  const budgetLeft = () => (Number.isFinite(deadline) ? { maxTimeMs: Math.max(1, deadline - performance.now()) } : UNLIMITED);
 
   let failure: SubTaskError | undefined;
   let unfinished = false;
   const pool = inProcess ? undefined : new ThreadPool(workers, pending.length);
-  // As many runners as workers, each taking the next sub-task: the queue stays here, in order. Starting a
-  // worker thread takes a while (a tenth of a second compiled, seconds from TypeScript sources), so until every
-  // worker has answered once this thread takes sub-tasks too, one at a time, letting the event loop breathe.
+  // As many runners as workers, each taking the next sub-task: the queue stays here, in order. With threads,
+  // this thread only hands out sub-tasks and adds up, so it answers Ctrl-C and the budget's timer at once.
   let next = 0;
-  let answered = 0;
   const here = async (sub: SubTask) => {
+    // In this thread, one sub-task at a time with the event loop let in between: a stop is seen between them.
     await new Promise((resolve) => setImmediate(resolve));
-    return bezzel.solve({ ...sub.task, budget: UNLIMITED }, { signal: stop.signal });
+    return bezzel.solve({ ...sub.task, budget: budgetLeft() }, { signal: stop.signal });
   };
-  const runner = async (local: boolean) => {
-    let first = true;
-    while (!stop.signal.aborted && next < pending.length && !(local && !inProcess && answered >= workers)) {
+  const runner = async () => {
+    while (!stop.signal.aborted && next < pending.length) {
       const { sub, key }: KeyedSubTask = pending[next++]!;
       let result: Result;
       try {
-        result = await (local ? here(sub) : pool!.solve(options.plugins, sub.task, stop.signal));
+        result = await (pool ? pool.solve(options.plugins, { ...sub.task, budget: budgetLeft() }, stop.signal) : here(sub));
       } catch (error) {
         if (stop.signal.aborted && !failure) return;
         failure ??= new SubTaskError(sub, key, error);
         stop.abort();
         return;
       }
-      if (!local && first) answered++;
-      first = false;
       const entry = subCountOf(key, sub, result);
       if (!entry) {
         unfinished = true;
@@ -146,7 +144,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     }
   };
   try {
-    await Promise.all([runner(true), ...(pool ? Array.from({ length: workers }, () => runner(false)) : [])]);
+    await Promise.all(Array.from({ length: workers }, runner));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -157,8 +155,14 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, resumed, executor: inProcess ? 'in-process' : 'threads' } };
   if (stopReason || unfinished || !tally.complete) {
     const base = { strategy: plan.strategy.meta.id, task, stats, partial: tally.partial(task.goal === 'count-fundamental') };
-    if (stopReason === 'time') return { ...base, status: 'budget', exhausted: 'time' };
+    if (stopReason === 'time' || (!stopReason && performance.now() >= deadline)) return { ...base, status: 'budget', exhausted: 'time' };
     return { ...base, status: 'aborted' };
   }
   return completeResult(plan, tally, stats);
+}
+
+/** A task as a checkpoint's header keeps it: which count, not how long this run may take. */
+function withoutBudget(task: Task): Task {
+  const { budget: _budget, ...rest } = task;
+  return rest;
 }

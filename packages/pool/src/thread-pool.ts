@@ -40,10 +40,14 @@ export class ThreadPool {
     return this.#pool;
   }
 
-  /** Solves a task in a thread whose container holds exactly `plugins` (module URLs). */
+  /**
+   * Solves a task in a thread whose container holds exactly `plugins` (module URLs), with the task's time
+   * budget, or none when it names none (a sub-task's clock is its count's). An abort stops the thread at once.
+   */
   async solve(plugins: readonly string[], task: Task, signal?: AbortSignal): Promise<Result> {
     const pool = await this.#started();
-    return pool.run({ plugins, task: { ...task, budget: UNLIMITED } }, signal ? { signal } : {});
+    const budget = task.budget?.maxTimeMs === undefined ? { ...task.budget, ...UNLIMITED } : task.budget;
+    return pool.run({ plugins, task: { ...task, budget } }, signal ? { signal } : {});
   }
 
   async destroy(): Promise<void> {

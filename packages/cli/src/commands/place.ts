@@ -53,8 +53,8 @@ async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExi
     ...(Object.keys(options.option).length > 0 ? { options: options.option } : {}),
   };
   if (options.goal === 'maximum' && options.k !== undefined) throw new UsageError('ERR_COUNT', '--goal maximum finds k itself; leave out -k');
-  if (options.k === 'all') return setExit(await solveEveryKAndPrint(bezzel, task, options));
+  if (options.k === 'all') return setExit(await solveEveryKAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options));
   // Long counts go to worker threads; an ad-hoc Betza piece exists only in this thread, so it counts here.
   const pooled = await countOnWorkers(bezzel, plugins, task, options, adHoc !== undefined);
-  setExit(pooled ?? (await solveAndPrint(bezzel, task, options)));
+  setExit(pooled ?? (await solveAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options)));
 }

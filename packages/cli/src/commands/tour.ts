@@ -43,6 +43,6 @@ export function tourCommand(setExit: SetExit): Command {
     };
     // Tour counts from 6×6 up split across worker threads (or a queue); everything else solves here.
     const pooled = await countOnWorkers(bezzel, plugins, task, options, false);
-    setExit(pooled ?? (await solveAndPrint(bezzel, task, options)));
+    setExit(pooled ?? (await solveAndPrint({ bezzel, plugins }, task, options)));
   });
 }

@@ -1,0 +1,116 @@
+import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
+import { Worker } from 'node:worker_threads';
+import type { SearchFailure, SearchMessage, SearchRequest } from './search-worker.js';
+
+export interface SearchThreadOptions {
+  /** Plugin module URLs: the files the caller loaded, which the thread loads again. */
+  readonly plugins: readonly string[];
+  readonly task: Task;
+  /** The strategy the caller chose (the thread chooses the same): named when it has to be stopped by force. */
+  readonly strategy: string;
+  /** Ctrl-C: the search is asked to stop, and stopped by force if it does not within `graceMs`. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly onSolution?: (solution: Solution) => void;
+  /** How long a search may run past its time budget, or past a stop, before its thread is ended (default 0.8 s). */
+  readonly graceMs?: number;
+}
+
+/**
+ * The module a search thread starts from: compiled JavaScript beside this file, or, from the TypeScript
+ * sources (the tests), a small entry that registers tsx first.
+ */
+function entry(): URL {
+  return new URL(import.meta.url.endsWith('.ts') ? './search-source.mjs' : './search-worker.js', import.meta.url);
+}
+
+/**
+ * Runs one task in a thread of its own. This thread stays free: Ctrl-C is answered at once (the search sees a
+ * shared flag where it reads its clock and returns what it has), and a search that ignores its budget or the
+ * flag — a plugin's bug — is ended by force a moment later and reported, instead of hanging the command.
+ */
+export function solveInThread(options: SearchThreadOptions): Promise<Result> {
+  const { task, strategy } = options;
+  const grace = options.graceMs ?? 800;
+  const stop = new SharedArrayBuffer(4);
+  const flag = new Int32Array(stop);
+  const request: SearchRequest = { plugins: options.plugins, task, stop };
+  const worker = new Worker(entry(), { workerData: { search: request } });
+  const started = performance.now();
+  let last: ProgressEvent = {};
+  let streamed = 0n;
+
+  return new Promise<Result>((resolve, reject) => {
+    let settled = false;
+    const timers: NodeJS.Timeout[] = [];
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      finish();
+      void worker.terminate();
+    };
+    /** The result of a search ended by force: what its progress said so far. */
+    const forced = (status: 'budget' | 'aborted', note: string): Result => {
+      const partial: PartialResult = { ...(last.solutions !== undefined ? { count: last.solutions } : streamed > 0n ? { count: streamed } : {}), note };
+      const stats = { nodes: last.nodes ?? 0, timeMs: performance.now() - started };
+      return status === 'budget' ? { status, exhausted: 'time', strategy, task, stats, partial } : { status, strategy, task, stats, partial };
+    };
+    const endByForce = (status: 'budget' | 'aborted', note: string) => timers.push(setTimeout(() => settle(() => resolve(forced(status, note))), grace));
+    const onAbort = () => {
+      Atomics.store(flag, 0, 1);
+      endByForce('aborted', `strategy ${strategy} did not stop when asked; its thread was ended`);
+    };
+
+    // A strategy stops itself at its budget; one that has not a grace period later never will.
+    const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
+    if (maxTimeMs < 2 ** 31 - 1 - grace) {
+      timers.push(setTimeout(() => endByForce('budget', `strategy ${strategy} ran past its time budget without stopping; its thread was ended`), maxTimeMs));
+    }
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    worker.on('message', (message: SearchMessage) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'progress':
+          last = message.event;
+          options.onProgress?.(message.event);
+          break;
+        case 'solution':
+          streamed++;
+          options.onSolution?.(message.solution);
+          break;
+        case 'result':
+          settle(() => resolve(message.result));
+          break;
+        case 'error':
+          settle(() => reject(errorOf(message.error)));
+          break;
+      }
+    });
+    worker.on('error', (error) => settle(() => reject(error)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`the search thread ended (exit code ${code}) without an answer`))));
+  });
+}
+
+/** The same kind of error the search threw, rebuilt on this side. */
+function errorOf(failure: SearchFailure): Error {
+  switch (failure.kind) {
+    case 'usage':
+      return new UsageError(failure.code, failure.message);
+    case 'answer':
+      return new StrategyError(failure.strategy, failure.problem);
+    case 'crash': {
+      const cause = new Error(failure.cause);
+      if (failure.stack) cause.stack = failure.stack;
+      return new StrategyCrash(failure.strategy, cause);
+    }
+    case 'other': {
+      const error = new Error(failure.message);
+      if (failure.stack) error.stack = failure.stack;
+      return error;
+    }
+  }
+}
