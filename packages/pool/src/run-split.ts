@@ -88,26 +88,28 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     options.onProgress?.({ done: tally.done, total: tally.total, resumed, count: tally.count, nodes: tally.nodes, elapsedMs: performance.now() - started });
   progress();
 
+  // Stopping goes in two steps: first the running sub-tasks are asked (a flag they read with their clock) and
+  // return what they found so far; only those that have not within a moment are ended with their threads.
   const stop = new AbortController();
+  const asked = new SharedArrayBuffer(4);
   let stopReason: 'aborted' | 'time' | undefined;
-  const onAbort = () => {
-    stopReason ??= 'aborted';
-    stop.abort();
+  let ending: NodeJS.Timeout | undefined;
+  const wrapUp = (reason: 'aborted' | 'time') => {
+    stopReason ??= reason;
+    if (ending) return;
+    Atomics.store(new Int32Array(asked), 0, 1);
+    ending = setTimeout(() => stop.abort(), STOP_GRACE_MS);
   };
+  const onAbort = () => wrapUp('aborted');
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort);
   // The whole count has the task's time budget (the core's default when it names none): each sub-task gets what
-  // is left of it, and when it is spent the threads still running are stopped where they are.
+  // is left of it, so those running stop by themselves when it is spent.
   const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
   const deadline = started + maxTimeMs;
   const timer =
     // Node timers hold at most 2³¹−1 ms (24.8 days); a longer limit is no limit here.
-    maxTimeMs < 2 ** 31 - 1
-      ? setTimeout(() => {
-          stopReason ??= 'time';
-          stop.abort();
-        }, Math.max(0, deadline - performance.now()))
-      : undefined;
+    maxTimeMs < 2 ** 31 - 1 ? setTimeout(() => wrapUp('time'), Math.max(0, deadline - performance.now())) : undefined;
   const budgetLeft = () => (Number.isFinite(deadline) ? { maxTimeMs: Math.max(1, deadline - performance.now()) } : UNLIMITED);
 
   let failure: SubTaskError | undefined;
@@ -119,23 +121,25 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   const here = async (sub: SubTask) => {
     // In this thread, one sub-task at a time with the event loop let in between: a stop is seen between them.
     await new Promise((resolve) => setImmediate(resolve));
-    return bezzel.solve({ ...sub.task, budget: budgetLeft() }, { signal: stop.signal });
+    return bezzel.solve({ ...sub.task, budget: budgetLeft() }, { signal: stop.signal, stop: new Int32Array(asked) });
   };
   const runner = async () => {
-    while (!stop.signal.aborted && next < pending.length) {
+    while (stopReason === undefined && next < pending.length) {
       const { sub, key }: KeyedSubTask = pending[next++]!;
       let result: Result;
       try {
-        result = await (pool ? pool.solve(options.plugins, { ...sub.task, budget: budgetLeft() }, stop.signal) : here(sub));
+        result = await (pool ? pool.solve(options.plugins, { ...sub.task, budget: budgetLeft() }, stop.signal, asked) : here(sub));
       } catch (error) {
         if (stop.signal.aborted && !failure) return;
         failure ??= new SubTaskError(sub, key, error);
-        stop.abort();
+        wrapUp('aborted');
         return;
       }
       const entry = subCountOf(key, sub, result);
       if (!entry) {
         unfinished = true;
+        // A sub-task stopped part way still found what it found: the count so far includes it.
+        if ((result.status === 'budget' || result.status === 'aborted') && result.partial?.count !== undefined) tally.addFound(sub.weight, result.partial.count);
         continue;
       }
       tally.add(entry);
@@ -147,6 +151,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     await Promise.all(Array.from({ length: workers }, runner));
   } finally {
     clearTimeout(timer);
+    clearTimeout(ending);
     options.signal?.removeEventListener('abort', onAbort);
     await pool?.destroy();
   }
@@ -160,6 +165,9 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   }
   return completeResult(plan, tally, stats);
 }
+
+/** How long sub-tasks asked to stop may take to return what they found before their threads are ended. */
+const STOP_GRACE_MS = 400;
 
 /** A task as a checkpoint's header keeps it: which count, not how long this run may take. */
 function withoutBudget(task: Task): Task {

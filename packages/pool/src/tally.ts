@@ -58,9 +58,19 @@ export class Tally {
     return true;
   }
 
-  /** What a stopped count keeps: the partial counts and the share of sub-tasks finished. */
+  /** Solutions that sub-tasks stopped part way found (weighted): part of what was found, not of a count. */
+  #found = 0n;
+
+  addFound(weight: number, found: bigint): void {
+    this.#found += BigInt(weight) * found;
+  }
+
+  /**
+   * What a stopped count keeps: the solutions found so far (finished sub-tasks' counts and what unfinished ones
+   * found), the fundamental count of the finished ones, and the share of sub-tasks finished.
+   */
   partial(wantFundamental: boolean): PartialResult {
-    return { count: this.count, ...(wantFundamental ? { fundamental: this.fundamental } : {}), coverage: this.total === 0 ? 1 : this.done / this.total };
+    return { count: this.count + this.#found, ...(wantFundamental ? { fundamental: this.fundamental } : {}), coverage: this.total === 0 ? 1 : this.done / this.total };
   }
 }
 

@@ -42,12 +42,13 @@ export class ThreadPool {
 
   /**
    * Solves a task in a thread whose container holds exactly `plugins` (module URLs), with the task's time
-   * budget, or none when it names none (a sub-task's clock is its count's). An abort stops the thread at once.
+   * budget, or none when it names none (a sub-task's clock is its count's). `stop`, a shared flag, asks the run
+   * to stop and return what it found; an abort ends the thread at once.
    */
-  async solve(plugins: readonly string[], task: Task, signal?: AbortSignal): Promise<Result> {
+  async solve(plugins: readonly string[], task: Task, signal?: AbortSignal, stop?: SharedArrayBuffer): Promise<Result> {
     const pool = await this.#started();
     const budget = task.budget?.maxTimeMs === undefined ? { ...task.budget, ...UNLIMITED } : task.budget;
-    return pool.run({ plugins, task: { ...task, budget } }, signal ? { signal } : {});
+    return pool.run({ plugins, task: { ...task, budget }, ...(stop ? { stop } : {}) }, signal ? { signal } : {});
   }
 
   async destroy(): Promise<void> {
