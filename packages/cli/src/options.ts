@@ -18,6 +18,7 @@ export interface CommonOptions {
   readonly quiet?: boolean;
   readonly strategy: string;
   readonly option: Record<string, OptionValue>;
+  readonly crossCheck?: boolean;
 }
 
 export function wholeNumber(what: string, min: number) {
@@ -88,6 +89,7 @@ export function addSolveOptions(command: Command): Command {
     .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of the whole run, e.g. 15s (the default), 500ms, 2m, or none', duration)
     .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0))
+    .option('--cross-check', 'for counts: count again with a second strategy and fail (exit 5) if they differ')
     .addOption(new Option('--format <format>', 'output format (svg: a drawing of the first solution)').choices(['text', 'json', 'svg']).default('text'))
     .option('--out <file>', 'write a drawing of the first solution to a .svg or .png file')
     .option('--ascii', 'letters instead of chess glyphs')

@@ -5,6 +5,7 @@ import { concat, out, writeOut, writeOutNow } from './write-out.js';
 
 export { out, writeOut };
 import { EXIT } from './exit.js';
+import { crossCheck } from './cross-check.js';
 import { solveWatched, type SolveSetup } from './watched-solve.js';
 import type { CommonOptions } from './options.js';
 
@@ -59,9 +60,23 @@ export async function solveAndPrint(setup: SolveSetup, task: Task, options: Comm
     if (options.format === 'json') writeOutNow(concat(['{"solution":'], jsonChunks(solutionToJSON(board, solution)), ['}\n']));
     else if (!options.quiet) out(`Solution ${streamed}:\n${renderSolution(board, piece, solution, options)}\n`);
   };
-  const result = await solveWatched(setup, task, { onSolution });
+  const result = await withCrossCheck(setup, task, await solveWatched(setup, task, { onSolution }), options);
   await printResult(board, piece, result, options, k);
   return exitCode(result);
+}
+
+/**
+ * A count, cross-checked when asked (or when it comes from a user's strategy and a bundled one recounts it
+ * quickly); the check is noted in its stats. A check that could not finish is said on stderr.
+ */
+export async function withCrossCheck(setup: SolveSetup, task: Task, result: Result, options: Pick<CommonOptions, 'crossCheck'>): Promise<Result> {
+  const check = await crossCheck(setup, task, result, options.crossCheck ?? false);
+  if (!check) return result;
+  if (!check.agreed) {
+    process.stderr.write(`bezzel: could not cross-check the count: ${check.why}\n`);
+    return result;
+  }
+  return { ...result, stats: { ...result.stats, extra: { ...result.stats.extra, crossCheck: `${check.by} agrees` } } };
 }
 
 /** Prints a result in the format asked: text (headline, boards, stats), one JSON document, or a drawing. */

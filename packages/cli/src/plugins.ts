@@ -76,6 +76,7 @@ export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = f
 /** Imports a plugin; its default export must be an inversify ContainerModule. */
 export async function loadPlugin(specifier: string, cwd = userCwd(), ownInstall = false): Promise<LoadedPlugin> {
   const url = resolvePlugin(specifier, cwd, ownInstall);
+  if (!ownInstall) await loadsInTime(specifier, url);
   let exported: { default?: unknown };
   try {
     exported = (await importModule(url)) as { default?: unknown };
@@ -87,6 +88,22 @@ export async function loadPlugin(specifier: string, cwd = userCwd(), ownInstall 
     throw new UsageError('ERR_PLUGIN', `plugin ${specifier} must default-export an inversify ContainerModule`);
   }
   return { name: specifier, url, module };
+}
+
+/** A plugin of the user's gets this long to load (in a thread of its own first, where a hang can be ended). */
+const PLUGIN_LOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * Tries a user's plugin in a thread of its own before this thread imports it: one that never finishes loading
+ * is reported instead of hanging the command. Any other failure shows again, in full, when this thread imports it.
+ */
+async function loadsInTime(specifier: string, url: string): Promise<void> {
+  const { probeModule, ModuleTimeout } = await import('@bezzel/pool');
+  try {
+    await probeModule(url, PLUGIN_LOAD_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof ModuleTimeout) throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: ${error.message}`);
+  }
 }
 
 /**

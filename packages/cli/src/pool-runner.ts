@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { EXIT } from './exit.js';
 import { boundedNumber, type CommonOptions } from './options.js';
 import { onInterrupt } from './interrupt.js';
-import { exitCode, printResult } from './output.js';
+import { exitCode, printResult, withCrossCheck } from './output.js';
 import { pluginsFor, type LoadedPlugin } from './plugins.js';
 import { progressBar } from './progress.js';
 import { solveWatched } from './watched-solve.js';
@@ -95,6 +95,7 @@ export async function countOnWorkers(
     return EXIT.failed;
   }
   if (!result) return EXIT.answered;
+  result = await withCrossCheck({ bezzel, plugins }, task, result, options);
   const { board, piece } = instance.value;
   await printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
   return exitCode(result);

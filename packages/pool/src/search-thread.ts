@@ -20,7 +20,7 @@ export interface SearchThreadOptions {
  * The module a search thread starts from: compiled JavaScript beside this file, or, from the TypeScript
  * sources (the tests), a small entry that registers tsx first.
  */
-function entry(): URL {
+export function searchThreadEntry(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './search-source.mjs' : './search-worker.js', import.meta.url);
 }
 
@@ -35,7 +35,7 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
   const stop = new SharedArrayBuffer(4);
   const flag = new Int32Array(stop);
   const request: SearchRequest = { plugins: options.plugins, task, stop };
-  const worker = new Worker(entry(), { workerData: { search: request } });
+  const worker = new Worker(searchThreadEntry(), { workerData: { search: request } });
   const started = performance.now();
   let last: ProgressEvent = {};
   let streamed = 0n;
@@ -93,6 +93,38 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
     worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the search thread ended (exit code ${code}) without an answer`))));
   });
+}
+
+/**
+ * Imports a module in a thread of its own first and resolves once it has loaded there: a plugin that never
+ * finishes loading (an endless loop at import) is ended after `timeoutMs` and reported, where importing it in
+ * this thread would hang the command for good. A plugin that throws rejects with its error.
+ */
+export function probeModule(url: string, timeoutMs: number): Promise<void> {
+  const worker = new Worker(searchThreadEntry(), { workerData: { probe: url } });
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => finish(() => reject(new ModuleTimeout(url, timeoutMs))), timeoutMs);
+    const finish = (then: () => void) => {
+      clearTimeout(timer);
+      worker.removeAllListeners();
+      void worker.terminate();
+      then();
+    };
+    worker.on('message', (message: { type: 'loaded' } | { type: 'error'; error: SearchFailure }) => finish(() => (message.type === 'loaded' ? resolve() : reject(errorOf(message.error)))));
+    worker.on('error', (error) => finish(() => reject(error)));
+    worker.on('exit', (code) => finish(() => reject(new Error(`loading it ended its thread (exit code ${code})`))));
+  });
+}
+
+/** A module that did not finish loading in time. */
+export class ModuleTimeout extends Error {
+  override readonly name = 'ModuleTimeout';
+  constructor(
+    readonly url: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`it did not finish loading within ${timeoutMs / 1000} s (an endless loop when it is imported?)`);
+  }
 }
 
 /** The same kind of error the search threw, rebuilt on this side. */

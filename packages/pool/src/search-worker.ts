@@ -5,6 +5,7 @@
 import { StrategyCrash, StrategyError, UsageError, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
 import { parentPort, workerData } from 'node:worker_threads';
 import { containerOf } from './container.js';
+import { importModule } from './import-module.js';
 
 export interface SearchRequest {
   readonly plugins: readonly string[];
@@ -64,4 +65,16 @@ async function search(request: SearchRequest): Promise<void> {
   }
 }
 
-if (parentPort && (workerData as { search?: SearchRequest } | undefined)?.search) await search((workerData as { search: SearchRequest }).search);
+/** Imports a plugin and says whether it loaded: the CLI tries a user's plugin here first, where a hang can be ended. */
+async function probe(url: string): Promise<void> {
+  try {
+    await importModule(url);
+    parentPort!.postMessage({ type: 'loaded' });
+  } catch (error) {
+    parentPort!.postMessage({ type: 'error', error: failureOf(error) });
+  }
+}
+
+const request = workerData as { search?: SearchRequest; probe?: string } | undefined;
+if (parentPort && request?.search) await search(request.search);
+else if (parentPort && request?.probe) await probe(request.probe);
