@@ -14,6 +14,8 @@ export function pieceCount(text: string): number | 'all' {
   if (text.trim().toLowerCase() === 'all') return 'all';
   const value = Number(text);
   if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`-k must be a whole number or "all", not "${text}"`);
+  // No pieces is no puzzle: "found a solution" with an empty board would be no answer at all.
+  if (value === 0) throw new InvalidArgumentError('-k must be at least 1 (or "all" for every k)');
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { Board, type BoardSpec, type Bezzel, UsageError } from '@bezzel/core';
+import { Board, type BoardSpec, type Bezzel, parseSquareList, UsageError } from '@bezzel/core';
 
 /** The piece id a user meant: exact, or a plural (`queens`), else a usage error listing what exists. */
 export function resolvePieceId(bezzel: Bezzel, text: string): string {
@@ -8,19 +8,14 @@ export function resolvePieceId(bezzel: Bezzel, text: string): string {
   throw new UsageError('ERR_PIECE', `unknown piece "${text}"; known pieces: ${bezzel.pieces.map((p) => p.id).join(', ')}`);
 }
 
-/** `--removed d4,e5` as square numbers, checked against the board. */
+/** `--removed d4,e5` or `--removed "(3,3) (4,4)"` as square numbers, checked against the board. */
 export function parseRemoved(spec: BoardSpec, text: string | undefined): number[] | undefined {
   if (text === undefined) return undefined;
   const board = Board.parse(spec);
   if (!board.ok) throw board.error;
-  return text
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map((name) => {
-      const sq = board.value.parseSquare(name);
-      if (!sq.ok) throw sq.error;
-      return sq.value;
-    });
+  const squares = parseSquareList(board.value, text);
+  if (!squares.ok) throw new UsageError(squares.error.code, `--removed: ${squares.error.message}`);
+  return squares.value;
 }
 
 /** `--start c5` as a square number on the board. */

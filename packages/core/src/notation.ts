@@ -25,12 +25,43 @@ export function parseArrangement(board: Board, text: string): Parsed<number[]> {
     }
     return ok(squares);
   }
-  const tokens = body.match(/\(\s*\d+\s*,\s*\d+\s*\)|[^\s,;]+/g) ?? [];
+  const squares = parseSquareList(board, body);
+  return squares.ok ? squares : fail('ERR_ARRANGEMENT', squares.error.message);
+}
+
+/**
+ * A list of squares as a user writes it — `a1,d4`, `a1 d4`, `(0,0);(3,3)` — in the order given. Commas and
+ * semicolons separate entries (an empty entry between two is a mistake, not nothing); spaces separate too;
+ * `(row,col)` stays whole.
+ */
+export function parseSquareList(board: Board, text: string): Parsed<number[]> {
+  const names = squareNames(text);
+  if (!names.ok) return names;
   const squares: number[] = [];
-  for (const token of tokens) {
-    const sq = board.parseSquare(token);
-    if (!sq.ok) return fail('ERR_ARRANGEMENT', sq.error.message);
+  for (const name of names.value) {
+    const sq = board.parseSquare(name);
+    if (!sq.ok) return sq;
     squares.push(sq.value);
   }
   return ok(squares);
+}
+
+function squareNames(text: string): Parsed<string[]> {
+  const fields: string[] = [''];
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth < 0) return fail('ERR_SQUARE', `"${text}" has a ")" without its "("`);
+    if (depth === 0 && (ch === ',' || ch === ';')) fields.push('');
+    else fields[fields.length - 1] += ch;
+  }
+  if (depth > 0) return fail('ERR_SQUARE', `"${text}" has a "(" without its ")"`);
+  const names: string[] = [];
+  for (const field of fields) {
+    // Spaces split a field into names too, outside parentheses.
+    const words = field.trim() === '' ? [] : (field.trim().match(/\([^()]*\)|[^\s()]+/g) ?? []);
+    if (words.length === 0) return fail('ERR_SQUARE', text.trim() === '' ? 'no squares given' : `"${text}" has an empty entry between separators`);
+    names.push(...words);
+  }
+  return ok(names);
 }

@@ -46,7 +46,7 @@ export function checkCommand(setExit: SetExit): Command {
   });
 }
 
-/** The board from -n/--width/--height, else the array form's length, else the smallest square board holding every square (at least 8×8 for placements). */
+/** The board from -n/--width/--height, else the array form's length, else: for a tour, the board its squares cover; for a placement, 8×8. */
 function inferBoard(text: string, options: CheckOptions): BoardSpec {
   if (options.size !== undefined || options.width !== undefined || options.height !== undefined) {
     if (options.size !== undefined && (options.width !== undefined || options.height !== undefined)) {
@@ -69,8 +69,10 @@ function inferBoard(text: string, options: CheckOptions): BoardSpec {
   }
   const tourLike = options.tour || options.closed || options.start !== undefined;
   const count = body.split(/[\s,;]+/).filter(Boolean).length;
-  const n = tourLike || count === needed * needed ? needed : Math.max(needed, 8);
-  return { width: n, height: n };
+  // A tour covers its board, so its squares tell the size; a placement's only tell that it is at least so big.
+  if (tourLike || count === needed * needed) return { width: needed, height: needed };
+  if (needed > 8) throw new UsageError('ERR_BOARD', `the squares reach beyond 8×8 (to ${needed}×${needed}): give the board's size with -n, or --width and --height`);
+  return { width: 8, height: 8 };
 }
 
 async function checkPlacement(board: Board, piece: Piece, squares: number[], options: CheckOptions): Promise<number> {
@@ -93,8 +95,9 @@ async function checkPlacement(board: Board, piece: Piece, squares: number[], opt
   }
   out(`Invalid: ${many}.`);
   for (const error of report.errors) out(`  ${error}`);
-  if (report.conflicts.length > 0) {
-    out(`${report.conflicts.length} attacking pair${report.conflicts.length === 1 ? '' : 's'}:`);
+  if (report.conflictCount > 0) {
+    const listed = report.conflicts.length < report.conflictCount ? ` (the first ${report.conflicts.length} listed)` : '';
+    out(`${report.conflictCount} attacking pair${report.conflictCount === 1 ? '' : 's'}${listed}:`);
     for (const c of report.conflicts) out(`  ${c.message}`);
   }
   return EXIT.invalid;

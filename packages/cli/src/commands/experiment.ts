@@ -33,7 +33,7 @@ export function experimentCommand(setExit: SetExit): Command {
     .argument('<piece...>', 'a piece id, as `bezzel list` shows; `tour <piece>` compares tour strategies (open from a1)')
     .requiredOption('--strategies <ids>', 'strategies to compare, comma-separated', list)
     .option('-n, --size <sizes>', 'board side, or a comma-separated sweep such as 8,16,32,64 (default 8)', sizes, [8])
-    .option('-k, --k <k>', 'number of pieces (default: the natural number)', wholeNumber('-k', 0))
+    .option('-k, --k <k>', 'number of pieces (default: the natural number)', wholeNumber('-k', 1))
     .option('--runs <r>', 'runs per strategy and size', wholeNumber('--runs', 1), 100)
     .option('--seed <n>', 'seed of the first run; run i uses seed + i', wholeNumber('--seed', 0), 1)
     .option('--max-steps <n>', 'step budget of each run', wholeNumber('--max-steps', 1))
