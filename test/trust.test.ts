@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bezzelBin, bezzelProcess, childEnv, root, type CliRun } from './support/cli.js';
+
+const hostile = (name: string) => join(root, 'test/fixtures/hostile', name);
+
+/** What every refused run looks like: its exit code, one line on stderr, nothing on stdout. */
+function expectOneLine(run: CliRun, code: number, pattern: RegExp): void {
+  expect(run.code, run.stderr).toBe(code);
+  expect(run.stdout).toBe('');
+  const lines = run.stderr.trim().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('every answer is checked by the core before it is printed', () => {
+  it.each([
+    ['cheat-rank', ['queens', '8'], /^bezzel: strategy cheat-rank returned an invalid placement: a1 and b1 share a rank/],
+    ['cheat-squares', ['queens', '8'], /^bezzel: strategy cheat-squares returned a placement with square 1\.5, which is not a square number/],
+    ['cheat-nothing', ['queens', '8'], /^bezzel: strategy cheat-nothing returned no result/],
+    ['cheat-status', ['queens', '8'], /^bezzel: strategy cheat-status ended "great", which is not an answer to goal one/],
+    ['cheat-shape', ['queens', '8', '--goal', 'count'], /^bezzel: strategy cheat-shape returned a count that is not a whole number \(42\)/],
+    ['cheat-count', ['queens', '8', '--goal', 'count'], /^bezzel: strategy cheat-count counted 42, but \S+ counts 92: the counts disagree/],
+    ['cheat-fundamental', ['queens', '8', '--goal', 'count-fundamental'], /^bezzel: strategy cheat-fundamental claimed 92 solutions in 5 classes/],
+    ['cheat-stream', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-stream returned an invalid placement: a1 and b2 share a diagonal/],
+    ['cheat-all-count', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-all-count claimed 92 solutions but gave 0/],
+    ['cheat-tour', ['tour', 'knight'], /^bezzel: strategy cheat-tour returned an invalid tour: move 1 from a1 to b1 is not a knight's move/],
+  ])('rejects %s: exit 5, one line naming the strategy, no answer', async (strategy, args, message) => {
+    expectOneLine(await bezzelProcess(...args, '--strategy', strategy, '--plugin', hostile('cheats.mjs')), 5, message);
+  });
+
+  it('reports a strategy that throws as its bug: exit 70, one line', async () => {
+    expectOneLine(await bezzelProcess('queens', '8', '--strategy', 'cheat-throws', '--plugin', hostile('cheats.mjs')), 70, /^bezzel: strategy cheat-throws failed: boom \(a bug/);
+  });
+
+  it('cross-checks a count with a second strategy on request', async () => {
+    const run = await bezzelProcess('place', 'knight', '-n', '5', '-k', '5', '--goal', 'count', '--cross-check', '--format', 'json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'complete', count: '9386', stats: { extra: { crossCheck: expect.stringMatching(/ agrees$/) } } });
+  });
+});
+
+describe("a plugin's mistakes are the user's to fix: exit 2, one line", () => {
+  it.each([
+    ['no-problems.mjs', /^bezzel: plugin .*no-problems\.mjs: strategy "forgetful": meta\.problems must list what it does/],
+    ['syntax-error.mjs', /^bezzel: cannot load plugin .*syntax-error\.mjs: .*syntax-error\.mjs:4: Unexpected token '\}'$/],
+    ['syntax-error.mts', /^bezzel: cannot load plugin .*syntax-error\.mts: .*syntax-error\.mts:4:\d+: Unexpected ";"$/],
+    ['missing.mjs', /^bezzel: cannot load plugin .*missing\.mjs: file not found$/],
+  ])('%s', async (file, message) => {
+    expectOneLine(await bezzelProcess('queens', '8', '--plugin', hostile(file)), 2, message);
+  });
+});
+
+describe('budgets hold', () => {
+  it('ends a strategy that never looks at its budget a moment after it, and says so', async () => {
+    const started = performance.now();
+    const run = await bezzelProcess('queens', '8', '--strategy', 'endless', '--plugin', hostile('endless-run.mjs'), '--max-time', '500ms');
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/strategy endless ran past its time budget without stopping; its thread was ended/);
+    // The budget, the grace the thread is given, and start-up (generously: CI machines are busy).
+    expect(performance.now() - started).toBeLessThan(500 + 1000 + 3000);
+  });
+
+  it('stops a split count on worker threads at its budget with what it found', async () => {
+    const started = performance.now();
+    const run = await bezzelProcess('place', 'queen', '-n', '19', '--goal', 'count', '--workers', '2', '--max-time', '1s', '--format', 'json');
+    const wall = performance.now() - started;
+    expect(run.code).toBe(3);
+    const json = JSON.parse(run.stdout) as { status: string; exhausted: string; partial: { count: string; coverage: number }; stats: { timeMs: number } };
+    expect(json).toMatchObject({ status: 'budget', exhausted: 'time' });
+    expect(json.stats.timeMs).toBeGreaterThanOrEqual(1000);
+    expect(json.stats.timeMs).toBeLessThan(1000 * 1.1 + 500);
+    expect(wall).toBeLessThan(1000 + 4000);
+  });
+});
+
+/**
+ * Starts `bezzel`, sends a signal once `ready()` says so (or after `ms`), and returns what it printed, how it
+ * ended and how long it took to stop.
+ */
+function signalled(args: string[], when: { ms?: number; ready?: () => boolean }, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun & { stopMs: number }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bezzelBin, ...args], { cwd: root, env: childEnv() });
+    let stdout = '';
+    let stderr = '';
+    let sent = 0;
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    const send = () => {
+      sent = performance.now();
+      child.kill(signal);
+    };
+    if (when.ready) {
+      const poll = setInterval(() => {
+        if (when.ready!()) {
+          clearInterval(poll);
+          send();
+        }
+      }, 10);
+      child.on('close', () => clearInterval(poll));
+    } else setTimeout(send, when.ms ?? 0);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, stopMs: performance.now() - sent }));
+  });
+}
+
+/** Lines of a file, 0 when it is not there yet. */
+const linesOf = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+};
+
+describe('every stop reports', () => {
+  it('Ctrl-C a split count with a checkpoint, before and after sub-tasks finish: the partial count each time, then the whole count on resuming', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bezzel-stop-')), 'q.jsonl');
+    // 14 queens, one worker, many small sub-tasks: stopped when only the header is written (no sub-task done
+    // yet), then when a few more and a few more are done.
+    const args = ['place', 'queen', '-n', '14', '--goal', 'count', '--workers', '1', '--parts', '400', '--checkpoint', file];
+    for (const more of [1, 3, 6]) {
+      const before = linesOf(file);
+      const run = await signalled(args, { ready: () => linesOf(file) >= Math.max(1, before + more - 1) });
+      expect(run.code, run.stderr).toBe(130);
+      expect(run.stdout).toMatch(/^Stopped: \d+ found so far \(\d+\.\d% of the search space covered\)/m);
+      expect(run.stopMs).toBeLessThan(1500);
+    }
+    const finished = linesOf(file) - 1;
+    const resumed = await bezzelProcess(...args, '--format', 'json');
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'complete', count: '365596', stats: { extra: { resumed: finished } } });
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s stops a long search in one thread and prints what it found', async (signal) => {
+    const run = await signalled(['place', 'queen', '-n', '18', '--goal', 'count', '--workers', '1'], { ms: 1500 }, signal);
+    expect(run.code).toBe(130);
+    expect(run.stdout).toMatch(/^Stopped: \d+ found so far/m);
+    expect(run.stopMs).toBeLessThan(1500);
+  });
+});
+
+describe('files a user names', () => {
+  it.each([
+    ['a folder', () => mkdtempSync(join(tmpdir(), 'bezzel-dir-')), /it is a folder, not a file/],
+    ['a missing folder', () => join(tmpdir(), 'no-such-folder-bezzel', 'q.jsonl'), /its folder does not exist/],
+  ])('--checkpoint naming %s is exit 2 with one line', async (_what, path, message) => {
+    expectOneLine(await bezzelProcess('place', 'queen', '-n', '10', '--goal', 'count', '--checkpoint', path()), 2, message);
+  });
+
+  it('ignores checkpoint lines that are not finished sub-tasks, and counts them again', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bezzel-cp-')), 'q.jsonl');
+    const first = await bezzelProcess('place', 'queen', '-n', '10', '--goal', 'count', '--workers', '2', '--checkpoint', file);
+    expect(first.code).toBe(0);
+    const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+    const forged = lines.map((line, i) => (i % 2 === 0 ? JSON.stringify({ ...JSON.parse(line), count: 'x', weight: 1e9 }) : line));
+    writeFileSync(file, [header, ...forged, '{"key":', 'not json'].join('\n'));
+    const again = await bezzelProcess('place', 'queen', '-n', '10', '--goal', 'count', '--workers', '2', '--checkpoint', file, '--format', 'json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'complete', count: '724' });
+  });
+});
