@@ -15,9 +15,16 @@ const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 || n
 /** What was asked, in words: "8 queens on 8×8", "a closed knight's tour of 6×6 from a1". */
 export function describeProblem(board: Board, piece: Piece, result: Result, k?: number): string {
   const p = result.task.problem;
-  if (p.kind === 'placement') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} on ${board}`;
+  const where = board.torus ? `the ${board} torus` : String(board);
+  if (p.kind === 'placement') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} on ${where}`;
+  if (p.kind === 'dominate') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} ${variantWords(p.variant)} ${where}`;
   const from = p.start !== undefined ? ` from ${board.name(p.start)}` : '';
-  return `${p.closed ? 'a closed' : 'an open'} ${piece.name}'s tour of ${board}${from}`;
+  return `${p.closed ? 'a closed' : 'an open'} ${piece.name}'s tour of ${where}${from}`;
+}
+
+/** How a set of pieces relates to the board, in the words of each domination variant. */
+export function variantWords(variant: string | undefined): string {
+  return variant === 'total' ? 'attacking every square of' : variant === 'independent' ? 'not attacking each other, dominating' : 'dominating';
 }
 
 /** The one-line answer a user reads first. */

@@ -9,7 +9,7 @@ import { createCliBezzel } from '../plugins.js';
 import type { SetExit } from '../exit.js';
 import { parseRemoved, parseStart, resolvePieceId } from '../problem-args.js';
 
-interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'plugin' | 'ascii' | 'format' | 'out'> {
+interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'torus' | 'plugin' | 'ascii' | 'format' | 'out'> {
   readonly k?: number;
   readonly tour?: boolean;
   readonly closed?: boolean;
@@ -36,7 +36,8 @@ export function checkCommand(setExit: SetExit): Command {
     const { bezzel } = await createCliBezzel(options.plugin);
     const piece = bezzel.piece(resolvePieceId(bezzel, pieceArg))!;
     const text = words.join(' ');
-    const spec = inferBoard(text, options);
+    const inferred = inferBoard(text, options);
+    const spec = options.torus ? { ...inferred, torus: true } : inferred;
     const removed = parseRemoved(spec, options.removed);
     const board = new Board(removed ? { ...spec, removed } : spec);
     const squares = parseArrangement(board, text);
