@@ -24,6 +24,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/genetic',
   '@bezzel/ant-colony',
   '@bezzel/bitboard',
+  '@bezzel/cover-search',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */
