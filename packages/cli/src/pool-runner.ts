@@ -48,6 +48,8 @@ export async function countOnWorkers(
   task: Task,
   options: CommonOptions & PoolOptions,
   inProcessOnly: boolean,
+  /** Turns the summed result into the one to print (a count of minimum sets adds the minimum it counted at). */
+  present: (result: Result) => Result = (result) => result,
 ): Promise<number | undefined> {
   const counting = task.goal === 'count' || task.goal === 'count-fundamental';
   if (!counting) {
@@ -94,8 +96,9 @@ export async function countOnWorkers(
   }
   if (!result) return EXIT.answered;
   const { board, piece } = instance.value;
-  printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
-  return exitCode(result);
+  const shown = present(result);
+  printResult(board, piece, shown, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
+  return exitCode(shown);
 }
 
 async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {

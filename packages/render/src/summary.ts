@@ -1,4 +1,4 @@
-import type { Board, PartialResult, Piece, Result, Stats } from '@bezzel/core';
+import type { Board, Minimum, PartialResult, Piece, Result, Stats } from '@bezzel/core';
 
 /**
  * A number with thousands separators, `1,234,567.5`: what `toLocaleString('en-US')` prints, without loading
@@ -32,8 +32,13 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
   const what = describeProblem(board, piece, result, k);
   switch (result.status) {
     case 'solved':
+      if (result.minimum) return `The fewest ${what}: ${result.minimum.value} (${proofWords(result.minimum)}); one set:`;
       return result.maximum !== undefined ? `At most ${plural(result.maximum, piece.name)} fit on ${board}; one way:` : `Found a solution: ${what}`;
     case 'complete':
+      if (result.minimum) {
+        const sets = `${plural(result.count, 'minimum set')}${result.fundamental !== undefined ? `, ${result.fundamental} fundamental (distinct up to symmetry)` : ''}`;
+        return `The fewest ${what}: ${result.minimum.value} (${proofWords(result.minimum)}), in ${sets}`;
+      }
       if (result.maximum !== undefined) return `At most ${plural(result.maximum, piece.name)} fit on ${board}, in ${plural(result.count, 'way')}`;
       if (result.fundamental !== undefined) return `${plural(result.count, 'solution')}, ${result.fundamental} fundamental (distinct up to symmetry): ${what}`;
       return `${plural(result.count, 'solution')}: ${what}`;
@@ -49,6 +54,20 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
       const partial = result.partial?.count !== undefined ? `: ${result.partial.count} found so far${coverageOf(result.partial)}` : '';
       return `Stopped${partial}${result.partial?.note ? `; ${result.partial.note}` : ''}`;
     }
+  }
+}
+
+/** How a minimum was proven, in words. */
+export function proofWords(minimum: Minimum): string {
+  switch (minimum.proof) {
+    case 'exhausted':
+      return 'proven: a search for fewer was exhausted';
+    case 'solver':
+      return "proven: the solver's bound meets it";
+    case 'table':
+      return 'proven: the counts of every size have none fewer';
+    case 'bound':
+      return 'proven: a lower bound meets it';
   }
 }
 
