@@ -25,6 +25,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/ant-colony',
   '@bezzel/bitboard',
   '@bezzel/cover-search',
+  '@bezzel/ilp',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */
