@@ -33,6 +33,10 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
   switch (result.status) {
     case 'solved':
       if (result.minimum) return `The fewest ${what}: ${result.minimum.value} (${proofWords(result.minimum)}); one set:`;
+      if (result.task.problem.kind === 'dominate' && result.task.problem.k === undefined) {
+        const size = result.solutions[0]?.kind === 'placement' ? result.solutions[0].squares.length : 0;
+        return `Found a set: ${describeProblem(board, piece, result, size)} (not proven the fewest)`;
+      }
       return result.maximum !== undefined ? `At most ${plural(result.maximum, piece.name)} fit on ${board}; one way:` : `Found a solution: ${what}`;
     case 'complete':
       if (result.minimum) {
