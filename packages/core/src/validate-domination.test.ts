@@ -21,7 +21,7 @@ describe('validateDomination', () => {
     expect(report.uncoveredCount).toBe(0);
   });
 
-  it('names the squares four of them leave uncovered (found by hand: no queen's rank, file or diagonal reaches them)', () => {
+  it('names the squares four of them leave uncovered (checked by hand: no rank, file or diagonal of a queen reaches them)', () => {
     const report = validateDomination(b8, queen, ['c4', 'd4', 'e4', 'c5'].map(sq));
     expect(report.valid).toBe(false);
     expect(report.uncovered.map((s) => b8.name(s))).toEqual(['h2', 'g3', 'h3', 'h6', 'b8']);
