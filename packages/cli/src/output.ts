@@ -49,7 +49,7 @@ export async function solveAndPrint(bezzel: Bezzel, task: Task, options: CommonO
   const instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   const { board, piece } = instance.value;
-  const k = instance.value.kind === 'placement' ? instance.value.k : undefined;
+  const k = instance.value.kind === 'tour' ? undefined : instance.value.k;
 
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);

@@ -97,7 +97,7 @@ export async function countOnWorkers(
   if (!result) return EXIT.answered;
   const { board, piece } = instance.value;
   const shown = present(result);
-  printResult(board, piece, shown, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
+  printResult(board, piece, shown, options, instance.value.kind === 'tour' || shown.task.goal.includes('minimum') ? undefined : instance.value.k);
   return exitCode(shown);
 }
 

@@ -1,5 +1,6 @@
 import type { Board, Conflict, Piece, Result, Solution } from '@bezzel/core';
 import { piecePath } from './svg-pieces.js';
+import { renderDominationResultSvg } from './svg-domination.js';
 
 /** A tour or placement beyond this many squares would make an SVG of many megabytes: the caller is told instead. */
 export const MAX_SVG_SQUARES = 250_000;
@@ -146,6 +147,7 @@ export function renderSolutionSvg(board: Board, piece: Piece, solution: Solution
 
 /** The result's first solution, or the best arrangement a stopped run reached; undefined when there is nothing to draw. */
 export function renderResultSvg(board: Board, piece: Piece, result: Result, options: SvgOptions = {}): string | undefined {
+  if (result.task.problem.kind === 'dominate') return renderDominationResultSvg(board, piece, result, options);
   const solution =
     'solutions' in result && result.solutions && result.solutions.length > 0 ? result.solutions[0]
     : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best

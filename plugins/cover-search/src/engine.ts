@@ -86,7 +86,7 @@ export class CoverEngine {
       const index = path[d]!;
       if (n <= 0 || index >= n) return -1;
       const { words } = this.#m;
-      this.#working.copyWithin(d * words, d * words, (d + 1) * words);
+      for (let v = 0; v < words; v++) this.#working[d * words + v] = this.#allowed[d * words + v]!;
       for (let i = 0; i <= index; i++) {
         const c = this.#candidates[d * this.#m.size + i]!;
         this.#working[d * words + (c >>> 5)]! &= ~(1 << (c & 31));

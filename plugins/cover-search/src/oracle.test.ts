@@ -5,7 +5,7 @@ import queen from '@bezzel/queen';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, countOf, solveChecked } from '../../../test/support/solve.js';
-import coverSearch from './index.js';
+import coverSearch, { coverSearch as strategy } from './index.js';
 
 interface Row {
   readonly n: number;
@@ -53,5 +53,31 @@ describe('cover-search against the published domination tables', async () => {
     const { result } = await solveChecked(bezzel, { problem: problem('queen', 8, 'plain'), goal: 'count-minimum-fundamental', strategy: 'cover-search' });
     expect(countOf(result)).toBe(4860n);
     expect(result.status === 'complete' && result.fundamental).toBe(638n);
+  });
+});
+
+describe('cover-search split', async () => {
+  const bezzel = await bezzelWith(queen, knight, classic, coverSearch);
+  it.each([
+    ['queen', 7, 7, 4, 'count'],
+    ['queen', 6, 6, 4, 'count-fundamental'],
+    ['knight', 6, 6, 9, 'count'],
+    ['king', 5, 5, 5, 'count'],
+  ] as const)('%s on %i×%i, k = %i: the sub-tasks of a %s add up to the whole', async (piece, n, _h, k, goal) => {
+    const task = { problem: { kind: 'dominate' as const, board: { width: n, height: n }, piece, k }, goal, strategy: 'cover-search' };
+    const whole = await bezzel.solve(task);
+    const instance = bezzel.instantiate(task);
+    if (!instance.ok) throw instance.error;
+    const parts = strategy.split!(instance.value, 12)!;
+    expect(parts.length).toBeGreaterThanOrEqual(12);
+    let count = 0n;
+    let fundamental = 0n;
+    for (const part of parts) {
+      const r = await bezzel.solve(part.task);
+      count += BigInt(part.weight) * countOf(r);
+      if (r.status === 'complete') fundamental += r.fundamental ?? 0n;
+    }
+    expect(count).toBe(countOf(whole));
+    if (goal === 'count-fundamental') expect(fundamental).toBe(whole.status === 'complete' ? whole.fundamental : -1n);
   });
 });

@@ -1,5 +1,5 @@
-import { Board, type BoardSpec, parseArrangement, type Piece, UsageError, validatePlacement, validateTour } from '@bezzel/core';
-import { renderBoard, renderPlacementSvg, renderTourSvg, stringify } from '@bezzel/render';
+import { Board, type BoardSpec, explainDomination, parseArrangement, type Piece, UsageError, validateDomination, validatePlacement, validateTour } from '@bezzel/core';
+import { renderBoard, renderDominationSvg, renderPlacementSvg, renderTourSvg, stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
 import { drawingOf, emitDrawing } from '../drawing.js';
 import { EXIT } from '../exit.js';
@@ -14,6 +14,9 @@ interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' |
   readonly tour?: boolean;
   readonly closed?: boolean;
   readonly start?: string;
+  readonly dominate?: boolean;
+  readonly independent?: boolean;
+  readonly total?: boolean;
 }
 
 /** `bezzel check <piece> <arrangement>`: is it a solution, and if not, exactly what is wrong. */
@@ -25,7 +28,10 @@ export function checkCommand(setExit: SetExit): Command {
     .option('-k, --k <k>', 'the number of pieces the arrangement must have', wholeNumber('-k', 0))
     .option('--tour', 'the squares are a tour, in order (implied when they cover the whole board)')
     .option('--closed', 'the tour must close: its last square one move from the first')
-    .option('--start <square>', 'the tour must start here');
+    .option('--start <square>', 'the tour must start here')
+    .option('--dominate', 'the pieces must occupy or attack every square (domination); names the squares left uncovered')
+    .option('--independent', 'with --dominate: and no piece may attack another')
+    .option('--total', 'with --dominate: every square, occupied ones too, must be attacked');
   addBoardOptions(command);
   command
     .addOption(new Option('--format <format>', 'output format (svg: the board with attacking pairs or the tour drawn)').choices(['text', 'json', 'svg']).default('text'))
@@ -42,6 +48,7 @@ export function checkCommand(setExit: SetExit): Command {
     const board = new Board(removed ? { ...spec, removed } : spec);
     const squares = parseArrangement(board, text);
     if (!squares.ok) throw squares.error;
+    if (options.independent || options.total || options.dominate) return setExit(checkDomination(board, piece, squares.value, options));
     const asTour = options.tour || options.closed || options.start !== undefined || (squares.value.length === board.playable && board.playable > 1 && /[a-z(]/i.test(text));
     setExit(asTour ? checkTour(board, piece, squares.value, options) : checkPlacement(board, piece, squares.value, options));
   });
@@ -98,6 +105,32 @@ function checkPlacement(board: Board, piece: Piece, squares: number[], options: 
     out(`${report.conflicts.length} attacking pair${report.conflicts.length === 1 ? '' : 's'}:`);
     for (const c of report.conflicts) out(`  ${c.message}`);
   }
+  return EXIT.invalid;
+}
+
+function checkDomination(board: Board, piece: Piece, squares: number[], options: CheckOptions): number {
+  if (options.independent && options.total) throw new UsageError('ERR_GOAL', 'choose one of --independent and --total');
+  const variant = options.independent ? 'independent' : options.total ? 'total' : 'plain';
+  const report = validateDomination(board, piece, squares, { variant, ...(options.k !== undefined ? { k: options.k } : {}) });
+  if (drawingOf(options)) {
+    const onBoard = squares.filter((s) => s >= 0 && s < board.size);
+    emitDrawing(renderDominationSvg(board, piece, onBoard, variant, { title: `${onBoard.length} ${piece.name}s on ${board}` }), 'the arrangement', options);
+    if (options.out === undefined) return report.valid ? EXIT.answered : EXIT.invalid;
+  }
+  if (options.format === 'json') {
+    out(stringify({ kind: 'dominate', variant, board: board.spec, piece: piece.id, ...report }));
+    return report.valid ? EXIT.answered : EXIT.invalid;
+  }
+  const drawn = renderBoard(board, piece, squares.filter((s) => s >= 0 && s < board.size), options);
+  if (drawn) out(drawn);
+  const many = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
+  const what = variant === 'total' ? 'attack every square' : variant === 'independent' ? 'dominate every square without attacking each other' : 'occupy or attack every square';
+  if (report.valid) {
+    out(`Valid: ${many} ${what}.`);
+    return EXIT.answered;
+  }
+  out(`Invalid: ${many} do not ${what}.`);
+  for (const line of explainDomination(board, piece, report, variant)) out(`  ${line}`);
   return EXIT.invalid;
 }
 
