@@ -1,6 +1,8 @@
 import {
   Board,
   createBezzel,
+  explainDomination,
+  validateDomination,
   validatePlacement,
   validateTour,
   type Bezzel,
@@ -30,6 +32,11 @@ export function expectValidSolution(bezzel: Bezzel, task: Task, solution: Soluti
     const k = task.goal === 'maximum' ? undefined : task.problem.k;
     const report = validatePlacement(board, piece!, solution.squares, k);
     expect(report.errors.concat(report.conflicts.map((c) => c.message))).toEqual([]);
+  } else if (task.problem.kind === 'dominate') {
+    expect(solution.kind).toBe('placement');
+    if (solution.kind !== 'placement') return;
+    const report = validateDomination(board, piece!, solution.squares, { variant: task.problem.variant, k: task.problem.k });
+    expect(explainDomination(board, piece!, report, task.problem.variant)).toEqual([]);
   } else {
     expect(solution.kind).toBe('tour');
     if (solution.kind !== 'tour') return;

@@ -1,4 +1,4 @@
-import { type BoardSpec, type Budget, GOALS, type Goal, type OptionValue, UsageError } from '@bezzel/core';
+import { type BoardSpec, type Budget, GOALS_OF, type Goal, type OptionValue, UsageError } from '@bezzel/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 
 /** Options every solving command shares. */
@@ -7,6 +7,7 @@ export interface CommonOptions {
   readonly width?: number;
   readonly height?: number;
   readonly removed?: string;
+  readonly torus?: boolean;
   readonly maxSteps?: number;
   readonly maxTime?: number;
   readonly seed?: number;
@@ -79,7 +80,8 @@ export function addBoardOptions(command: Command, defaultSize?: number): Command
     .option('-n, --size <n>', `square board n×n${defaultSize ? ` (default ${defaultSize})` : ''}`, wholeNumber('-n', 1))
     .option('--width <w>', 'board width (files)', wholeNumber('--width', 1))
     .option('--height <h>', 'board height (ranks)', wholeNumber('--height', 1))
-    .option('--removed <squares>', 'squares cut out of the board, e.g. "d4,e5"');
+    .option('--removed <squares>', 'squares cut out of the board, e.g. "d4,e5"')
+    .option('--torus', 'join opposite edges, so moves and attacks wrap around');
 }
 
 export function addSolveOptions(command: Command): Command {
@@ -101,8 +103,9 @@ export function addGoalOption(command: Command, allowed: readonly Goal[], fallba
   return command.addOption(new Option('--goal <goal>', `one of ${allowed.join(', ')}`).argParser(goal(allowed)).default(fallback));
 }
 
-export const placementGoals: readonly Goal[] = GOALS;
-export const tourGoals: readonly Goal[] = ['one', 'all', 'count'];
+export const placementGoals: readonly Goal[] = GOALS_OF.placement;
+export const tourGoals: readonly Goal[] = GOALS_OF.tour;
+export const dominateGoals: readonly Goal[] = GOALS_OF.dominate;
 
 /** The board the options describe: `-n N`, or `--width`/`--height`, or the default size. */
 export function boardSpec(options: CommonOptions, defaultSize: number): BoardSpec {
@@ -111,7 +114,7 @@ export function boardSpec(options: CommonOptions, defaultSize: number): BoardSpe
   }
   const width = options.width ?? options.size ?? options.height ?? defaultSize;
   const height = options.height ?? options.size ?? options.width ?? defaultSize;
-  return { width, height };
+  return options.torus ? { width, height, torus: true } : { width, height };
 }
 
 export function budgetOf(options: CommonOptions): Budget {

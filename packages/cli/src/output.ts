@@ -50,7 +50,7 @@ export async function solveAndPrint(setup: SolveSetup, task: Task, options: Comm
   const instance = setup.bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   const { board, piece } = instance.value;
-  const k = instance.value.kind === 'placement' ? instance.value.k : undefined;
+  const k = instance.value.kind === 'tour' ? undefined : instance.value.k;
 
   let streamed = 0;
   const drawing = drawingOf(options);

@@ -25,6 +25,9 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/genetic',
   '@bezzel/ant-colony',
   '@bezzel/bitboard',
+  '@bezzel/cover-search',
+  '@bezzel/ilp',
+  '@bezzel/greedy-cover',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */

@@ -51,6 +51,8 @@ export async function countOnWorkers(
   task: Task,
   options: CommonOptions & PoolOptions,
   inProcessOnly: boolean,
+  /** Turns the summed result into the one to print (a count of minimum sets adds the minimum it counted at). */
+  present: (result: Result) => Result = (result) => result,
 ): Promise<number | undefined> {
   const counting = task.goal === 'count' || task.goal === 'count-fundamental';
   if (!counting) {
@@ -97,8 +99,9 @@ export async function countOnWorkers(
   if (!result) return EXIT.answered;
   result = await withCrossCheck({ bezzel, plugins }, task, result, options);
   const { board, piece } = instance.value;
-  await printResult(board, piece, result, options, instance.value.kind === 'placement' ? instance.value.k : undefined);
-  return exitCode(result);
+  const shown = present(result);
+  await printResult(board, piece, shown, options, instance.value.kind === 'tour' || shown.task.goal.includes('minimum') ? undefined : instance.value.k);
+  return exitCode(shown);
 }
 
 async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {

@@ -1,6 +1,7 @@
 import { StrategyCrash, StrategyError, UsageError } from '@bezzel/core';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
+import { dominateCommand } from './commands/dominate.js';
 import { experimentCommand } from './commands/experiment.js';
 import { cancelCommand, resultCommand, statusCommand } from './commands/jobs.js';
 import { listCommand } from './commands/list.js';
@@ -10,7 +11,7 @@ import { workerCommand } from './commands/worker.js';
 import { EXIT, type SetExit } from './exit.js';
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand];
 
 export function buildProgram(setExit: SetExit = () => {}): Command {
   const program = new Command('bezzel')

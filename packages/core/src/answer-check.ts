@@ -2,6 +2,7 @@ import type { Board } from './board.js';
 import type { Goal } from './problem.js';
 import type { Outcome, Solution } from './result.js';
 import type { Instance } from './strategy.js';
+import { validateDomination } from './validate-domination.js';
 import { validatePlacement, validateTour } from './validator.js';
 
 /**
@@ -37,7 +38,11 @@ const ANSWERS: Record<Goal, readonly string[]> = {
   count: ['complete'],
   'count-fundamental': ['complete'],
   maximum: ['solved', 'complete'],
+  minimum: ['solved'],
+  'count-minimum': ['complete'],
+  'count-minimum-fundamental': ['complete'],
 };
+const MINIMUM_PROOFS = ['exhausted', 'solver', 'table', 'bound'];
 const STOPS = ['impossible', 'budget', 'aborted'];
 /** No board has more symmetries than the square's eight: a class of solutions has at most eight members. */
 const LARGEST_GROUP = 8n;
@@ -67,18 +72,28 @@ export class AnswerCheck {
     const { instance } = this;
     const solution = value as Partial<Solution> | null;
     if (!solution || typeof solution !== 'object') this.#fail(`returned a solution that is not an object (${describe(value)})`);
-    if (instance.kind === 'placement') {
-      if (solution.kind !== 'placement' || !Array.isArray(solution.squares)) this.#fail('returned a placement without a list of squares');
-      const odd = (solution.squares as unknown[]).find((sq) => !Number.isSafeInteger(sq));
-      if (odd !== undefined) this.#fail(`returned a placement with square ${describe(odd)}, which is not a square number`);
-      const k = expectedPieces ?? (instance.task.goal === 'maximum' ? undefined : instance.k);
-      const report = validatePlacement(instance.board, instance.piece, solution.squares as readonly number[], k);
-      if (!report.valid) this.#fail(`returned an invalid placement: ${[...report.errors, ...report.conflicts.map((c) => c.message)].slice(0, 3).join('; ')}`);
-    } else {
+    if (instance.kind === 'tour') {
       if (solution.kind !== 'tour' || !isIntegerList(solution.path) || typeof solution.closed !== 'boolean') this.#fail('returned a tour without a path of square numbers and a closed flag');
       const closed = instance.closed || solution.closed;
       const report = validateTour(instance.board, instance.piece, solution.path as ArrayLike<number>, { closed, start: instance.start });
       if (!report.valid) this.#fail(`returned an invalid ${closed ? 'closed ' : ''}tour: ${report.firstError}`);
+      return solution as Solution;
+    }
+    if (solution.kind !== 'placement' || !Array.isArray(solution.squares)) this.#fail('returned a placement without a list of squares');
+    const odd = (solution.squares as unknown[]).find((sq) => !Number.isSafeInteger(sq));
+    if (odd !== undefined) this.#fail(`returned a placement with square ${describe(odd)}, which is not a square number`);
+    const squares = solution.squares as readonly number[];
+    if (instance.kind === 'placement') {
+      const k = expectedPieces ?? (instance.task.goal === 'maximum' ? undefined : instance.k);
+      const report = validatePlacement(instance.board, instance.piece, squares, k);
+      if (!report.valid) this.#fail(`returned an invalid placement: ${[...report.errors, ...report.conflicts.map((c) => c.message)].slice(0, 3).join('; ')}`);
+    } else {
+      const k = expectedPieces ?? instance.k;
+      const report = validateDomination(instance.board, instance.piece, squares, { variant: instance.variant, ...(k !== undefined ? { k } : {}) });
+      if (!report.valid) {
+        const uncovered = report.uncoveredCount > 0 ? [`${report.uncoveredCount} square${report.uncoveredCount === 1 ? '' : 's'} not covered (${report.uncovered.slice(0, 3).map((sq) => instance.board.name(sq)).join(', ')}${report.uncoveredCount > 3 ? ', …' : ''})`] : [];
+        this.#fail(`returned an invalid ${instance.variant === 'plain' ? '' : `${instance.variant} `}dominating set: ${[...report.errors, ...uncovered, ...report.conflicts.map((c) => c.message)].slice(0, 3).join('; ')}`);
+      }
     }
     return solution as Solution;
   }
@@ -105,13 +120,19 @@ export class AnswerCheck {
 
     const maximum = outcome.maximum as number | undefined;
     if (maximum !== undefined && !isCount(maximum)) this.#fail(`reported a maximum of ${describe(maximum)}`);
+    const minimum = outcome.minimum as { value?: unknown; proof?: unknown } | undefined;
+    if (minimum !== undefined && (!isCount(minimum.value) || !MINIMUM_PROOFS.includes(String(minimum.proof)))) this.#fail('reported a minimum without its value and how it is proven');
+    const answered = status === 'solved' || status === 'complete';
+    if (answered && goal === 'maximum' && maximum === undefined) this.#fail('answered goal maximum without the maximum');
+    if (answered && goal.includes('minimum') && minimum === undefined) this.#fail(`answered goal ${goal} without the minimum`);
+    // The pieces each solution must have: the maximum or minimum the result claims.
+    const size = goal === 'maximum' ? maximum : goal.includes('minimum') ? (minimum?.value as number | undefined) : undefined;
     const solutions = outcome.solutions as unknown;
     if (status === 'solved' && (!Array.isArray(solutions) || solutions.length === 0)) this.#fail('said it solved the problem but gave no solution');
     if (solutions !== undefined) {
       if (!Array.isArray(solutions)) this.#fail('returned solutions that are not a list');
-      for (const solution of solutions) this.solution(solution, goal === 'maximum' ? maximum : undefined);
+      for (const solution of solutions) this.solution(solution, size);
     }
-    if (goal === 'maximum' && (status === 'solved' || status === 'complete') && maximum === undefined) this.#fail('answered goal maximum without the maximum');
 
     switch (status) {
       case 'complete':
@@ -137,7 +158,7 @@ export class AnswerCheck {
     if (typeof count !== 'bigint' || count < 0n) this.#fail(`returned a count that is not a whole number (${describe(count)})`);
     const goal = this.instance.task.goal;
     if (goal === 'all' && count !== this.streamed) this.#fail(`claimed ${count} solutions but gave ${this.streamed}`);
-    if (fundamental !== undefined || goal === 'count-fundamental') {
+    if (fundamental !== undefined || goal.endsWith('fundamental')) {
       if (typeof fundamental !== 'bigint' || fundamental < 0n) this.#fail(`returned a fundamental count that is not a whole number (${describe(fundamental)})`);
       if (this.whole && (fundamental > count || count > LARGEST_GROUP * fundamental)) {
         this.#fail(`claimed ${count} solutions in ${fundamental} classes up to symmetry, which cannot be (a class has 1 to 8 members)`);

@@ -11,6 +11,7 @@ import { randomSeed, Rng } from './rng.js';
 import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
 import { TYPES } from './tokens.js';
 import { impossibleTour } from './tour-theory.js';
+import { impossibleDomination } from './domination.js';
 import type { Solution } from './result.js';
 
 /** A plugin with the name it was loaded by (a package name or a file), so collisions can name both sides. */
@@ -187,6 +188,10 @@ export class Bezzel {
       if (reason) {
         return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
       }
+    }
+    if (instance.value.kind === 'dominate') {
+      const reason = impossibleDomination(instance.value.board, instance.value.piece, instance.value.variant);
+      if (reason) return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
     }
     const strategy = this.choose(instance.value);
     if (!strategy.ok) throw strategy.error;

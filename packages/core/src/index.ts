@@ -18,3 +18,5 @@ export * from './tokens.js';
 export * from './tour-theory.js';
 export * from './validator.js';
 export type { ContainerModule } from 'inversify';
+export * from './domination.js';
+export * from './validate-domination.js';

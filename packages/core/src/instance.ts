@@ -2,7 +2,8 @@ import { Board } from './board.js';
 import { fail, ok, type Parsed } from './errors.js';
 import { attacksWholeFile, attacksWholeRank } from './movement.js';
 import type { Piece } from './piece.js';
-import type { Task } from './problem.js';
+import { checkPieceCount, dominationInstance } from './domination.js';
+import { GOALS_OF, type Task } from './problem.js';
 import type { Instance } from './strategy.js';
 
 /**
@@ -28,18 +29,19 @@ export function instantiate(task: Task, findPiece: (id: string) => Piece | undef
     return fail('ERR_PIECE', `unknown piece "${problem.piece}"; known pieces: ${knownPieces().join(', ')}`);
   }
   const b = board.value;
+  if (!GOALS_OF[problem.kind].includes(task.goal)) {
+    const owners = (Object.keys(GOALS_OF) as (keyof typeof GOALS_OF)[]).filter((kind) => GOALS_OF[kind].includes(task.goal));
+    return fail('ERR_GOAL', `goal ${task.goal} applies to ${owners.map((k) => `${k} problems`).join(' and ')}, not ${problem.kind === 'tour' ? 'tours' : `${problem.kind} problems`}`);
+  }
+  if (problem.kind === 'dominate') return dominationInstance(task, problem, b, piece);
   if (problem.kind === 'placement') {
     if (task.goal === 'maximum') return ok({ kind: 'placement', task, board: b, piece, k: problem.k ?? 0 });
     const k = problem.k ?? naturalK(b, piece);
     if (k === undefined) {
       return fail('ERR_COUNT', `say how many ${piece.name}s with -k (a ${piece.name} has no natural number on a board), or use --goal maximum`);
     }
-    if (!Number.isSafeInteger(k) || k < 0) return fail('ERR_COUNT', `-k must be a whole number of pieces, not ${String(k)}`);
-    if (k > b.playable) return fail('ERR_COUNT', `-k ${k} is more than the ${b.playable} squares of the ${b} board`);
-    return ok({ kind: 'placement', task, board: b, piece, k });
-  }
-  if (task.goal === 'count-fundamental' || task.goal === 'maximum') {
-    return fail('ERR_GOAL', `goal ${task.goal} applies to placements, not tours`);
+    const checked = checkPieceCount(k, b);
+    return checked.ok ? ok({ kind: 'placement', task, board: b, piece, k }) : checked;
   }
   let start: number | undefined;
   if (problem.start !== undefined) {

@@ -19,18 +19,46 @@ export interface TourProblem {
   readonly closed?: boolean;
 }
 
+export const DOMINATION_VARIANTS = ['plain', 'independent', 'total'] as const;
+/**
+ * `plain`: every square is occupied or attacked; `independent`: the same with no piece attacking another;
+ * `total`: every square, occupied ones too, is attacked by some other piece.
+ */
+export type DominationVariant = (typeof DOMINATION_VARIANTS)[number];
+
+/** Pieces that together attack (or occupy) every square: the fewest, or sets of a given size. */
+export interface DominateProblem {
+  readonly kind: 'dominate';
+  readonly board: BoardSpec;
+  readonly piece: string;
+  /** `plain` when absent. */
+  readonly variant?: DominationVariant;
+  /** The size of the sets, for goals `one`, `all`, `count` and `count-fundamental`; absent with the minimum goals. */
+  readonly k?: number;
+}
+
 /** Problems are plain JSON data, so they cross threads, processes and machines unchanged. */
-export type Problem = PlacementProblem | TourProblem;
+export type Problem = PlacementProblem | TourProblem | DominateProblem;
 export type ProblemKind = Problem['kind'];
 /** Every problem kind, for checks of what plugins declare. */
-export const PROBLEM_KINDS: readonly ProblemKind[] = ['placement', 'tour'];
+export const PROBLEM_KINDS: readonly ProblemKind[] = ['placement', 'tour', 'dominate'];
 
-export const GOALS = ['one', 'all', 'count', 'count-fundamental', 'maximum'] as const;
+export const GOALS = ['one', 'all', 'count', 'count-fundamental', 'maximum', 'minimum', 'count-minimum', 'count-minimum-fundamental'] as const;
 /**
  * `one` solution; `all` solutions (streamed); `count` them; `count-fundamental` up to the board's symmetries
- * (together with the total); `maximum` number of pieces that fit and one arrangement of them.
+ * (together with the total); `maximum` number of pieces that fit and one arrangement of them. Domination adds
+ * `minimum` (the fewest pieces, proven, and one such set), `count-minimum` (that number and how many sets of it)
+ * and `count-minimum-fundamental` (the same, also up to symmetry): the minimum goals are the count goals with k
+ * found first, so a split count of minimum sets is a minimum followed by a `count` at that k.
  */
 export type Goal = (typeof GOALS)[number];
+
+/** The goals each kind of problem takes. */
+export const GOALS_OF: Readonly<Record<ProblemKind, readonly Goal[]>> = {
+  placement: ['one', 'all', 'count', 'count-fundamental', 'maximum'],
+  tour: ['one', 'all', 'count'],
+  dominate: ['one', 'all', 'count', 'count-fundamental', 'minimum', 'count-minimum', 'count-minimum-fundamental'],
+};
 
 export interface Budget {
   /** Search nodes, moves or generations — whichever unit the strategy counts (its stats say). */

@@ -30,6 +30,29 @@ interface ResultBase {
   readonly task: Task;
 }
 
+/** How the fewest pieces is known to be the fewest. */
+export type MinimumProof =
+  /** A complete search found no smaller set. */
+  | 'exhausted'
+  /** A MIP solver's dual bound met its best set. */
+  | 'solver'
+  /** The number of sets of every size was computed (a row-transfer table), and none is smaller. */
+  | 'table'
+  /** A lower bound alone met the set found (each piece covers at most so many squares; squares no one piece covers two of). */
+  | 'bound';
+
+/** The answer of the minimum goals: the fewest pieces and how that is proven. */
+export interface Minimum {
+  readonly value: number;
+  readonly proof: MinimumProof;
+}
+
+/** What is known of the fewest pieces when a search stopped early: at least `lower`, at most `upper` (the best set's size). */
+export interface MinimumBounds {
+  readonly lower: number;
+  readonly upper?: number;
+}
+
 /** What a run that stopped early keeps: solutions counted so far and how much of the space was covered. */
 export interface PartialResult {
   readonly count?: bigint;
@@ -39,12 +62,14 @@ export interface PartialResult {
   /** The best arrangement reached (local search) and its score: attacking pairs left, squares toured. */
   readonly best?: Solution;
   readonly score?: number;
+  /** Domination: the bounds on the fewest pieces when the minimum was not proven (`best` is the smallest set found). */
+  readonly bounds?: MinimumBounds;
   readonly note?: string;
 }
 
 export type Result =
-  /** A solution was found (goals `one` and `maximum`). */
-  | (ResultBase & { readonly status: 'solved'; readonly solutions: readonly Solution[]; readonly maximum?: number })
+  /** A solution was found (goals `one`, `maximum` and `minimum`: then `solutions[0]` is a smallest set). */
+  | (ResultBase & { readonly status: 'solved'; readonly solutions: readonly Solution[]; readonly maximum?: number; readonly minimum?: Minimum })
   /** The search space was exhausted: every solution was found or counted. */
   | (ResultBase & {
       readonly status: 'complete';
@@ -53,6 +78,8 @@ export type Result =
       readonly fundamental?: bigint;
       /** With `maximum`: the largest number of pieces that fit; `count` is then the number of ways. */
       readonly maximum?: number;
+      /** With `count-minimum`: the fewest pieces that dominate; `count` (and `fundamental`) are then the sets of that size. */
+      readonly minimum?: Minimum;
       /** Counts for every k at once, index k, where a strategy computes the whole table. */
       readonly table?: readonly bigint[];
       /** The first solution, when the goal wants one to show. */

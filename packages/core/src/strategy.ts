@@ -1,7 +1,7 @@
 import type { Board } from './board.js';
 import type { BudgetClock } from './budget.js';
 import type { Piece } from './piece.js';
-import { GOALS, PROBLEM_KINDS, type Goal, type OptionValue, type ProblemKind, type Task } from './problem.js';
+import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type OptionValue, type ProblemKind, type Task } from './problem.js';
 import type { Outcome, Solution } from './result.js';
 import type { Rng } from './rng.js';
 
@@ -15,6 +15,15 @@ export type Instance =
       readonly piece: Piece;
       readonly start: number | undefined;
       readonly closed: boolean;
+    }
+  | {
+      readonly kind: 'dominate';
+      readonly task: Task;
+      readonly board: Board;
+      readonly piece: Piece;
+      readonly variant: DominationVariant;
+      /** The set size for `one`, `all`, `count`, `count-fundamental`; undefined for the minimum goals (and `one` without k: the smallest set found). */
+      readonly k: number | undefined;
     };
 
 /** `supports` answers yes with a rough cost (for `auto`: lower is preferred) or no with the reason a user reads. */

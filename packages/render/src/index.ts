@@ -5,3 +5,4 @@ export * from './svg.js';
 export * from './svg-pieces.js';
 export * from './text-board.js';
 export * from './tour-grid.js';
+export * from './svg-domination.js';

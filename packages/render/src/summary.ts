@@ -1,4 +1,4 @@
-import type { Board, PartialResult, Piece, Result, Stats } from '@bezzel/core';
+import type { Board, Minimum, PartialResult, Piece, Result, Stats } from '@bezzel/core';
 
 /**
  * A number with thousands separators, `1,234,567.5`: what `toLocaleString('en-US')` prints, without loading
@@ -15,9 +15,16 @@ const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 || n
 /** What was asked, in words: "8 queens on 8×8", "a closed knight's tour of 6×6 from a1". */
 export function describeProblem(board: Board, piece: Piece, result: Result, k?: number): string {
   const p = result.task.problem;
-  if (p.kind === 'placement') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} on ${board}`;
+  const where = board.torus ? `the ${board} torus` : String(board);
+  if (p.kind === 'placement') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} on ${where}`;
+  if (p.kind === 'dominate') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} ${variantWords(p.variant)} ${where}`;
   const from = p.start !== undefined ? ` from ${board.name(p.start)}` : '';
-  return `${p.closed ? 'a closed' : 'an open'} ${piece.name}'s tour of ${board}${from}`;
+  return `${p.closed ? 'a closed' : 'an open'} ${piece.name}'s tour of ${where}${from}`;
+}
+
+/** How a set of pieces relates to the board, in the words of each domination variant. */
+export function variantWords(variant: string | undefined): string {
+  return variant === 'total' ? 'attacking every square of' : variant === 'independent' ? 'not attacking each other, dominating' : 'dominating';
 }
 
 /** The one-line answer a user reads first. */
@@ -25,8 +32,17 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
   const what = describeProblem(board, piece, result, k);
   switch (result.status) {
     case 'solved':
+      if (result.minimum) return `The fewest ${what}: ${result.minimum.value} (${proofWords(result.minimum)}); one set:`;
+      if (result.task.problem.kind === 'dominate' && result.task.problem.k === undefined) {
+        const size = result.solutions[0]?.kind === 'placement' ? result.solutions[0].squares.length : 0;
+        return `Found a set: ${describeProblem(board, piece, result, size)} (not proven the fewest)`;
+      }
       return result.maximum !== undefined ? `At most ${plural(result.maximum, piece.name)} fit on ${board}; one way:` : `Found a solution: ${what}`;
     case 'complete':
+      if (result.minimum) {
+        const sets = `${plural(result.count, 'minimum set')}${result.fundamental !== undefined ? `, ${result.fundamental} fundamental (distinct up to symmetry)` : ''}`;
+        return `The fewest ${what}: ${result.minimum.value} (${proofWords(result.minimum)}), in ${sets}`;
+      }
       if (result.maximum !== undefined) return `At most ${plural(result.maximum, piece.name)} fit on ${board}, in ${plural(result.count, 'way')}`;
       if (result.fundamental !== undefined) return `${plural(result.count, 'solution')}, ${result.fundamental} fundamental (distinct up to symmetry): ${what}`;
       return `${plural(result.count, 'solution')}: ${what}`;
@@ -42,6 +58,20 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
       const partial = result.partial?.count !== undefined ? `: ${result.partial.count} found so far${coverageOf(result.partial)}` : '';
       return `Stopped${partial}${result.partial?.note ? `; ${result.partial.note}` : ''}`;
     }
+  }
+}
+
+/** How a minimum was proven, in words. */
+export function proofWords(minimum: Minimum): string {
+  switch (minimum.proof) {
+    case 'exhausted':
+      return 'proven: a search for fewer was exhausted';
+    case 'solver':
+      return "proven: the solver's bound meets it";
+    case 'table':
+      return 'proven: the counts of every size have none fewer';
+    case 'bound':
+      return 'proven: a lower bound meets it';
   }
 }
 

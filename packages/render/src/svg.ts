@@ -1,5 +1,6 @@
 import type { Board, Conflict, Piece, Result, Solution } from '@bezzel/core';
 import { piecePath } from './svg-pieces.js';
+import { renderDominationResultSvg } from './svg-domination.js';
 
 /** A tour or placement beyond this many squares would make an SVG of many megabytes: the caller is told instead. */
 export const MAX_SVG_SQUARES = 250_000;
@@ -160,6 +161,11 @@ export function solutionSvgChunks(board: Board, piece: Piece, solution: Solution
 
 /** The result's first solution, or the best arrangement a stopped run reached; undefined when there is nothing to draw. */
 export function resultSvgChunks(board: Board, piece: Piece, result: Result, options: SvgOptions = {}): Iterable<string> | undefined {
+  if (result.task.problem.kind === 'dominate') {
+    // A dominating set's drawing shades every square: bounded by the board, at most MAX_SVG_SQUARES of them.
+    const svg = renderDominationResultSvg(board, piece, result, options);
+    return svg === undefined ? undefined : [svg];
+  }
   const solution =
     'solutions' in result && result.solutions && result.solutions.length > 0 ? result.solutions[0]
     : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best

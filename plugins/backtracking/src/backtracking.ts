@@ -37,6 +37,7 @@ export const backtracking: SearchStrategy = {
   },
 
   supports(instance: Instance): Support {
+    if (instance.kind === 'dominate') return no('it places non-attacking pieces and walks tours; it does not dominate');
     const entries = tableEntries(instance);
     if (entries > MAX_ENTRIES[instance.kind]) {
       const table = instance.kind === 'placement' ? 'conflict table' : 'move table';
@@ -47,6 +48,7 @@ export const backtracking: SearchStrategy = {
 
   run(instance: Instance, ctx: RunContext): Outcome {
     if (instance.kind === 'tour') return solveTour(instance, ctx);
+    if (instance.kind === 'dominate') throw new Error('backtracking was run on a domination problem it declined');
     if (ctx.option('prefix') !== undefined) throw new UsageError('ERR_OPTION', 'option prefix is for tours; strategy backtracking does not split placements');
     return solvePlacement(instance, ctx);
   },

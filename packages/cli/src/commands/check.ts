@@ -1,5 +1,5 @@
-import { Board, type BoardSpec, parseArrangement, type Piece, UsageError, validatePlacement, validateTour } from '@bezzel/core';
-import { placementSvgChunks, renderBoard, stringify, tourSvgChunks } from '@bezzel/render';
+import { Board, type BoardSpec, explainDomination, parseArrangement, type Piece, UsageError, validateDomination, validatePlacement, validateTour } from '@bezzel/core';
+import { placementSvgChunks, renderBoard, renderDominationSvg, stringify, tourSvgChunks } from '@bezzel/render';
 import { Command, Option } from 'commander';
 import { drawingOf, emitDrawing } from '../drawing.js';
 import { EXIT } from '../exit.js';
@@ -9,11 +9,14 @@ import { createCliBezzel } from '../plugins.js';
 import type { SetExit } from '../exit.js';
 import { parseRemoved, parseStart, resolvePieceId } from '../problem-args.js';
 
-interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'plugin' | 'ascii' | 'format' | 'out'> {
+interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'torus' | 'plugin' | 'ascii' | 'format' | 'out'> {
   readonly k?: number;
   readonly tour?: boolean;
   readonly closed?: boolean;
   readonly start?: string;
+  readonly dominate?: boolean;
+  readonly independent?: boolean;
+  readonly total?: boolean;
 }
 
 /** `bezzel check <piece> <arrangement>`: is it a solution, and if not, exactly what is wrong. */
@@ -25,7 +28,10 @@ export function checkCommand(setExit: SetExit): Command {
     .option('-k, --k <k>', 'the number of pieces the arrangement must have', wholeNumber('-k', 0))
     .option('--tour', 'the squares are a tour, in order (implied when they cover the whole board)')
     .option('--closed', 'the tour must close: its last square one move from the first')
-    .option('--start <square>', 'the tour must start here');
+    .option('--start <square>', 'the tour must start here')
+    .option('--dominate', 'the pieces must occupy or attack every square (domination); names the squares left uncovered')
+    .option('--independent', 'with --dominate: and no piece may attack another')
+    .option('--total', 'with --dominate: every square, occupied ones too, must be attacked');
   addBoardOptions(command);
   command
     .addOption(new Option('--format <format>', 'output format (svg: the board with attacking pairs or the tour drawn)').choices(['text', 'json', 'svg']).default('text'))
@@ -36,11 +42,13 @@ export function checkCommand(setExit: SetExit): Command {
     const { bezzel } = await createCliBezzel(options.plugin);
     const piece = bezzel.piece(resolvePieceId(bezzel, pieceArg))!;
     const text = words.join(' ');
-    const spec = inferBoard(text, options);
+    const inferred = inferBoard(text, options);
+    const spec = options.torus ? { ...inferred, torus: true } : inferred;
     const removed = parseRemoved(spec, options.removed);
     const board = new Board(removed ? { ...spec, removed } : spec);
     const squares = parseArrangement(board, text);
     if (!squares.ok) throw squares.error;
+    if (options.independent || options.total || options.dominate) return setExit(await checkDomination(board, piece, squares.value, options));
     const asTour = options.tour || options.closed || options.start !== undefined || (squares.value.length === board.playable && board.playable > 1 && /[a-z(]/i.test(text));
     setExit(await (asTour ? checkTour(board, piece, squares.value, options) : checkPlacement(board, piece, squares.value, options)));
   });
@@ -100,6 +108,33 @@ async function checkPlacement(board: Board, piece: Piece, squares: number[], opt
     out(`${report.conflictCount} attacking pair${report.conflictCount === 1 ? '' : 's'}${listed}:`);
     for (const c of report.conflicts) out(`  ${c.message}`);
   }
+  return EXIT.invalid;
+}
+
+async function checkDomination(board: Board, piece: Piece, squares: number[], options: CheckOptions): Promise<number> {
+  if (options.independent && options.total) throw new UsageError('ERR_GOAL', 'choose one of --independent and --total');
+  const variant = options.independent ? 'independent' : options.total ? 'total' : 'plain';
+  const report = validateDomination(board, piece, squares, { variant, ...(options.k !== undefined ? { k: options.k } : {}) });
+  if (drawingOf(options)) {
+    const onBoard = squares.filter((s) => s >= 0 && s < board.size);
+    const svg = renderDominationSvg(board, piece, onBoard, variant, { title: `${onBoard.length} ${piece.name}s on ${board}` });
+    await emitDrawing(svg === undefined ? undefined : [svg], 'the arrangement', options);
+    if (options.out === undefined) return report.valid ? EXIT.answered : EXIT.invalid;
+  }
+  if (options.format === 'json') {
+    out(stringify({ kind: 'dominate', variant, board: board.spec, piece: piece.id, ...report }));
+    return report.valid ? EXIT.answered : EXIT.invalid;
+  }
+  const drawn = renderBoard(board, piece, squares.filter((s) => s >= 0 && s < board.size), options);
+  if (drawn) out(drawn);
+  const many = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
+  const what = variant === 'total' ? 'attack every square' : variant === 'independent' ? 'dominate every square without attacking each other' : 'occupy or attack every square';
+  if (report.valid) {
+    out(`Valid: ${many} ${what}.`);
+    return EXIT.answered;
+  }
+  out(`Invalid: ${many} do not ${what}.`);
+  for (const line of explainDomination(board, piece, report, variant)) out(`  ${line}`);
   return EXIT.invalid;
 }
 

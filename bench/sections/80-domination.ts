@@ -1,0 +1,82 @@
+import classic from '@bezzel/classic';
+import coverSearch from '@bezzel/cover-search';
+import { createBezzel, type Result, type Task } from '@bezzel/core';
+import greedyCover from '@bezzel/greedy-cover';
+import ilp from '@bezzel/ilp';
+import knight from '@bezzel/knight';
+import { runSplit } from '@bezzel/pool';
+import queen from '@bezzel/queen';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { BenchSection } from '../index.js';
+import { fmtMs, timed } from '../time.js';
+
+/**
+ * Issue 17's figures: the domination number proven by the dedicated search (cover-search) against the integer
+ * program (ilp, HiGHS) on the same boards in the same run, queens and knights n = 6…13 / 6…14; the 2-thread
+ * proof (a set of γ found, then the count of (γ−1)-sets split over two worker threads: 0 is the proof); counts of
+ * minimum sets; greedy upper bounds on big boards. ilp gets BEZZEL_BENCH_ILP_SECONDS (300) per board: past that
+ * it is reported with its bound. BEZZEL_BENCH_DOM_QUEENS / _KNIGHTS set the largest n (13 / 14).
+ */
+const section: BenchSection = {
+  title: 'Domination: cover-search against ilp (HiGHS)',
+  async run(log) {
+    const bezzel = await createBezzel({ plugins: [queen, knight, classic, coverSearch, ilp, greedyCover] });
+    const here = createRequire(import.meta.url);
+    const urls = ['@bezzel/queen', '@bezzel/knight', '@bezzel/cover-search'].map((p) => pathToFileURL(here.resolve(p)).href);
+    const ilpSeconds = Number(process.env.BEZZEL_BENCH_ILP_SECONDS ?? 300);
+    const task = (piece: string, n: number, goal: Task['goal'], strategy: string, k?: number, seconds = 3600): Task => ({
+      problem: { kind: 'dominate', board: { width: n, height: n }, piece, ...(k !== undefined ? { k } : {}) },
+      goal,
+      strategy,
+      budget: { maxTimeMs: seconds * 1000 },
+    });
+    const gamma = (r: Result) => (r.status === 'solved' || r.status === 'complete' ? r.minimum?.value : undefined);
+    const say = (r: Result) =>
+      gamma(r) !== undefined ? `${gamma(r)} (${r.status === 'solved' || r.status === 'complete' ? r.minimum!.proof : ''})`
+      : r.status === 'budget' || r.status === 'aborted' ? `stopped: ${r.partial?.note ?? r.status}`
+      : r.status;
+
+    // A first ilp solve pays the WebAssembly start-up (seconds); the comparison below runs on a warm solver.
+    await bezzel.solve(task('queen', 5, 'minimum', 'ilp'));
+    const sizes = { queen: Number(process.env.BEZZEL_BENCH_DOM_QUEENS ?? 13), knight: Number(process.env.BEZZEL_BENCH_DOM_KNIGHTS ?? 14) };
+    for (const piece of ['queen', 'knight'] as const) {
+      log(`${piece}s: γ proven by cover-search (1 thread; 2 threads) and by ilp, same boards, same run`);
+      for (let n = 6; n <= sizes[piece]; n++) {
+        const search = await timed(() => bezzel.solve(task(piece, n, 'minimum', 'cover-search')));
+        const g = gamma(search.value);
+        // Two threads: a set of γ, then the (γ−1)-sets counted on two workers (none: the proof).
+        let two = '';
+        if (g !== undefined && g > 1) {
+          const proof = await timed(async () => {
+            await bezzel.solve(task(piece, n, 'one', 'cover-search', g));
+            return runSplit({ plugins: urls, task: task(piece, n, 'count', 'cover-search', g - 1), workers: 2, bezzel });
+          });
+          const none = proof.value.status === 'complete' && proof.value.count === 0n;
+          two = ` · 2 threads ${fmtMs(proof.ms).padStart(8)}${none ? '' : ' (NO PROOF)'}`;
+        }
+        const solver = await timed(() => bezzel.solve(task(piece, n, 'minimum', 'ilp', undefined, ilpSeconds)));
+        const same = gamma(solver.value) === undefined || gamma(solver.value) === g ? '' : '  DISAGREE';
+        const ratio = gamma(solver.value) !== undefined ? `${(solver.ms / search.ms).toFixed(1)}×` : `> ${(solver.ms / search.ms).toFixed(1)}×`;
+        log(`  n=${String(n).padStart(2)}: cover-search ${say(search.value).padEnd(16)} ${fmtMs(search.ms).padStart(8)} (${search.value.stats.nodes} nodes)${two} · ilp ${say(solver.value).padEnd(24)} ${fmtMs(solver.ms).padStart(8)} · ilp/search ${ratio}${same}`);
+      }
+    }
+
+    log('minimum sets counted by cover-search (published: queens A002564, knights A103315)');
+    for (const [piece, n] of [['queen', 8], ['queen', 9], ['queen', 10], ['queen', 11], ['queen', 12], ['knight', 8], ['knight', 10], ['knight', 11], ['king', 8], ['bishop', 8]] as const) {
+      const { value, ms } = await timed(() => bezzel.solve(task(piece, n, 'count-minimum-fundamental', 'cover-search')));
+      const answer = value.status === 'complete' ? `γ ${value.minimum?.value}, ${value.count} sets (${value.fundamental} fundamental)` : say(value);
+      log(`  ${`${piece}s ${n}×${n}`.padEnd(14)} ${answer.padEnd(40)} ${fmtMs(ms).padStart(9)}`);
+    }
+
+    const whole = await timed(() => bezzel.solve(task('queen', 8, 'count-minimum', 'cover-search')));
+    log(`queens 8×8 count-minimum in-process (the CLI adds its start-up): ${whole.value.status === 'complete' ? `${whole.value.minimum?.value} and ${whole.value.count}` : whole.value.status} in ${fmtMs(whole.ms)}`);
+
+    for (const n of [50, 100]) {
+      const g = await timed(() => bezzel.solve({ ...task('queen', n, 'one', 'greedy-cover'), seed: 1 }));
+      const size = g.value.status === 'solved' && g.value.solutions[0]!.kind === 'placement' ? g.value.solutions[0]!.squares.length : '?';
+      log(`greedy-cover queens ${n}×${n}: a dominating set of ${size} (an upper bound; the known lower bound is ⌈(n−1)/2⌉ = ${Math.ceil((n - 1) / 2)}) in ${fmtMs(g.ms)}`);
+    }
+  },
+};
+export default section;

@@ -1,0 +1,288 @@
+import { CLOCK_MASK } from '@bezzel/core';
+import { Bounds } from './bounds.js';
+import { lowestBit, popcount, type CoverModel } from './model.js';
+import { binomial } from './binomial.js';
+
+/**
+ * `find`: one set of at most k pieces; `exact`: one set of exactly k; `count`: the sets of exactly k; `all`: each
+ * set of exactly k, to a callback.
+ */
+export type Mode = 'find' | 'exact' | 'count' | 'all';
+
+export interface EngineOptions {
+  /** Starting weights of the Lagrangian bound (the covering LP's dual), or undefined for the coverage bound alone. */
+  readonly weights?: Float64Array;
+  /** Subgradient steps per node. */
+  readonly iterations?: number;
+  /** Square permutations of the board's symmetries (identity left out); `find` uses them at the root. */
+  readonly symmetries?: readonly Int32Array[];
+  /** Asked every few thousand nodes; true stops the search. */
+  readonly stop?: (nodes: number) => boolean;
+  readonly onSet?: (squares: number[]) => void;
+}
+
+/**
+ * Depth-first search over dominating sets. At each node it takes the uncovered square with the fewest allowed
+ * coverers and branches on them in turn, each branch excluding the squares tried before it, so every set is
+ * reached exactly once. Masks are Int32Array words, one block per depth, allocated once.
+ */
+export class CoverEngine {
+  nodes = 0;
+  count = 0n;
+  stopped = false;
+  found: number[] | undefined;
+  readonly #m: CoverModel;
+  readonly #o: EngineOptions;
+  readonly #bounds: Bounds;
+  readonly #independent: boolean;
+  #uncovered = new Int32Array(0);
+  #allowed = new Int32Array(0);
+  #working = new Int32Array(0);
+  #weights = new Float64Array(0);
+  #candidates = new Int32Array(0);
+  #placed = new Int32Array(0);
+  #gains = new Int32Array(0);
+  #mode: Mode = 'find';
+
+  constructor(model: CoverModel, options: EngineOptions = {}) {
+    this.#m = model;
+    this.#o = options;
+    this.#bounds = new Bounds(model, options.iterations ?? 10);
+    this.#independent = model.conflicts !== undefined;
+  }
+
+  /** Allocates the blocks for a search of at most k pieces. */
+  #reset(mode: Mode, k: number): void {
+    const { words, size } = this.#m;
+    const depth = k + 2;
+    this.#mode = mode;
+    this.#uncovered = new Int32Array(depth * words);
+    this.#allowed = new Int32Array(depth * words);
+    this.#working = new Int32Array(depth * words);
+    this.#candidates = new Int32Array(depth * size);
+    this.#placed = new Int32Array(depth);
+    this.#gains = new Int32Array(size);
+    this.#uncovered.set(this.#m.needed);
+    this.#allowed.set(this.#m.usable);
+    if (this.#o.weights) {
+      this.#weights = new Float64Array(depth * size);
+      this.#weights.set(this.#o.weights);
+    }
+    this.found = undefined;
+  }
+
+  /** Searches from the empty board, or from the node a path of branch indices leads to (a split's sub-task). */
+  search(mode: Mode, k: number, path: readonly number[] = []): void {
+    this.#reset(mode, k);
+    const start = this.#follow(path, k);
+    if (start >= 0) this.#search(start, k - start);
+  }
+
+  /** Replays a path of branch indices from the root; the depth reached, or -1 when the path leaves the tree. */
+  #follow(path: readonly number[], k: number): number {
+    for (let d = 0; d < path.length; d++) {
+      if (d >= k || this.#isCovered(d)) return -1;
+      const n = this.#listCandidates(d);
+      const index = path[d]!;
+      if (n <= 0 || index >= n) return -1;
+      const { words } = this.#m;
+      for (let v = 0; v < words; v++) this.#working[d * words + v] = this.#allowed[d * words + v]!;
+      for (let i = 0; i <= index; i++) {
+        const c = this.#candidates[d * this.#m.size + i]!;
+        this.#working[d * words + (c >>> 5)]! &= ~(1 << (c & 31));
+      }
+      this.#descend(d, this.#candidates[d * this.#m.size + index]!);
+    }
+    return path.length;
+  }
+
+  /** For a split: how many branches the node a path leads to has (0 at a leaf, or off the tree). */
+  branches(path: readonly number[], k: number): number {
+    this.#reset('count', k);
+    const d = this.#follow(path, k);
+    if (d < 0 || d >= k || this.#isCovered(d)) return 0;
+    return Math.max(0, this.#listCandidates(d));
+  }
+
+  #isCovered(d: number): boolean {
+    const { words } = this.#m;
+    let any = 0;
+    for (let w = 0; w < words; w++) any |= this.#uncovered[d * words + w]!;
+    return any === 0;
+  }
+
+  /**
+   * Lists the allowed coverers of the uncovered square with the fewest of them into the depth's candidate block:
+   * their number, or 0 when some square can no longer be covered.
+   */
+  #listCandidates(d: number): number {
+    const { words, coverers, size } = this.#m;
+    const u = d * words;
+    const allowed = this.#allowed;
+    let best = -1;
+    let fewest = Infinity;
+    for (let w = 0; w < words; w++) {
+      let bits = this.#uncovered[u + w]!;
+      while (bits !== 0) {
+        const s = (w << 5) + lowestBit(bits);
+        bits &= bits - 1;
+        let n = 0;
+        const o = s * words;
+        for (let v = 0; v < words; v++) n += popcount(coverers[o + v]! & allowed[u + v]!);
+        if (n < fewest) {
+          fewest = n;
+          best = s;
+          if (n <= 1) break;
+        }
+      }
+      if (fewest <= 1) break;
+    }
+    if (fewest === 0) return 0;
+    let n = 0;
+    const base = d * size;
+    const o = best * words;
+    for (let w = 0; w < words; w++) {
+      let bits = coverers[o + w]! & allowed[u + w]!;
+      while (bits !== 0) {
+        this.#candidates[base + n++] = (w << 5) + lowestBit(bits);
+        bits &= bits - 1;
+      }
+    }
+    if (this.#mode === 'find') this.#byGain(d, n);
+    return n;
+  }
+
+  /** Finding one set: the candidates that cover the most first (an insertion sort, allocation-free), so good sets come early. */
+  #byGain(d: number, n: number): void {
+    const { words, cover, size } = this.#m;
+    const base = d * size;
+    const list = this.#candidates;
+    const gains = this.#gains;
+    for (let i = 0; i < n; i++) {
+      const c = list[base + i]!;
+      let g = 0;
+      for (let v = 0; v < words; v++) g += popcount(cover[c * words + v]! & this.#uncovered[d * words + v]!);
+      let at = i;
+      while (at > 0 && gains[at - 1]! < g) {
+        gains[at] = gains[at - 1]!;
+        list[base + at] = list[base + at - 1]!;
+        at--;
+      }
+      gains[at] = g;
+      list[base + at] = c;
+    }
+  }
+
+  /** Sets up depth d + 1 for a piece on c: covered squares cleared, allowed squares from the working mask. */
+  #descend(d: number, c: number): void {
+    const { words, cover, conflicts, size } = this.#m;
+    const from = d * words;
+    const to = from + words;
+    for (let v = 0; v < words; v++) {
+      this.#uncovered[to + v] = this.#uncovered[from + v]! & ~cover[c * words + v]!;
+      this.#allowed[to + v] = conflicts ? this.#working[from + v]! & ~conflicts[c * words + v]! : this.#working[from + v]!;
+    }
+    this.#placed[d] = c;
+    if (this.#weights.length > 0) {
+      this.#weights.copyWithin((d + 1) * size, d * size, (d + 1) * size);
+      const { coverOffsets, coverTargets } = this.#m;
+      for (let i = coverOffsets[c]!; i < coverOffsets[c + 1]!; i++) this.#weights[(d + 1) * size + coverTargets[i]!] = 0;
+    }
+  }
+
+  /** True to stop the whole search (a set found, or the budget spent). */
+  #search(d: number, j: number): boolean {
+    this.nodes++;
+    if ((this.nodes & CLOCK_MASK) === 0 && this.#o.stop?.(this.nodes)) {
+      this.stopped = true;
+      return true;
+    }
+    if (this.#isCovered(d)) return this.#leaf(d, j);
+    if (j === 0) return false;
+    const { words, size } = this.#m;
+    const u = d * words;
+    if (this.#weights.length > 0) {
+      if (this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)) return false;
+    } else if (this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j)) return false;
+    const n = this.#listCandidates(d);
+    if (n === 0) return false;
+    const working = this.#working;
+    for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
+    const symmetries = d === 0 && this.#mode === 'find' ? this.#o.symmetries : undefined;
+    for (let i = 0; i < n; i++) {
+      const c = this.#candidates[d * size + i]!;
+      // At the root a set can be turned by a symmetry so that its first branch is as early as possible: later
+      // branches may then leave out every image of the squares tried before (and skip a square that is one).
+      if ((working[u + (c >>> 5)]! & (1 << (c & 31))) === 0) continue;
+      working[u + (c >>> 5)]! &= ~(1 << (c & 31));
+      this.#descend(d, c);
+      if (this.#search(d + 1, j - 1)) return true;
+      if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
+    }
+    return false;
+  }
+
+  /** Everything is covered with j pieces still to place. */
+  #leaf(d: number, j: number): boolean {
+    if (this.#mode === 'find') {
+      this.found = Array.from(this.#placed.subarray(0, d));
+      return true;
+    }
+    if (this.#mode === 'exact') {
+      // Plain and total domination stay dominated whatever is added: fill up with the first allowed squares.
+      if (j > 0 && this.#independent) return false;
+      this.found = [...this.#placed.subarray(0, d), ...this.#free(d).slice(0, j)].sort((a, b) => a - b);
+      return this.found.length === d + j;
+    }
+    if (j === 0) {
+      this.count++;
+      if (this.#mode === 'all') this.#o.onSet?.(Array.from(this.#placed.subarray(0, d)).sort((a, b) => a - b));
+      return false;
+    }
+    // Independent sets take no extra piece: every square is covered, so an extra one would be attacked.
+    if (this.#independent) return false;
+    const { words } = this.#m;
+    let free = 0;
+    for (let v = 0; v < words; v++) free += popcount(this.#allowed[d * words + v]!);
+    if (this.#mode === 'count') {
+      this.count += binomial(free, j);
+      return false;
+    }
+    return this.#extras(d, j);
+  }
+
+  /** The allowed squares at depth d, ascending. */
+  #free(d: number): number[] {
+    const { words } = this.#m;
+    const free: number[] = [];
+    for (let v = 0; v < words; v++) {
+      let bits = this.#allowed[d * words + v]!;
+      while (bits !== 0) {
+        free.push((v << 5) + lowestBit(bits));
+        bits &= bits - 1;
+      }
+    }
+    return free;
+  }
+
+  /** Goal `all`: each way of adding j allowed squares to the covering pieces. */
+  #extras(d: number, j: number): boolean {
+    const free = this.#free(d);
+    const base = Array.from(this.#placed.subarray(0, d));
+    const pick: number[] = [];
+    const choose = (from: number): boolean => {
+      if (pick.length === j) {
+        this.count++;
+        this.#o.onSet?.([...base, ...pick].sort((a, b) => a - b));
+        return (this.count & 0xfffn) === 0n && (this.#o.stop?.(this.nodes) ?? false) ? ((this.stopped = true), true) : false;
+      }
+      for (let i = from; i <= free.length - (j - pick.length); i++) {
+        pick.push(free[i]!);
+        if (choose(i + 1)) return true;
+        pick.pop();
+      }
+      return false;
+    };
+    return choose(0);
+  }
+}

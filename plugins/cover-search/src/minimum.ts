@@ -1,0 +1,30 @@
+import type { MinimumBounds, MinimumProof } from '@bezzel/core';
+import { engineOf, type Setup } from './setup.js';
+
+export type MinimumSearch =
+  | { readonly done: true; readonly set: number[]; readonly proof: MinimumProof; readonly nodes: number }
+  | { readonly done: false; readonly best?: number[]; readonly bounds: MinimumBounds; readonly nodes: number };
+
+/**
+ * The fewest pieces: a first set from the search ordered by coverage, then searches for one piece fewer until one
+ * fails. The failed search is the proof; symmetry prunes it (a set turned so its first branch comes earliest).
+ */
+export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean): MinimumSearch {
+  let nodes = 0;
+  let best: number[] | undefined;
+  let k = playable;
+  for (;;) {
+    if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
+    const engine = engineOf(setup, { stop: (n) => stop(nodes + n), symmetric: true });
+    engine.search('find', best ? best.length - 1 : k);
+    nodes += engine.nodes;
+    if (engine.stopped) return { done: false, ...(best ? { best } : {}), bounds: { lower: setup.lower, ...(best ? { upper: best.length } : {}) }, nodes };
+    if (!engine.found) {
+      // No set at all (only an independent one can be missing) or none smaller than the best.
+      if (!best) return { done: false, bounds: { lower: playable + 1 }, nodes };
+      return { done: true, set: best, proof: engine.nodes <= 1 ? 'bound' : 'exhausted', nodes };
+    }
+    best = engine.found.sort((a, b) => a - b);
+    k = best.length;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The LP relaxation of a covering problem, solved from the dual side: maximise Σ y_s subject to, for every
+ * usable square c, Σ over the squares c covers of y_s ≤ 1, with y ≥ 0. Any feasible y proves that at least
+ * Σ y_s pieces are needed (weak duality); the search starts its Lagrangian weights from it.
+ *
+ * A dense tableau simplex: the start (all slacks basic) is feasible, so there is no first phase; Dantzig's rule,
+ * falling back to Bland's after a run of degenerate pivots so it cannot cycle. Boards up to a few hundred squares
+ * take well under a second; the caller skips it beyond that.
+ */
+export function packingDual(rows: readonly ArrayLike<number>[], columns: number, maxPivots = 20_000): { y: Float64Array; value: number } {
+  const m = rows.length;
+  const cols = columns + m;
+  const stride = cols + 1;
+  const t = new Float64Array((m + 1) * stride);
+  for (let r = 0; r < m; r++) {
+    for (let i = 0; i < rows[r]!.length; i++) t[r * stride + rows[r]![i]!] = 1;
+    t[r * stride + columns + r] = 1;
+    t[r * stride + cols] = 1;
+  }
+  const objective = m * stride;
+  for (let s = 0; s < columns; s++) t[objective + s] = 1;
+  const basis = new Int32Array(m);
+  for (let r = 0; r < m; r++) basis[r] = columns + r;
+  const eps = 1e-9;
+  let degenerate = 0;
+  for (let pivot = 0; pivot < maxPivots; pivot++) {
+    const bland = degenerate > 50;
+    let enter = -1;
+    let best = eps;
+    for (let j = 0; j < cols; j++) {
+      const v = t[objective + j]!;
+      if (v > best) {
+        enter = j;
+        if (bland) break;
+        best = v;
+      }
+    }
+    if (enter < 0) break;
+    let leave = -1;
+    let ratio = Infinity;
+    for (let r = 0; r < m; r++) {
+      const a = t[r * stride + enter]!;
+      if (a <= eps) continue;
+      const q = t[r * stride + cols]! / a;
+      if (q < ratio - 1e-12 || (q < ratio + 1e-12 && basis[r]! < basis[leave]!)) {
+        ratio = q;
+        leave = r;
+      }
+    }
+    if (leave < 0) break;
+    degenerate = ratio < 1e-12 ? degenerate + 1 : 0;
+    const row = leave * stride;
+    const pv = t[row + enter]!;
+    for (let j = 0; j <= cols; j++) t[row + j]! /= pv;
+    for (let r = 0; r <= m; r++) {
+      if (r === leave) continue;
+      const f = t[r * stride + enter]!;
+      if (f === 0) continue;
+      const o = r * stride;
+      for (let j = 0; j <= cols; j++) t[o + j]! -= f * t[row + j]!;
+    }
+    basis[leave] = enter;
+  }
+  const y = new Float64Array(columns);
+  for (let r = 0; r < m; r++) if (basis[r]! < columns) y[basis[r]!] = Math.max(0, t[r * stride + cols]!);
+  // Rounding may leave a constraint a hair above 1: scaling y down keeps every bound it gives a true one.
+  let worst = 1;
+  for (const row of rows) {
+    let sum = 0;
+    for (let i = 0; i < row.length; i++) sum += y[row[i]!]!;
+    worst = Math.max(worst, sum);
+  }
+  let value = 0;
+  for (let s = 0; s < columns; s++) value += (y[s]! /= worst);
+  return { y, value };
+}

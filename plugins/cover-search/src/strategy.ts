@@ -1,0 +1,131 @@
+import { CanonicalTest, no, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
+import { findMinimum } from './minimum.js';
+import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
+import { pathOf, splitCount } from './split.js';
+
+/** Beyond this many squares a node's masks and bounds cost too much for an exact search; greedy-cover gives upper bounds there. */
+const MAX_SQUARES = 2500;
+
+/** The exact domination search: the fewest pieces with proof, one set of a size, and counts of sets. */
+export const coverSearch: SearchStrategy = {
+  meta: {
+    id: 'cover-search',
+    description:
+      'exact domination by depth-first search over bit masks: branches on the pieces that can cover the hardest square, prunes with coverage and Lagrangian (LP) bounds and the board symmetry; minimum with proof, counts, split for threads and queues',
+    problems: ['dominate'],
+    goals: ['one', 'all', 'count', 'count-fundamental', 'minimum', 'count-minimum', 'count-minimum-fundamental'],
+    options: [
+      {
+        name: 'prefix',
+        internal: true,
+        description: 'counts only: the branch indices split() writes, joined with "." (as "2.0.5"): count only the sets below that node',
+      },
+    ],
+  },
+
+  supports(instance: Instance): Support {
+    if (instance.kind !== 'dominate') return no('it solves domination problems');
+    if (instance.board.size > MAX_SQUARES) return no(`the ${instance.board} board has more than ${MAX_SQUARES} squares for an exact search; greedy-cover gives upper bounds`);
+    return yes(10 + instance.board.size / 100);
+  },
+
+  run(instance: Instance, ctx: RunContext): Outcome {
+    if (instance.kind !== 'dominate') throw new Error('cover-search was run on a problem it declined');
+    const started = performance.now();
+    const setup = setUp(instance);
+    const stop = (nodes: number) => {
+      ctx.progress({ nodes });
+      return ctx.clock.exhausted(nodes);
+    };
+    const stats = (nodes: number): Stats => ({
+      nodes,
+      timeMs: performance.now() - started,
+      extra: { lowerBound: setup.lower, ...(setup.lp !== undefined ? { lp: Number(setup.lp.toFixed(3)) } : {}) },
+    });
+    const prefix = ctx.option('prefix');
+    if (prefix !== undefined && instance.task.goal !== 'count' && instance.task.goal !== 'count-fundamental') {
+      throw new UsageError('ERR_OPTION', 'option prefix names a sub-task of a split count; use it with --goal count or count-fundamental');
+    }
+    switch (instance.task.goal) {
+      case 'one':
+        return one(instance, setup, stop, stats);
+      case 'minimum':
+      case 'count-minimum':
+      case 'count-minimum-fundamental':
+        return minimum(instance, setup, stop, stats, ctx);
+      default:
+        return count(instance, setup, instance.k!, prefix === undefined ? [] : pathOf(String(prefix)), stop, stats, ctx);
+    }
+  },
+
+  split(instance: Instance, parts: number) {
+    if (instance.kind !== 'dominate' || instance.k === undefined) return undefined;
+    if (instance.task.goal !== 'count' && instance.task.goal !== 'count-fundamental') return undefined;
+    return splitCount(instance, setUp(instance), parts);
+  },
+};
+
+type Stop = (nodes: number) => boolean;
+type StatsOf = (nodes: number) => Stats;
+
+function stopped(ctx: { clock: RunContext['clock'] }): 'aborted' | 'steps' | 'time' {
+  return ctx.clock.reason === 'aborted' ? 'aborted' : ctx.clock.reason === 'steps' ? 'steps' : 'time';
+}
+
+/** A set of k pieces, or without k the first set the search reaches (ordered by coverage: a greedy set). */
+function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf): Outcome {
+  const engine = engineOf(setup, { stop, symmetric: instance.k === undefined });
+  engine.search(instance.k === undefined ? 'find' : 'exact', instance.k ?? instance.board.playable);
+  if (engine.found) return { status: 'solved', solutions: [{ kind: 'placement', squares: engine.found.sort((a, b) => a - b) }], stats: stats(engine.nodes) };
+  if (engine.stopped) return { status: 'budget', exhausted: 'time', stats: stats(engine.nodes), partial: { bounds: { lower: setup.lower } } };
+  const what = instance.k === undefined ? 'no set' : `no set of ${instance.k}`;
+  return { status: 'impossible', reason: `${what} ${instance.piece.name}s ${describe(instance)}`, proof: 'exhausted', stats: stats(engine.nodes) };
+}
+
+function describe(instance: DominateInstance): string {
+  const where = `the ${instance.board}${instance.board.torus ? ' torus' : ' board'}`;
+  return instance.variant === 'total' ? `attacks every square of ${where}` : instance.variant === 'independent' ? `dominates ${where} without attacking each other` : `dominates ${where}`;
+}
+
+function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, ctx: RunContext): Outcome {
+  const found = findMinimum(setup, instance.board.playable, stop);
+  if (!found.done) {
+    if (found.bounds.lower > instance.board.playable) {
+      return { status: 'impossible', reason: `no set of ${instance.piece.name}s ${describe(instance)}`, proof: 'exhausted', stats: stats(found.nodes) };
+    }
+    const best = found.best ? { best: { kind: 'placement' as const, squares: found.best } } : {};
+    const partial = { ...best, bounds: found.bounds, note: `at least ${found.bounds.lower}${found.bounds.upper !== undefined ? `, at most ${found.bounds.upper}` : ''}` };
+    const why = stopped(ctx);
+    return why === 'aborted' ? { status: 'aborted', stats: stats(found.nodes), partial } : { status: 'budget', exhausted: why, stats: stats(found.nodes), partial };
+  }
+  const min = { value: found.set.length, proof: found.proof };
+  const solutions = [{ kind: 'placement' as const, squares: found.set }];
+  if (instance.task.goal === 'minimum') return { status: 'solved', solutions, minimum: min, stats: stats(found.nodes) };
+  const counted = count(instance, setup, min.value, [], (n) => stop(found.nodes + n), (n) => stats(found.nodes + n), ctx);
+  return counted.status === 'complete' ? { ...counted, minimum: min, solutions } : counted;
+}
+
+/** The sets of exactly k pieces below a node (the root by default); with a fundamental goal each is also tested for being canonical. */
+function count(instance: DominateInstance, setup: Setup, k: number, path: readonly number[], stop: Stop, stats: StatsOf, ctx: RunContext): Outcome {
+  const goal = instance.task.goal;
+  const fundamental = goal === 'count-fundamental' || goal === 'count-minimum-fundamental';
+  const streaming = goal === 'all';
+  let canonical = 0n;
+  const test = fundamental ? new CanonicalTest(instance.board, instance.piece.attacks ? [] : symmetryGroup(instance.board, instance.piece.movement), k) : undefined;
+  const sorted = new Int32Array(k);
+  const onSet = (squares: number[]) => {
+    if (streaming) ctx.onSolution({ kind: 'placement', squares });
+    if (test) {
+      sorted.set(squares);
+      if (test.isCanonical(sorted, squares.length)) canonical++;
+    }
+  };
+  const engine = engineOf(setup, { stop, onSet });
+  engine.search(fundamental || streaming ? 'all' : 'count', k, path);
+  if (engine.stopped) {
+    const why = stopped(ctx);
+    const partial = { count: engine.count, ...(fundamental ? { fundamental: canonical } : {}) };
+    return why === 'aborted' ? { status: 'aborted', stats: stats(engine.nodes), partial } : { status: 'budget', exhausted: why, stats: stats(engine.nodes), partial };
+  }
+  return { status: 'complete', count: engine.count, ...(fundamental ? { fundamental: canonical } : {}), stats: stats(engine.nodes) };
+}
