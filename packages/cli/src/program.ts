@@ -22,7 +22,8 @@ export function buildProgram(setExit: SetExit = () => {}): Command {
     command
       .showSuggestionAfterError(true)
       .exitOverride()
-      .configureOutput({ outputError: (text, write) => write(`bezzel: ${text.replace(/^error: /, '')}`) });
+      // One line: commander's suggestion ("(Did you mean --goal?)") joins the message instead of a line below it.
+      .configureOutput({ outputError: (text, write) => write(`bezzel: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
     if (command !== program) program.addCommand(command);
   }
   return program;

@@ -64,7 +64,9 @@ export class Checkpoint {
     } catch {
       throw new UsageError('ERR_OPTION', `${path} is not a bezzel checkpoint file`);
     }
-    if (header.bezzel !== 'checkpoint' || header.version !== 1) throw new UsageError('ERR_OPTION', `${path} is not a bezzel checkpoint file`);
+    if (header?.bezzel !== 'checkpoint' || header.version !== 1 || typeof header.task !== 'object' || header.task === null || typeof header.task.problem !== 'object' || header.task.problem === null) {
+      throw new UsageError('ERR_OPTION', `${path} is not a bezzel checkpoint file`);
+    }
     if (identity(header.task) !== identity(fresh.task) || header.strategy !== fresh.strategy) {
       throw new UsageError('ERR_OPTION', `${path} is the checkpoint of a different count (${describe(header.task)}); use another file`);
     }
