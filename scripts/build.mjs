@@ -30,7 +30,7 @@ const root = join(import.meta.dirname, '..');
  * stays a dependency of the core for the types its declarations name, and for its licence.
  */
 const bundled = {
-  '@bezzel/core': [/^inversify$/, /^@inversifyjs\//, /^reflect-metadata(\/|$)/],
+  '@bezzel/core': [/^inversify$/, /^@inversifyjs\//, /^reflect-metadata(\/|$)/, /^valibot$/],
   // CommonJS packages, which Node otherwise loads through its CommonJS loader and scans for exports (20 ms).
   '@bezzel/cli': [/^commander$/, /^cli-progress$/],
 };

@@ -110,7 +110,7 @@ describe('bad input: one clear line, exit code 2', () => {
     ['knights without k', ['place', 'knight', '-n', '8'], /say how many knights with -k/],
     ['start off the board', ['tour', 'knight', '-n', '5', '--start', 'h9'], /square h9 is not on the 5×5 board/],
     ['unknown option', ['place', 'queen', '--colour', 'red'], /unknown option '--colour'/],
-    ['unknown ordering', ['tour', 'knight', '--ordering', 'psychic'], /unknown ordering "psychic"/],
+    ['unknown ordering', ['tour', 'knight', '--ordering', 'psychic'], /option ordering of backtracking must be one of none, warnsdorff, warnsdorff-roth, random, not "psychic"/],
     ['zero budget', ['queens', '8', '--max-steps', '0'], /--max-steps must be a whole number of at least 1/],
     ['missing plugin', ['list', '--plugin', './nope.ts'], /cannot load plugin \.\/nope\.ts/],
   ];

@@ -32,7 +32,7 @@ export async function crossCheck(setup: SolveSetup, task: Task, result: Result, 
   if (!asked && (!fromUserPlugin(bezzel, result.strategy) || (second.support as { cost: number }).cost > AUTOMATIC_RECOUNT_MS)) return undefined;
 
   const by = second.strategy.meta.id;
-  const recount = await solveWatched(setup, { ...task, strategy: by, options: optionsFor(task, second.strategy.meta.options?.map((o) => o.name) ?? []) });
+  const recount = await solveWatched(setup, { ...task, strategy: by, options: optionsFor(task, Object.keys(second.strategy.meta.options ?? {})) });
   if (recount.status !== 'complete') return { by, agreed: false, why: `${by} did not finish (${recount.status})` };
   const differ = recount.count !== result.count || (result.fundamental !== undefined && recount.fundamental !== undefined && recount.fundamental !== result.fundamental);
   if (differ) {

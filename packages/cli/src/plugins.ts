@@ -1,4 +1,4 @@
-import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, type SearchStrategy, UsageError } from '@bezzel/core';
+import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, optionList, type SearchStrategy, UsageError } from '@bezzel/core';
 import { importModule } from '@bezzel/pool/import-module';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -160,7 +160,7 @@ export async function createCliBezzel(extra: readonly string[] = [], modules: re
  * strategy can use. Each thread loads what it is given, so leaving out the rest starts it sooner.
  */
 export function pluginsFor(bezzel: Bezzel, plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): LoadedPlugin[] {
-  const kinds = new Set((strategy.meta.options ?? []).flatMap((o) => (o.partKind ? [o.partKind] : [])));
+  const kinds = new Set(optionList(strategy.meta).flatMap((o) => (o.partKind ? [o.partKind] : [])));
   const owners = new Set([
     bezzel.origin('piece', piece),
     bezzel.origin('strategy', strategy.meta.id),

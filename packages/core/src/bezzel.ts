@@ -3,9 +3,10 @@ import { Container, type ContainerModule } from 'inversify';
 import { AnswerCheck, StrategyCrash, StrategyError } from './answer-check.js';
 import { BudgetClock } from './budget.js';
 import { fail, ok, UsageError, type Parsed } from './errors.js';
+import { checkOptionValue, type OptionValues, type StrategyOptions } from './options.js';
 import { instantiate } from './instance.js';
 import type { Piece } from './piece.js';
-import { DEFAULT_BUDGET, type Task } from './problem.js';
+import { DEFAULT_BUDGET, type OptionValue, type Task } from './problem.js';
 import type { Outcome, Result } from './result.js';
 import { randomSeed, Rng } from './rng.js';
 import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
@@ -157,21 +158,29 @@ export class Bezzel {
     return ok(fitting[0]!.strategy);
   }
 
-  /** Checks option names against what the strategy declares, and part choices against registered parts. */
-  checkOptions(strategy: SearchStrategy, task: Task): Parsed<void> {
-    const declared = strategy.meta.options ?? [];
+  /**
+   * Checks the task's options against what the strategy declares — names, values (converted: `"0.1"` becomes
+   * 0.1) and part ids — and returns every option's value with the defaults filled in.
+   */
+  checkOptions(strategy: SearchStrategy, task: Task): Parsed<Record<string, OptionValue>> {
+    const declared = strategy.meta.options ?? {};
+    const values: Record<string, OptionValue> = {};
+    for (const [name, { info }] of Object.entries(declared)) if (info.default !== undefined) values[name] = info.default;
     for (const [name, value] of Object.entries(task.options ?? {})) {
-      const option = declared.find((o) => o.name === name);
+      const option = declared[name];
       if (!option) {
-        const known = declared.map((o) => o.name).join(', ') || 'none';
+        const known = Object.keys(declared).filter((n) => !declared[n]!.info.internal).join(', ') || 'none';
         return fail('ERR_OPTION', `strategy ${strategy.meta.id} has no option "${name}" (its options: ${known})`);
       }
-      if (option.partKind && !this.part(option.partKind, String(value))) {
-        const known = this.partsOf(option.partKind).map((p) => p.id).join(', ');
-        return fail('ERR_OPTION', `unknown ${name} "${String(value)}"; choose one of: ${known}`);
+      const checked = checkOptionValue(strategy.meta.id, name, option, value);
+      if (!checked.ok) return checked;
+      const kind = option.info.partKind;
+      if (kind && !this.part(kind, String(checked.value))) {
+        return fail('ERR_OPTION', `option ${name} of ${strategy.meta.id} must be one of ${this.partsOf(kind).map((p) => p.id).join(', ')}, not ${JSON.stringify(value)}`);
       }
+      values[name] = checked.value;
     }
-    return ok(undefined);
+    return ok(values);
   }
 
   /**
@@ -197,12 +206,13 @@ export class Bezzel {
     if (!strategy.ok) throw strategy.error;
     const options = this.checkOptions(strategy.value, task);
     if (!options.ok) throw options.error;
+    const values = options.value;
 
     const seed = task.seed ?? randomSeed();
     const signal = hooks.signal ?? new AbortController().signal;
     const budget = { ...DEFAULT_BUDGET, ...withoutUndefined(task.budget ?? {}) };
     // Every solution and the result itself pass the core's check before anyone sees them.
-    const subTask = Object.keys(task.options ?? {}).some((name) => strategy.value.meta.options?.find((o) => o.name === name)?.internal);
+    const subTask = Object.keys(task.options ?? {}).some((name) => strategy.value.meta.options?.[name]?.info.internal);
     const check = new AnswerCheck(instance.value, strategy.value.meta.id, !subTask);
     const onSolution = hooks.onSolution;
     const context = {
@@ -215,7 +225,8 @@ export class Bezzel {
         onSolution?.(checked);
       },
       part: <P extends StrategyPart>(kind: string, id: string) => this.part<P>(kind, id),
-      option: (name: string) => task.options?.[name] ?? strategy.value.meta.options?.find((o) => o.name === name)?.default,
+      option: (name: string) => values[name],
+      options: <O extends StrategyOptions>(_declared: O) => values as OptionValues<O>,
       ...(hooks.onTrace ? { trace: hooks.onTrace } : {}),
     };
     let answer: unknown;
@@ -247,7 +258,7 @@ function supportOf(strategy: SearchStrategy, instance: Instance): Support {
 }
 
 function declaresOption(strategy: SearchStrategy, name: string): boolean {
-  return (strategy.meta.options ?? []).some((o) => o.name === name);
+  return name in (strategy.meta.options ?? {});
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './instance.js';
 export * from './movement.js';
 export * from './notation.js';
+export * from './options.js';
 export * from './piece.js';
 export * from './plugin.js';
 export * from './problem.js';

@@ -1,6 +1,7 @@
 import type { Board } from './board.js';
 import type { BudgetClock } from './budget.js';
 import type { Piece } from './piece.js';
+import type { OptionInfo, OptionValues, StrategyOption, StrategyOptions } from './options.js';
 import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type OptionValue, type ProblemKind, type Task } from './problem.js';
 import type { Outcome, Solution } from './result.js';
 import type { Rng } from './rng.js';
@@ -69,20 +70,15 @@ export interface RunContext {
   readonly onSolution: (solution: Solution) => void;
   /** Finds a part by kind and id (move orderings, initial placements…). */
   readonly part: <P extends StrategyPart>(kind: string, id: string) => P | undefined;
+  /** One option's value, checked against its declaration and defaulted; undefined when it has no default. */
   readonly option: (name: string) => OptionValue | undefined;
+  /**
+   * Every option's value, checked and defaulted, typed from the declarations: `const { population } =
+   * context.options(meta.options)`.
+   */
+  readonly options: <O extends StrategyOptions>(declared: O) => OptionValues<O>;
   /** Set only when someone watches every step; see {@link TraceEvent}. */
   readonly trace?: (event: TraceEvent) => void;
-}
-
-/** Declares an option a strategy reads, so `list` can show it and the CLI can check it. */
-export interface StrategyOption {
-  readonly name: string;
-  readonly description: string;
-  /** The part kind whose registered ids are the allowed values, when the option selects a part. */
-  readonly partKind?: string;
-  readonly default?: OptionValue;
-  /** Written by `split()` into sub-tasks rather than chosen by a user: set-up forms leave it out. */
-  readonly internal?: boolean;
 }
 
 export interface StrategyMeta {
@@ -92,7 +88,8 @@ export interface StrategyMeta {
   readonly goals: readonly Goal[];
   /** Stochastic strategies give different runs for different seeds. */
   readonly stochastic?: boolean;
-  readonly options?: readonly StrategyOption[];
+  /** The options it reads, by name, declared with {@link option} builders. */
+  readonly options?: StrategyOptions;
 }
 
 /**
@@ -147,10 +144,12 @@ export function assertStrategy(value: unknown): asserts value is SearchStrategy 
   listOf('problems', meta.problems, PROBLEM_KINDS);
   listOf('goals', meta.goals, GOALS);
   if (meta.options !== undefined) {
-    if (!Array.isArray(meta.options)) throw new Error(`${what}: meta.options must be a list`);
-    for (const option of meta.options as readonly Partial<StrategyOption>[]) {
-      if (!option || typeof option.name !== 'string' || typeof option.description !== 'string') {
-        throw new Error(`${what}: each of meta.options needs a name and a description`);
+    if (typeof meta.options !== 'object' || meta.options === null || Array.isArray(meta.options)) {
+      throw new Error(`${what}: meta.options must map each option's name to a declaration made with option.integer(…), option.part(…)…`);
+    }
+    for (const [name, declared] of Object.entries(meta.options as Record<string, Partial<StrategyOption>>)) {
+      if (!declared || typeof declared.schema !== 'object' || typeof declared.info?.description !== 'string') {
+        throw new Error(`${what}: option ${name} must be declared with option.integer(…), option.number(…), option.part(…)… from @bezzel/core`);
       }
     }
   }
@@ -165,4 +164,9 @@ export function assertPart(value: unknown): asserts value is StrategyPart {
   if (!p || typeof p.kind !== 'string' || typeof p.id !== 'string' || typeof p.description !== 'string') {
     throw new Error(`a part plugin bound something without kind, id and description (${JSON.stringify(p?.id)})`);
   }
+}
+
+/** A strategy's options as a list of what each is, in declaration order: what lists, forms and sweeps show. */
+export function optionList(meta: StrategyMeta): ({ readonly name: string } & OptionInfo)[] {
+  return Object.entries(meta.options ?? {}).map(([name, declared]) => ({ name, ...declared.info }));
 }

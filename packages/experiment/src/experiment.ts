@@ -67,7 +67,7 @@ export function experimentTasks(bezzel: Bezzel, spec: ExperimentSpec): Map<strin
   for (const id of spec.strategies) {
     const strategy = bezzel.strategy(id);
     if (!strategy) throw new UsageError('ERR_STRATEGY', `unknown strategy "${id}"; known strategies: ${bezzel.strategies.map((s) => s.meta.id).join(', ')}`);
-    const names = new Set((strategy.meta.options ?? []).map((o) => o.name));
+    const names = new Set(Object.keys(strategy.meta.options ?? {}));
     names.forEach((name) => declared.add(name));
     const options = Object.fromEntries(Object.entries(spec.options ?? {}).filter(([name]) => names.has(name)));
     const make = (n: number, seed: number): Task => ({

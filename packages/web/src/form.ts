@@ -1,4 +1,4 @@
-import { GOALS, type Bezzel, type Goal, type ProblemKind } from '@bezzel/core';
+import { GOALS, optionList, type Bezzel, type Goal, type ProblemKind } from '@bezzel/core';
 import { BETZA_PREFIX } from './plugins.js';
 import { DEFAULT_STATE, type PageState } from './state.js';
 
@@ -96,7 +96,7 @@ export class SetupForm {
   /** One field per declared option: a choice among registered parts, or free text. */
   #fillOptions(values: Readonly<Record<string, string>>): void {
     const strategy = this.bezzel.strategy(select('strategy').value);
-    const fields = (strategy?.meta.options ?? []).filter((option) => !option.internal).map((option) => {
+    const fields = (strategy ? optionList(strategy.meta) : []).filter((option) => !option.internal).map((option) => {
       const label = document.createElement('label');
       label.title = option.description;
       const fallback = option.default === undefined ? '' : String(option.default);

@@ -1,14 +1,16 @@
-import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { Colony } from './colony.js';
 
 const MAX_SQUARES = 2_500;
 
-function numberOption(context: RunContext, name: string, fallback: number, min: number, max: number): number {
-  const value = context.option(name) ?? fallback;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError('ERR_OPTION', `option ${name} must be a number from ${min} to ${max}, not ${String(value)}`);
-  return n;
-}
+const options = {
+  iterations: option.integer('iterations at most (the step budget also counts iterations)', { min: 1, default: 500 }),
+  ants: option.integer('ants an iteration when a start square is given (default: one a square); without one, an ant starts on every square', { min: 1, max: 100_000 }),
+  alpha: option.number('weight of the pheromone in an ant’s choice', { min: 0, max: 10, default: 1 }),
+  beta: option.number("weight of Warnsdorff's degree in an ant's choice (0: pheromone only)", { min: 0, max: 10, default: 0 }),
+  evaporation: option.number('fraction of the pheromone that evaporates each iteration', { min: 0, max: 1, default: 0.25 }),
+  deposit: option.number('pheromone an ant lays on each move, times the fraction of the board it covered', { min: 0, max: 1e6, default: 1 }),
+};
 
 export const antColony: SearchStrategy = {
   meta: {
@@ -17,14 +19,7 @@ export const antColony: SearchStrategy = {
     problems: ['tour'],
     goals: ['one'],
     stochastic: true,
-    options: [
-      { name: 'iterations', description: 'iterations at most (the step budget also counts iterations)', default: 500 },
-      { name: 'ants', description: 'ants an iteration when a start square is given (default: one a square); without one, an ant starts on every square' },
-      { name: 'alpha', description: 'weight of the pheromone in an ant’s choice', default: 1 },
-      { name: 'beta', description: "weight of Warnsdorff's degree in an ant's choice (0: pheromone only)", default: 0 },
-      { name: 'evaporation', description: 'fraction of the pheromone that evaporates each iteration', default: 0.25 },
-      { name: 'deposit', description: 'pheromone an ant lays on each move, times the fraction of the board it covered', default: 1 },
-    ],
+    options,
   },
 
   supports(instance: Instance): Support {
@@ -42,18 +37,13 @@ export const antColony: SearchStrategy = {
     if (instance.kind !== 'tour') throw new Error('ant-colony runs tours');
     const started = performance.now();
     const { board, piece, closed } = instance;
-    const iterations = Math.min(numberOption(context, 'iterations', 500, 1, 1e9), context.clock.maxSteps);
-    const settings = {
-      alpha: numberOption(context, 'alpha', 1, 0, 10),
-      beta: numberOption(context, 'beta', 0, 0, 10),
-      evaporation: numberOption(context, 'evaporation', 0.25, 0, 1),
-      deposit: numberOption(context, 'deposit', 1, 0, 1e6),
-    };
+    const { alpha, beta, evaporation, deposit, ants, ...chosen } = context.options(options);
+    const iterations = Math.min(chosen.iterations, context.clock.maxSteps);
+    const settings = { alpha, beta, evaporation, deposit };
     const starts: number[] = [];
     if (instance.start !== undefined) {
       // A single ant a round converges on its first walk; a swarm from the same square keeps exploring.
-      const ants = numberOption(context, 'ants', board.playable, 1, 100_000);
-      for (let i = 0; i < ants; i++) starts.push(instance.start);
+      for (let i = 0; i < (ants ?? board.playable); i++) starts.push(instance.start);
     } else for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq)) starts.push(sq);
     const colony = new Colony(board, piece.movement, starts, settings);
     let best = 0;

@@ -1,4 +1,4 @@
-import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
+import { no, option, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
 import { solvePlacement } from './placement/solve-placement.js';
 import { TOUR_ORDERING } from './tour/ordering.js';
 import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour.js';
@@ -21,20 +21,12 @@ export const backtracking: SearchStrategy = {
     description: 'depth-first search for any piece and board: placements (row by row where it can) and tours with a chosen move ordering',
     problems: ['placement', 'tour'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
-    options: [
-      {
-        name: 'ordering',
-        partKind: TOUR_ORDERING,
-        default: DEFAULT_ORDERING,
-        description: 'the order in which a tour tries its moves',
-      },
-      {
-        name: 'prefix',
-        internal: true,
-        description: 'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',
-      },
-    ],
-  },
+    options: {
+      ordering: option.part('the order in which a tour tries its moves', TOUR_ORDERING, { default: DEFAULT_ORDERING }),
+      prefix: option.internal(
+        'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',
+      ),
+    },  },
 
   supports(instance: Instance): Support {
     if (instance.kind === 'dominate') return no('it places non-attacking pieces and walks tours; it does not dominate');

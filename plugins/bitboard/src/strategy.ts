@@ -1,5 +1,6 @@
 import {
   no,
+  option,
   symmetryGroup,
   UsageError,
   yes,
@@ -128,13 +129,11 @@ export const bitboard: SearchStrategy = {
     description: 'row-by-row search on 32-bit row masks; counts queens up to symmetry in one pass (Takahashi), splits for worker pools',
     problems: ['placement'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
-    options: [
-      {
-        name: 'prefix',
-        internal: true,
-        description: 'pre-placed first rows as split() writes them (columns of rows 1, 2, … as "3/0.5/-"): search only placements that start so',
-      },
-    ],
+    options: {
+      prefix: option.internal(
+        'pre-placed first rows as split() writes them (columns of rows 1, 2, … as "3/0.5/-"): search only placements that start so',
+      ),
+    },
   },
   supports(instance) {
     if (instance.kind !== 'placement') return no('it places pieces; it does not tour');

@@ -1,4 +1,4 @@
-import { CanonicalTest, no, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
+import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
 import { findMinimum } from './minimum.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
 import { pathOf, splitCount } from './split.js';
@@ -14,13 +14,11 @@ export const coverSearch: SearchStrategy = {
       'exact domination by depth-first search over bit masks: branches on the pieces that can cover the hardest square, prunes with coverage and Lagrangian (LP) bounds and the board symmetry; minimum with proof, counts, split for threads and queues',
     problems: ['dominate'],
     goals: ['one', 'all', 'count', 'count-fundamental', 'minimum', 'count-minimum', 'count-minimum-fundamental'],
-    options: [
-      {
-        name: 'prefix',
-        internal: true,
-        description: 'counts only: the branch indices split() writes, joined with "." (as "2.0.5"): count only the sets below that node',
-      },
-    ],
+    options: {
+      prefix: option.internal(
+        'counts only: the branch indices split() writes, joined with "." (as "2.0.5"): count only the sets below that node',
+      ),
+    },
   },
 
   supports(instance: Instance): Support {

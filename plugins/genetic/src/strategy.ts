@@ -1,4 +1,4 @@
-import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, option, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { Population, type GeneticSettings } from './population.js';
 import { REPAIR_KIND, type TourRepair } from './repair.js';
 import { MoveTable, TourWalk } from './walk.js';
@@ -6,14 +6,17 @@ import { MoveTable, TourWalk } from './walk.js';
 /** A chromosome has a gene a square; beyond this the algorithm is hopeless and the arrays pointless. */
 const MAX_SQUARES = 10_000;
 
-function numberOption(context: RunContext, name: string, fallback: number, min: number, max: number, whole: boolean): number {
-  const value = context.option(name) ?? fallback;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n))) {
-    throw new UsageError('ERR_OPTION', `option ${name} must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}, not ${String(value)}`);
-  }
-  return n;
-}
+const options = {
+  population: option.integer('chromosomes a generation', { min: 2, max: 100_000, default: 50 }),
+  generations: option.integer('generations at most (the step budget also counts generations)', { min: 1, default: 2000 }),
+  tournament: option.integer('k of the k-tournament selection', { min: 1, max: 1000, default: 3 }),
+  crossoverAfter: option.integer('genes taken from one parent before switching to the other (K)', { min: 1, max: 1_000_000, default: 3 }),
+  crossoverRate: option.number('chance that a child is bred by crossover rather than copied', { min: 0, max: 1, default: 0.9 }),
+  mutationRate: option.number("chance that a child's tail is regenerated from a random gene", { min: 0, max: 1, default: 0.1 }),
+  elitism: option.integer('best chromosomes copied unchanged into the next generation (fewer than the population)', { min: 0, max: 1000, default: 1 }),
+  repair: option.part('how an illegal move is repaired', REPAIR_KIND, { default: 'warnsdorff' }),
+  repairFrom: option.number('fraction of the generations after which repair is switched on', { min: 0, max: 1, default: 0.3 }),
+};
 
 export const genetic: SearchStrategy = {
   meta: {
@@ -22,17 +25,7 @@ export const genetic: SearchStrategy = {
     problems: ['tour'],
     goals: ['one'],
     stochastic: true,
-    options: [
-      { name: 'population', description: 'chromosomes a generation', default: 50 },
-      { name: 'generations', description: 'generations at most (the step budget also counts generations)', default: 2000 },
-      { name: 'tournament', description: 'k of the k-tournament selection', default: 3 },
-      { name: 'crossoverAfter', description: 'genes taken from one parent before switching to the other (K)', default: 3 },
-      { name: 'crossoverRate', description: 'chance that a child is bred by crossover rather than copied', default: 0.9 },
-      { name: 'mutationRate', description: "chance that a child's tail is regenerated from a random gene", default: 0.1 },
-      { name: 'elitism', description: 'best chromosomes copied unchanged into the next generation', default: 1 },
-      { name: 'repair', description: 'how an illegal move is repaired', partKind: REPAIR_KIND, default: 'warnsdorff' },
-      { name: 'repairFrom', description: 'fraction of the generations after which repair is switched on', default: 0.3 },
-    ],
+    options,
   },
 
   supports(instance: Instance): Support {
@@ -50,20 +43,21 @@ export const genetic: SearchStrategy = {
     if (instance.kind !== 'tour') throw new Error('genetic runs tours');
     const started = performance.now();
     const { board, piece, closed } = instance;
+    const chosen = context.options(options);
     const settings: GeneticSettings = {
-      size: numberOption(context, 'population', 50, 2, 100_000, true),
-      tournament: numberOption(context, 'tournament', 3, 1, 1000, true),
-      crossoverAfter: numberOption(context, 'crossoverAfter', 3, 1, 1_000_000, true),
-      crossoverRate: numberOption(context, 'crossoverRate', 0.9, 0, 1, false),
-      mutationRate: numberOption(context, 'mutationRate', 0.1, 0, 1, false),
-      elitism: numberOption(context, 'elitism', 1, 0, 1000, true),
+      size: chosen.population,
+      tournament: chosen.tournament,
+      crossoverAfter: chosen.crossoverAfter,
+      crossoverRate: chosen.crossoverRate,
+      mutationRate: chosen.mutationRate,
+      elitism: chosen.elitism,
     };
-    if (settings.elitism >= settings.size) throw new UsageError('ERR_OPTION', 'option elitism must be smaller than the population');
-    const generations = Math.min(numberOption(context, 'generations', 2000, 1, 1e9, true), context.clock.maxSteps);
-    const repairFrom = numberOption(context, 'repairFrom', 0.3, 0, 1, false);
-    const repairId = String(context.option('repair') ?? 'warnsdorff');
-    const repair = context.part<TourRepair>(REPAIR_KIND, repairId);
-    if (!repair) throw new UsageError('ERR_OPTION', `unknown repair "${repairId}"`);
+    // The one rule between two options that their declarations cannot say alone.
+    if (settings.elitism >= settings.size) throw new UsageError('ERR_OPTION', `option elitism of genetic must be smaller than the population (${settings.size}), not ${settings.elitism}`);
+    const generations = Math.min(chosen.generations, context.clock.maxSteps);
+    const repairFrom = chosen.repairFrom;
+    // The core has checked that a repair of this id is registered.
+    const repair = context.part<TourRepair>(REPAIR_KIND, chosen.repair)!;
 
     const moves = new MoveTable(board, piece.movement);
     let start = instance.start ?? 0;
@@ -104,7 +98,7 @@ export const genetic: SearchStrategy = {
     const partial = {
       score: best,
       best: { kind: 'tour' as const, path: population.decode(last), closed: false },
-      note: `the best chromosome visited ${best} of ${board.playable} squares in ${generation} generations${repairId === 'none' ? ' without repair' : ''}`,
+      note: `the best chromosome visited ${best} of ${board.playable} squares in ${generation} generations${chosen.repair === 'none' ? ' without repair' : ''}`,
     };
     const reason = context.clock.reason;
     if (reason === 'aborted') return { status: 'aborted', partial, stats: stats() };

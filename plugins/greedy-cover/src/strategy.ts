@@ -1,4 +1,4 @@
-import { no, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { coverageOf, greedySet } from './greedy.js';
 
 /** The cover tables of a board this big take a few hundred megabytes (queens on 300×300: 1,200 squares each). */
@@ -15,7 +15,7 @@ export const greedyCover: SearchStrategy = {
     problems: ['dominate'],
     goals: ['one'],
     stochastic: true,
-    options: [{ name: 'restarts', description: 'greedy sets to build at most (each with other tie-breaks)', default: 30 }],
+    options: { restarts: option.integer('greedy sets to build at most (each with other tie-breaks)', { min: 1, default: 30 }) },
   },
 
   supports(instance: Instance): Support {
@@ -32,7 +32,7 @@ export const greedyCover: SearchStrategy = {
     const started = performance.now();
     const { board } = instance;
     const coverage = coverageOf(board, instance.piece, instance.variant);
-    const restarts = Math.max(1, Number(ctx.option('restarts') ?? 30));
+    const restarts = Number(ctx.option('restarts'));
     let best: number[] | undefined;
     let tries = 0;
     for (; tries < restarts && !ctx.clock.exhausted(tries); tries++) {

@@ -1,9 +1,14 @@
-import { no, UsageError, yes, type Instance, type OptionValue, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
 import { columnProblem, LineBoard, randomPlacement, traceStart } from '@bezzel/min-conflicts';
 import { climb, type ClimbTally } from './climb.js';
 
 /** Boards beyond this would need n² tie slots per step (and a step would take seconds). */
 const MAX_SIDE = 2048;
+
+const options = {
+  restarts: option.integer('fresh random starts after getting stuck (0 = none)', { min: 0, default: 0 }),
+  sideways: option.integer('sideways moves allowed in a row on a plateau (0 = strictly downhill)', { min: 0, default: 100 }),
+};
 
 /**
  * Steepest-ascent hill climbing from a random placement (Russell and Norvig's 8-queens experiment; the Zagreb
@@ -17,10 +22,7 @@ export const hillClimbing: SearchStrategy = {
     problems: ['placement'],
     goals: ['one'],
     stochastic: true,
-    options: [
-      { name: 'restarts', description: 'fresh random starts after getting stuck (0 = none)', default: 0 },
-      { name: 'sideways', description: 'sideways moves allowed in a row on a plateau (0 = strictly downhill)', default: 100 },
-    ],
+    options,
   },
 
   supports(instance: Instance) {
@@ -35,8 +37,7 @@ export const hillClimbing: SearchStrategy = {
     const lines = columnProblem(instance);
     if ('reason' in lines) throw new Error(`hill-climbing was run on a task it declined: ${lines.reason}`);
     const n = instance.board.width;
-    const maxRestarts = count(ctx.option('restarts'), 'restarts');
-    const maxSideways = count(ctx.option('sideways'), 'sideways');
+    const { restarts: maxRestarts, sideways: maxSideways } = ctx.options(options);
 
     const board = new LineBoard(n, lines);
     const ties = new Int32Array(n * n);
@@ -78,10 +79,3 @@ export const hillClimbing: SearchStrategy = {
     }
   },
 };
-
-function count(value: OptionValue | undefined, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new UsageError('ERR_OPTION', `${name} must be a whole number (0 or more), not ${String(value)}`);
-  }
-  return value;
-}

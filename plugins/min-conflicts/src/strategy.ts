@@ -1,8 +1,13 @@
-import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
 import { INITIAL_PLACEMENT, type InitialPlacement } from './initial.js';
 import { LineBoard } from './line-board.js';
 import { columnProblem } from './lines.js';
 import { repair, type RepairTally } from './repair.js';
+
+const options = {
+  initial: option.part('how pieces are placed before repairs start', INITIAL_PLACEMENT, { default: 'greedy' }),
+  restartAfter: option.integer('repairs before a fresh initial placement; 0 never restarts (default: max(100, 2n))', { min: 0 }),
+};
 
 /**
  * Min-conflicts repair (Minton, Johnston, Philips and Laird 1990): one piece per column, start from an
@@ -16,10 +21,7 @@ export const minConflicts: SearchStrategy = {
     problems: ['placement'],
     goals: ['one'],
     stochastic: true,
-    options: [
-      { name: 'initial', description: 'how pieces are placed before repairs start', partKind: INITIAL_PLACEMENT, default: 'greedy' },
-      { name: 'restartAfter', description: 'repairs before a fresh initial placement; 0 never restarts (default: max(100, 2n))' },
-    ],
+    options,
   },
 
   supports(instance: Instance) {
@@ -34,10 +36,10 @@ export const minConflicts: SearchStrategy = {
     const lines = columnProblem(instance);
     if ('reason' in lines) throw new Error(`min-conflicts was run on a task it declined: ${lines.reason}`);
     const n = instance.board.width;
-    const partId = String(ctx.option('initial') ?? 'greedy');
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, partId);
-    if (!initial) throw new UsageError('ERR_OPTION', `no initial placement "${partId}" is registered`);
-    const restartAfter = restartLimit(ctx.option('restartAfter'), n);
+    const chosen = ctx.options(options);
+    // The core has checked that an initial placement of this id is registered.
+    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
+    const restartAfter = chosen.restartAfter === undefined ? Math.max(100, 2 * n) : chosen.restartAfter === 0 ? Number.POSITIVE_INFINITY : chosen.restartAfter;
 
     const board = new LineBoard(n, lines);
     const ties = new Int32Array(n);
@@ -79,14 +81,6 @@ export const minConflicts: SearchStrategy = {
     }
   },
 };
-
-function restartLimit(value: unknown, n: number): number {
-  if (value === undefined) return Math.max(100, 2 * n);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new UsageError('ERR_OPTION', `restartAfter must be a whole number of repairs (0 = never), not ${String(value)}`);
-  }
-  return value === 0 ? Number.POSITIVE_INFINITY : value;
-}
 
 /** For a visualiser: the placement a try starts from, piece by piece, then its h. */
 export function traceStart(board: LineBoard, step: number, trace: (event: TraceEvent) => void): void {

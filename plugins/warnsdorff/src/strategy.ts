@@ -1,5 +1,5 @@
-import { no, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { BUDGET_STOP, GreedyTour, TIEBREAKS, type Tiebreak } from './greedy.js';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { BUDGET_STOP, GreedyTour, TIEBREAKS } from './greedy.js';
 
 /** Typed arrays are indexed by int32, so a board must stay below 2³¹ squares. */
 const MAX_SQUARES = 0x7fffffff;
@@ -17,21 +17,10 @@ export function leaperProblem(instance: Instance): string | undefined {
   return undefined;
 }
 
-/** Reads an option that must be a whole number from `min` upwards, naming it in the error a user reads. */
-export function wholeOption(context: RunContext, name: string, fallback: number, min = 0): number {
-  const value = context.option(name) ?? fallback;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError('ERR_OPTION', `option ${name} must be a whole number from ${min}, not ${String(value)}`);
-  return n;
-}
-
-export function tiebreakOption(context: RunContext): Tiebreak {
-  const value = String(context.option('tiebreak') ?? 'roth');
-  if (!(TIEBREAKS as readonly string[]).includes(value)) {
-    throw new UsageError('ERR_OPTION', `unknown tiebreak "${value}"; choose one of: ${TIEBREAKS.join(', ')}`);
-  }
-  return value as Tiebreak;
-}
+const options = {
+  tiebreak: option.choice('how to choose among equal degrees', TIEBREAKS, { default: 'roth' }),
+  restarts: option.integer('further walks with random tie-breaks (and random starts when none is given) after a failed one', { min: 0, default: 0 }),
+};
 
 export const warnsdorff: SearchStrategy = {
   meta: {
@@ -40,10 +29,7 @@ export const warnsdorff: SearchStrategy = {
     problems: ['tour'],
     goals: ['one'],
     stochastic: true,
-    options: [
-      { name: 'tiebreak', description: `how to choose among equal degrees: ${TIEBREAKS.join(', ')}`, default: 'roth' },
-      { name: 'restarts', description: 'further walks with random tie-breaks (and random starts when none is given) after a failed one', default: 0 },
-    ],
+    options,
   },
 
   supports(instance: Instance): Support {
@@ -57,8 +43,7 @@ export const warnsdorff: SearchStrategy = {
   run(instance: Instance, context: RunContext): Outcome {
     if (instance.kind !== 'tour') throw new Error('warnsdorff runs tours');
     const started = performance.now();
-    const tiebreak = tiebreakOption(context);
-    const restarts = wholeOption(context, 'restarts', 0);
+    const { tiebreak, restarts } = context.options(options);
     const { board, piece, closed } = instance;
     const greedy = new GreedyTour(board, piece.movement);
     const playable: number[] = [];

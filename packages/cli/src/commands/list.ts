@@ -1,4 +1,4 @@
-import type { Movement } from '@bezzel/core';
+import { describeValue, optionList, type Movement } from '@bezzel/core';
 import { stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
 import { out } from '../output.js';
@@ -17,7 +17,11 @@ export function listCommand(setExit: SetExit): Command {
         out(stringify({
           plugins: plugins.map((p) => p.name),
           pieces: bezzel.pieces.map((p) => ({ id: p.id, name: p.name, symbol: p.symbols.unicode, betza: p.betza, movement: p.movement })),
-          strategies: bezzel.strategies.map((s) => s.meta),
+          // Options as the data they declare (the schemas that check them are code): what a program needs to offer them.
+          strategies: bezzel.strategies.map((s) => ({
+            ...s.meta,
+            options: optionList(s.meta).map((o) => (o.partKind ? { ...o, choices: bezzel.partsOf(o.partKind).map((p) => p.id) } : o)),
+          })),
           parts: bezzel.parts.map((p) => ({ kind: p.kind, id: p.id, description: p.description })),
         }, 2));
         return;
@@ -31,9 +35,9 @@ export function listCommand(setExit: SetExit): Command {
         const m = s.meta;
         out(`  ${m.id.padEnd(16)} ${m.description}`);
         out(`  ${''.padEnd(16)} problems: ${m.problems.join(', ')}; goals: ${m.goals.join(', ')}${m.stochastic ? '; stochastic (seeded)' : ''}`);
-        for (const o of m.options ?? []) {
-          const choices = o.partKind ? ` (${bezzel.partsOf(o.partKind).map((p) => p.id).join(' | ')})` : '';
-          out(`  ${''.padEnd(16)} -o ${o.name}=…${choices}${o.default !== undefined ? ` default ${o.default}` : ''}: ${o.description}`);
+        for (const o of optionList(m).filter((o) => !o.internal)) {
+          const values = o.partKind ? bezzel.partsOf(o.partKind).map((p) => p.id).join(' | ') : describeValue(o);
+          out(`  ${''.padEnd(16)} -o ${o.name}=… (${values})${o.default !== undefined ? ` default ${o.default}` : ''}: ${o.description}`);
         }
       }
       out(`\nPlugins loaded: ${plugins.map((p) => p.name).join(', ')}`);

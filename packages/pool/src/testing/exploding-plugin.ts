@@ -1,4 +1,4 @@
-import { no, pluginModule, yes, type SearchStrategy } from '@bezzel/core';
+import { no, option, pluginModule, yes, type SearchStrategy } from '@bezzel/core';
 
 /**
  * A test fixture: a strategy that splits any placement count into four sub-tasks and throws in the third,
@@ -10,7 +10,7 @@ const exploding: SearchStrategy = {
     description: 'test fixture: throws in sub-task 2',
     problems: ['placement'],
     goals: ['count'],
-    options: [{ name: 'part', description: 'which quarter' }],
+    options: { part: option.internal('which quarter') },
   },
   supports: (instance) => (instance.kind === 'placement' ? yes(1000) : no('placements only')),
   run(_instance, ctx) {

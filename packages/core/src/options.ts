@@ -1,0 +1,132 @@
+import * as v from 'valibot';
+import { fail, ok, type Parsed } from './errors.js';
+import type { OptionValue } from './problem.js';
+
+/**
+ * Strategy options, declared once. A strategy's `meta.options` maps each option's name to a declaration made with
+ * {@link option}: a valibot schema that checks (and converts) a value, carrying a description of itself —
+ * its type, range, default and the words a user reads. Validation, `bezzel list`, `--help`, the web page's form and
+ * `experiment`'s sweeps all read these declarations; no strategy parses an option by hand.
+ *
+ * Valibot rather than zod or TypeBox: its schemas are plain functions composed in a pipe, so the core carries only
+ * the few it uses (a few kilobytes), loads in a millisecond — start-up is a tracked figure of the command — and
+ * runs in the browser unchanged.
+ */
+
+/** What an option is, for everything that shows or checks it. */
+export interface OptionInfo {
+  readonly type: 'integer' | 'number' | 'boolean' | 'choice' | 'part' | 'text';
+  readonly description: string;
+  readonly default?: OptionValue;
+  /** Inclusive bounds of a number. */
+  readonly min?: number;
+  readonly max?: number;
+  /** The values a `choice` takes. */
+  readonly choices?: readonly string[];
+  /** A `part` names a registered part of this kind (its ids are the values it takes). */
+  readonly partKind?: string;
+  /** Written by `split()` into sub-tasks rather than chosen by a user: forms and lists leave it out. */
+  readonly internal?: boolean;
+}
+
+/**
+ * A declared option: the schema that checks a value, and what the option is. `Defaulted` says, for the types
+ * of `context.options`, whether a value is always there.
+ */
+export interface StrategyOption<T extends OptionValue = OptionValue, Defaulted extends boolean = boolean> {
+  readonly schema: v.GenericSchema<unknown, T>;
+  readonly info: OptionInfo;
+  /** Types only: never set. */
+  readonly defaulted?: Defaulted;
+}
+
+/** A strategy's options by name, in the order they are shown. */
+export type StrategyOptions = Readonly<Record<string, StrategyOption>>;
+
+/**
+ * The values of a strategy's options, typed from its declarations (`run` reads them with `context.options`): an
+ * option with a default always has a value.
+ */
+export type OptionValues<O extends StrategyOptions> = {
+  readonly [K in keyof O]: O[K] extends StrategyOption<infer T, infer D> ? (D extends true ? T : T | undefined) : never;
+};
+
+/** Numbers arrive as numbers from code and as text from the command line and URLs. */
+const numeric = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i), v.transform(Number))]);
+const booleanish = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', 'yes', 'no', '1', '0']), v.transform((t) => t === 'true' || t === 'yes' || t === '1'))]);
+
+function declared<T extends OptionValue, S extends { readonly default?: unknown }>(schema: v.GenericSchema<unknown, T>, info: OptionInfo): StrategyOption<T, S extends { readonly default: T } ? true : false> {
+  return { schema, info };
+}
+
+interface Range {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** Builders of option declarations: each takes the description a user reads, and what the value may be. */
+export const option = {
+  /** A whole number, within bounds when given. */
+  integer<S extends Range & { readonly default?: number }>(description: string, range: S = {} as S) {
+    const checks = [v.integer(), ...(range.min !== undefined ? [v.minValue(range.min)] : []), ...(range.max !== undefined ? [v.maxValue(range.max)] : [])];
+    return declared<number, S>(v.pipe(numeric, ...(checks as [v.IntegerAction<number, undefined>])), { type: 'integer', description, ...range });
+  },
+  /** A number (a rate, a weight), within bounds when given. */
+  number<S extends Range & { readonly default?: number }>(description: string, range: S = {} as S) {
+    const checks = [v.finite(), ...(range.min !== undefined ? [v.minValue(range.min)] : []), ...(range.max !== undefined ? [v.maxValue(range.max)] : [])];
+    return declared<number, S>(v.pipe(numeric, ...(checks as [v.FiniteAction<number, undefined>])), { type: 'number', description, ...range });
+  },
+  boolean<S extends { readonly default?: boolean }>(description: string, settings: S = {} as S) {
+    return declared<boolean, S>(booleanish, { type: 'boolean', description, ...settings });
+  },
+  /** One of a fixed list of words. */
+  choice<const C extends readonly [string, ...string[]], S extends { readonly default?: C[number] }>(description: string, choices: C, settings: S = {} as S) {
+    return declared<C[number], S>(v.picklist(choices), { type: 'choice', description, choices, ...settings });
+  },
+  /** The id of a registered part of `kind` (move ordering, initial placement, repair…): plugins may add more. */
+  part<S extends { readonly default?: string }>(description: string, kind: string, settings: S = {} as S) {
+    return declared<string, S>(v.pipe(v.string(), v.nonEmpty()), { type: 'part', description, partKind: kind, ...settings });
+  },
+  /** Free text. */
+  text<S extends { readonly default?: string }>(description: string, settings: S = {} as S) {
+    return declared<string, S>(v.string(), { type: 'text', description, ...settings });
+  },
+  /** An option `split()` writes into sub-tasks (which rows or moves a sub-task starts from); not a user's knob. */
+  internal(description: string) {
+    return declared<string | number, object>(v.union([v.string(), v.number()]), { type: 'text', description, internal: true });
+  },
+};
+
+/** What a value of an option must be, in the words of every message about it. */
+export function describeValue(info: OptionInfo): string {
+  const range = (what: string) =>
+    info.min !== undefined && info.max !== undefined ? `${what} from ${info.min} to ${info.max}`
+    : info.min !== undefined ? `${what} of at least ${info.min}`
+    : info.max !== undefined ? `${what} of at most ${info.max}`
+    : what;
+  switch (info.type) {
+    case 'integer':
+      return range('a whole number');
+    case 'number':
+      return range('a number');
+    case 'boolean':
+      return 'true or false';
+    case 'choice':
+      return `one of ${info.choices!.join(', ')}`;
+    case 'part':
+      return `a ${info.partKind} part`;
+    case 'text':
+      return 'text';
+  }
+}
+
+/**
+ * Checks one option's value against its declaration and converts it (`"0.1"` from the command line becomes 0.1).
+ * Every strategy's every option is refused in the same words: `option mutationRate of genetic must be a number
+ * from 0 to 1, not "2"`.
+ */
+export function checkOptionValue(strategy: string, name: string, declared: StrategyOption, value: unknown): Parsed<OptionValue> {
+  const parsed = v.safeParse(declared.schema, value);
+  if (parsed.success) return ok(parsed.output);
+  return fail('ERR_OPTION', `option ${name} of ${strategy} must be ${describeValue(declared.info)}, not ${JSON.stringify(value)}`);
+}
