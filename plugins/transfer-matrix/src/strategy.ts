@@ -9,8 +9,8 @@ import { largestPlacement } from './traceback.js';
 
 /** States we lay out at most: state offsets and group indices stay exact, and the memory check below stays the real bound. */
 const MAX_STATES = 1 << 24;
-/** Candidate rows `supports()` tests before it estimates the rest of a layout from a sample (about 10 ms). */
-const SIZE_TESTS = 100_000;
+/** Candidate rows `supports()` tests before it estimates the rest of a layout from a sample (a few milliseconds). */
+const SIZE_TESTS = 20_000;
 
 /**
  * The time model, calibrated by bench/sections/85-auto.ts on the reference machine (fitted within 2× on kings,
