@@ -41,7 +41,7 @@ export const backtracking: SearchStrategy = {
     const entries = tableEntries(instance);
     const table = instance.kind === 'placement' ? 'conflict table' : 'move table';
     if (entries > MAX_ENTRIES[instance.kind]) {
-      return no(`the ${instance.piece.name}'s ${table} on ${instance.board} would need about ${(entries / 1e6).toFixed(0)} million entries`);
+      return no(`the ${instance.piece.name}'s ${table} on ${instance.board} would need about ${millions(entries)} entries`);
     }
     const memory = overMemory(bytesOf(instance, entries), `the ${instance.piece.name}'s ${table} and search arrays on ${instance.board}`);
     if (memory) return no(memory);
@@ -59,6 +59,14 @@ export const backtracking: SearchStrategy = {
     return instance.kind === 'tour' && instance.task.goal === 'count' ? splitTour(instance, parts) : undefined;
   },
 };
+
+/** "3200 million", or "4.2·10¹⁷" past what a count of millions reads well as. */
+function millions(entries: number): string {
+  if (entries < 1e12) return `${(entries / 1e6).toFixed(0)} million`;
+  const exponent = Math.floor(Math.log10(entries));
+  const superscript = String(exponent).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]!);
+  return `${(entries / 10 ** exponent).toFixed(1)}·10${superscript}`;
+}
 
 /**
  * The entries of the table the search would build: every move of the piece on the board (a square's conflicts are

@@ -120,7 +120,7 @@ export const transferMatrix: SearchStrategy = {
     const sized = sizeOf(instance);
     if (typeof sized === 'string') return no(sized);
     const { model, size } = sized;
-    const memory = overMemory(bytesOf(instance, model, size), `its ${size.exact ? '' : 'about '}${Math.round(size.states).toLocaleString('en-US')} row states with a polynomial each`);
+    const memory = overMemory(bytesOf(instance, model, size), `the ${Math.round(size.states).toLocaleString('en-US')} row states${size.exact ? '' : ' (estimated)'} with a polynomial each`);
     if (memory) return no(memory);
     if (instance.task.goal === 'count-fundamental') {
       const group = symmetryGroup(board, piece.movement);
