@@ -26,7 +26,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  const shown = value >= 100 || unit === 0 ? value.toFixed(0) : value.toPrecision(2);
+  // Three figures, so that just over the limit reads as 1.02 GiB rather than 1.0.
+  const shown = value >= 100 || unit === 0 ? value.toFixed(0) : value.toPrecision(3);
   return `about ${shown} ${units[unit]}`;
 }
 
