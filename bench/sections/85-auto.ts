@@ -132,7 +132,9 @@ const answered = (t: Timing) => !t.capped && !t.status.startsWith('budget');
  * Issue 14's "auto by measurement": for every case, each supporting strategy's estimated cost (milliseconds, see
  * `Support` in core) beside the time measured in the same run, auto's pick, and how far the pick is from the
  * fastest strategy that answered. The summary gives each strategy's measured/estimated ratio over the cases it
- * finished: the constants in its `supports()` are calibrated from these lines.
+ * finished: the constants in its `supports()` are calibrated from these lines. On this shared 2-core machine the
+ * same grid measured 0.3–0.9× its estimates from one run to the next as the load changed (load average 5 to 12);
+ * the constants sit between, so an estimate errs by about 3× either way, and sub-millisecond runs by more.
  */
 const section: BenchSection = {
   title: 'auto by measurement: estimated vs measured cost of every supporting strategy',

@@ -30,8 +30,8 @@ const MAX_HEIGHT = 512;
  * count-fundamental and for streaming each one of goal `all`; and a fixed cost (rules, symmetries, the cut into
  * units).
  */
-const MS_PER_NODE = { symmetric: 3e-5, rows: 1.75e-4 } as const;
-const MS_PER_RUN = { symmetric: 3, rows: 0.3 } as const;
+const MS_PER_NODE = { symmetric: 8e-6, rows: 1.75e-4 } as const;
+const MS_PER_RUN = { symmetric: 1.5, rows: 0.3 } as const;
 const MS_PER_CANONICAL = 1.5e-3;
 const MS_PER_STREAMED = 5e-3;
 /** In-process runs are cut into about this many units, for progress and coverage on a stop. */
