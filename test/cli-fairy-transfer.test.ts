@@ -20,8 +20,9 @@ describe('bezzel with Betza pieces and the transfer-matrix counts', () => {
     expect(eight.stdout).toMatch(/^At most 32 knights fit on 8×8, in 2 ways/);
     const four = await bezzel('place', 'knight', '-n', '4', '--goal', 'maximum', '--strategy', 'transfer-matrix');
     expect(four.stdout).toMatch(/^At most 8 knights fit on 4×4, in 6 ways/);
+    // auto takes the quickest: the construction answers in microseconds, the DP (which also counts the ways) in 0.2 s.
     const auto = await bezzel('place', 'knight', '-n', '8', '--goal', 'maximum', '-q');
-    expect(auto.stdout).toMatch(/^At most 32 knights fit on 8×8, in 2 ways\n.*strategy transfer-matrix/);
+    expect(auto.stdout).toMatch(/^At most 32 knights fit on 8×8; one way:\n.*strategy formula/);
   });
 
   it('places ad-hoc Betza pieces and named fairy pieces, and refuses hoppers naming the modifier', async () => {

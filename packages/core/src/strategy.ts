@@ -27,9 +27,22 @@ export type Instance =
       readonly k: number | undefined;
     };
 
-/** `supports` answers yes with a rough cost (for `auto`: lower is preferred) or no with the reason a user reads. */
+/**
+ * `supports` answers yes with a cost or no with the reason a user reads.
+ *
+ * The cost is ONE unit for every strategy: the estimated wall time of the run, in milliseconds, on the reference
+ * machine (the 2-core machine `pnpm bench` reports; bench/sections/85-auto.ts prints each estimate beside the time
+ * measured). `auto` runs the strategy with the lowest; a caller may also use it to decide whether a run is long
+ * enough to go to a worker thread. Each strategy computes it from a small model of its own work (rows and states,
+ * search nodes, squares) with constants measured by that bench, and aims to be right within an order of magnitude
+ * from tiny runs to hours. A run that may end without an answer (a local search stuck, a walk that dead-ends, an
+ * incomplete method on a problem with no solution) costs the time it would take to answer, counting the retries or
+ * the whole budget it would spend. A `no` is also how a strategy refuses a run whose memory would pass
+ * MEMORY_LIMIT_BYTES (see memory.ts), with its estimate in the reason.
+ */
 export type Support = { readonly ok: true; readonly cost: number } | { readonly ok: false; readonly reason: string };
-export const yes = (cost: number): Support => ({ ok: true, cost });
+/** Yes, in an estimated `ms` of wall time (see {@link Support}); past any budget it saturates, never NaN. */
+export const yes = (ms: number): Support => ({ ok: true, cost: Number.isNaN(ms) ? Number.MAX_VALUE : Math.min(Math.max(ms, 0), Number.MAX_VALUE) });
 export const no = (reason: string): Support => ({ ok: false, reason });
 
 /** Progress a strategy reports; the CLI draws a bar from it, the web page a chart. */

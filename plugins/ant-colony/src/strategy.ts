@@ -1,4 +1,4 @@
-import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { Colony } from './colony.js';
 
 const MAX_SQUARES = 2_500;
@@ -11,6 +11,19 @@ const options = {
   evaporation: option.number('fraction of the pheromone that evaporates each iteration', { min: 0, max: 1, default: 0.25 }),
   deposit: option.number('pheromone an ant lays on each move, times the fraction of the board it covered', { min: 0, max: 1e6, default: 1 }),
 };
+
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts: each iteration every ant walks, a step a square (a
+ * zebra on 10×10, which never finds a tour, runs its 500 iterations of 100 ants in about 1 s).
+ */
+const MS_PER_RUN = 1;
+const MS_PER_ANT_STEP = 2e-4;
+
+/** An option as the task gives it, for estimates made before `run` checks it (a value it will refuse counts as the default). */
+function optionAsked(instance: Instance, name: string, fallback: number): number {
+  const n = Number(instance.task.options?.[name] ?? fallback);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
 
 export const antColony: SearchStrategy = {
   meta: {
@@ -29,8 +42,12 @@ export const antColony: SearchStrategy = {
       return no(`its ants follow leaps, and a ${piece.name} is not a leaper`);
     }
     if (board.playable > MAX_SQUARES) return no(`it is meant for small boards (at most ${MAX_SQUARES} squares)`);
-    // Slow and uncertain: there for the comparison, never `auto`'s first choice.
-    return yes(1000);
+    const ants = instance.start === undefined ? board.playable : optionAsked(instance, 'ants', board.playable);
+    const bytes = 12 * board.size * piece.movement.leaps.length + 4 * ants * board.playable + 8 * board.size;
+    const memory = overMemory(bytes, `the pheromone and the walks of ${ants} ants on ${board}`);
+    if (memory) return no(memory);
+    // Slow and uncertain: the estimate is a run through every iteration, which is where a run that finds no tour ends.
+    return yes(MS_PER_RUN + MS_PER_ANT_STEP * optionAsked(instance, 'iterations', 500) * ants * board.playable);
   },
 
   run(instance: Instance, context: RunContext): Outcome {

@@ -1,8 +1,9 @@
-import { no, option, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
+import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
 import { solvePlacement } from './placement/solve-placement.js';
 import { TOUR_ORDERING } from './tour/ordering.js';
 import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour.js';
 import { splitTour } from './tour/split-tour.js';
+import { bytesOf, placementMs, tourMs } from './cost.js';
 
 /**
  * The largest tables worth building. The core builds a conflict table through a list and a set per square
@@ -31,11 +32,13 @@ export const backtracking: SearchStrategy = {
   supports(instance: Instance): Support {
     if (instance.kind === 'dominate') return no('it places non-attacking pieces and walks tours; it does not dominate');
     const entries = tableEntries(instance);
+    const table = instance.kind === 'placement' ? 'conflict table' : 'move table';
     if (entries > MAX_ENTRIES[instance.kind]) {
-      const table = instance.kind === 'placement' ? 'conflict table' : 'move table';
-      return no(`the ${instance.piece.name}'s ${table} on ${instance.board} would need about ${(entries / 1e6).toFixed(0)} million entries`);
+      return no(`the ${instance.piece.name}'s ${table} on ${instance.board} would need about ${millions(entries)} entries`);
     }
-    return yes(100);
+    const memory = overMemory(bytesOf(instance, entries), `the ${instance.piece.name}'s ${table} and search arrays on ${instance.board}`);
+    if (memory) return no(memory);
+    return yes(instance.kind === 'placement' ? placementMs(instance, entries) : tourMs(instance, entries));
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
@@ -51,12 +54,37 @@ export const backtracking: SearchStrategy = {
   },
 };
 
-/** A rough size of the table the search would build: squares times the squares one square reaches. */
+/** "3200 million", or "4.2·10¹⁷" past what a count of millions reads well as. */
+function millions(entries: number): string {
+  if (entries < 1e12) return `${(entries / 1e6).toFixed(0)} million`;
+  const exponent = Math.floor(Math.log10(entries));
+  const superscript = String(exponent).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]!);
+  return `${(entries / 10 ** exponent).toFixed(1)}·10${superscript}`;
+}
+
+/**
+ * The entries of the table the search would build: every move of the piece on the board (a square's conflicts are
+ * the squares it attacks and those attacking it, the same count for a piece whose moves go both ways). Counted
+ * per vector in closed form, so it costs nothing however large the board; a piece with its own attack rule is
+ * guessed at 64 squares a square.
+ */
 function tableEntries(instance: Instance): number {
   const { board, piece } = instance;
   if (piece.attacks) return board.size * Math.min(board.size, 64);
   const m = piece.movement;
-  const side = Math.max(board.width, board.height);
-  const rideLength = (dx: number, dy: number, range = Infinity) => Math.min(range, Math.ceil(side / Math.max(Math.abs(dx), Math.abs(dy))));
-  return board.size * m.rides.reduce((sum, r) => sum + rideLength(r.dx, r.dy, r.range), m.leaps.length);
+  let entries = 0;
+  for (const v of m.leaps) entries += movesAlong(board, v.dx, v.dy, 1);
+  for (const r of m.rides) entries += movesAlong(board, r.dx, r.dy, r.range ?? Infinity);
+  return entries;
+}
+
+/** Moves of steps 1…range along (dx, dy) that stay on the board: Σ (W − s|dx|)(H − s|dy|), or W·H a step on a torus. */
+function movesAlong(board: Instance['board'], dx: number, dy: number, range: number): number {
+  const { width: W, height: H } = board;
+  const a = Math.abs(dx);
+  const b = Math.abs(dy);
+  if (board.torus) return W * H * Math.min(range, W + H);
+  const L = Math.min(range, a === 0 ? Infinity : Math.floor((W - 1) / a), b === 0 ? Infinity : Math.floor((H - 1) / b));
+  if (!Number.isFinite(L) || L <= 0) return 0;
+  return L * W * H - ((a * H + b * W) * L * (L + 1)) / 2 + (a * b * L * (L + 1) * (2 * L + 1)) / 6;
 }

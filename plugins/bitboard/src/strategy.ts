@@ -1,10 +1,14 @@
 import {
+  Board,
   no,
+  nodesToFirst,
   option,
+  placementSearchSize,
   symmetryGroup,
   UsageError,
   yes,
   type Instance,
+  type PlacementSearchSize,
   type Outcome,
   type RunContext,
   type SearchStrategy,
@@ -20,8 +24,17 @@ import { SymmetricCounter } from './symmetric-count.js';
 
 /** Row-by-row recursion keeps one frame per row, so very tall boards are left to other strategies. */
 const MAX_HEIGHT = 512;
-/** Below backtracking (100), above what row-transfer DP claims for boards it handles in seconds. */
-const LEAPER_COUNT_COST = 50;
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts on the reference machine: milliseconds per search node
+ * (a piece put on a row), the nodes estimated by Knuth's probes of the placement tree (placementSearchSize), for
+ * Takahashi's symmetric counter and for the general row search; per placement found, for the canonical test of
+ * count-fundamental and for streaming each one of goal `all`; and a fixed cost (rules, symmetries, the cut into
+ * units).
+ */
+const MS_PER_NODE = { symmetric: 8e-6, rows: 1.75e-4 } as const;
+const MS_PER_RUN = { symmetric: 1.5, rows: 0.3 } as const;
+const MS_PER_CANONICAL = 1.5e-3;
+const MS_PER_STREAMED = 5e-3;
 /** In-process runs are cut into about this many units, for progress and coverage on a stop. */
 const PROGRESS_UNITS = 64;
 
@@ -118,6 +131,39 @@ function run(instance: Instance, ctx: RunContext): Outcome {
   return { status: 'complete', count, stats };
 }
 
+/** Estimated milliseconds of a run: its nodes from the placement tree's size, and its work per solution. */
+function estimatedMs(instance: Placement, rules: RowRules): number {
+  const { board, piece, k } = instance;
+  const goal = instance.task.goal;
+  const counting = goal === 'count' || goal === 'count-fundamental';
+  const oneRowEach = rules.rank && k === board.height;
+  const size = placementSearchSize(board, piece, k, oneRowEach);
+  if (counting && SymmetricCounter.applies(rules, k)) return MS_PER_RUN.symmetric + MS_PER_NODE.symmetric * size.nodes;
+  // A plain count searches half the first row when the board's mirror keeps the piece's moves.
+  const mirror = goal === 'count' && symmetryGroup(board, piece.movement).some((s) => s.name === 'mirror left-right');
+  const nodes = goal === 'one' ? firstPlacementNodes(instance, rules, size, oneRowEach) : mirror ? size.nodes / 2 : size.nodes;
+  const perSolution = goal === 'count-fundamental' ? MS_PER_CANONICAL : goal === 'all' ? MS_PER_STREAMED : 0;
+  return MS_PER_RUN.rows + MS_PER_NODE.rows * nodes + perSolution * size.solutions;
+}
+
+/**
+ * Nodes before the first placement, the least certain estimate: depth-first order meets dead ends that random probes
+ * cannot tell (20 queens: 199,633 nodes, 25 queens: 48,681). Where rows may stay empty the search leaves a row
+ * empty first while the rows below can still hold the pieces left, so it begins by packing all k into the last
+ * ⌈k / per-row⌉ rows: where they fit there easily (most random probes of those rows place all k) it is as quick as
+ * that. Otherwise (and for one piece a row) it may backtrack through much of the tree first (14 bishops on 8×8:
+ * 5.4 million nodes), so the estimate is the geometric middle of the restart estimate and the whole tree.
+ */
+function firstPlacementNodes(instance: Placement, rules: RowRules, size: PlacementSearchSize, oneRowEach: boolean): number {
+  const { board, piece, k } = instance;
+  if (!oneRowEach) {
+    const rows = Math.min(board.height, Math.ceil(k / rules.perRow));
+    const last = placementSearchSize(new Board({ width: board.width, height: rows }), piece, k, false);
+    if (last.reached >= 0.5) return nodesToFirst(last, k);
+  }
+  return Math.sqrt(size.nodes * nodesToFirst(size, k));
+}
+
 /**
  * Row-by-row bitboard search: Takahashi's symmetric counter for queen-like pieces with one per row on a
  * square, the general row search otherwise. Boards up to 32 columns; pieces whose attacks are rank, file and
@@ -140,11 +186,7 @@ export const bitboard: SearchStrategy = {
     if (instance.board.height > MAX_HEIGHT) return no(`the board is ${instance.board.height} rows tall; it searches at most ${MAX_HEIGHT} rows`);
     const rules = rowRules(instance.board, instance.piece);
     if (!rules.ok) return no(rules.reason);
-    // Counting leapers by search grows with the count itself; a row-transfer DP (transfer-matrix) grows with the
-    // board, so for leapers without lines step aside for it, still ahead of plain backtracking.
-    const { rank, file, diagUp, diagDown } = rules.rules;
-    const counting = instance.task.goal === 'count' || instance.task.goal === 'count-fundamental';
-    return yes(!(rank || file || diagUp || diagDown) && counting ? LEAPER_COUNT_COST : 1);
+    return yes(estimatedMs(instance, rules.rules));
   },
   run,
   split,

@@ -1,11 +1,19 @@
-import { no, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { BUDGET_STOP, GreedyTour } from '@bezzel/warnsdorff';
+import { no, overMemory, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { BUDGET_STOP, GreedyTour, walkBytes, walkMs } from '@bezzel/warnsdorff';
 import { assembleLinks, walkLinks, type Layout } from './assemble.js';
 import { findPath } from './path-search.js';
 import { closedLayout, openLayout } from './plan.js';
 
 /** Restarts of the Warnsdorff fallback (3×n and 4×n boards, and anything the blocks cannot cover). */
 const FALLBACK_WALKS = 200;
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts: blocks are copied and joined in time linear in the
+ * squares (1000×1000: 17 ms). Narrow boards pay for Warnsdorff walks, up to FALLBACK_WALKS of them (the estimate counts them all).
+ */
+const MS_PER_RUN = 0.15;
+const MS_PER_SQUARE = 1.7e-5;
+/** Bytes a square: two bytes of links and an Int32 of the path. */
+const BYTES_PER_SQUARE = 6;
 /** Boards up to this size get a depth-first search when Warnsdorff fails (closed 3×n tours, which it never closes). */
 const SEARCH_SQUARES = 600;
 
@@ -32,8 +40,11 @@ export const divideConquer: SearchStrategy = {
     if (!leap || leap.a !== 1 || leap.b !== 2) return no(`it joins knight's tours, and a ${piece.name} is not a knight`);
     if (board.hasRemoved() || board.torus) return no('its blocks tile a plain rectangle, without removed squares or wrap-around');
     if (board.size > 0x7fffffff) return no(`${board} has more than 2³¹ squares`);
-    // Certain and linear on boards whose sides are 5 or more; narrower boards fall back to Warnsdorff.
-    return Math.min(board.width, board.height) >= 5 ? yes(1 + board.size / 200_000) : yes(300 + board.size / 50_000);
+    // Certain and linear on boards whose sides are 5 or more; narrower boards fall back to Warnsdorff's walks.
+    const blocks = Math.min(board.width, board.height) >= 5;
+    const memory = overMemory(blocks ? BYTES_PER_SQUARE * board.size : walkBytes(board), `its links and path on ${board}`);
+    if (memory) return no(memory);
+    return yes(blocks ? MS_PER_RUN + MS_PER_SQUARE * board.size : FALLBACK_WALKS * walkMs(board));
   },
 
   run(instance: Instance, context: RunContext): Outcome {

@@ -4,8 +4,11 @@ import type { KnownShape } from './shape.js';
 /** A largest non-attacking placement, and the argument that no more fit. */
 export interface Construction {
   readonly maximum: number;
-  /** Builds the squares row * width + col, on demand (ten million queens take a moment); any prefix of them is also non-attacking. */
-  readonly squares: () => number[];
+  /**
+   * Builds the first `count` squares (row * width + col) of the construction, and nothing past them: any prefix is
+   * also non-attacking, so k pieces cost k squares however large the board, never the whole maximum first.
+   */
+  readonly squares: (count: number) => number[];
   /** Why no larger placement exists, in the words a user reads. */
   readonly bound: string;
 }
@@ -29,42 +32,34 @@ export function maximumPlacement(shape: KnownShape, width: number, height: numbe
 function queens(width: number, height: number): Construction | { reason: string } {
   const n = Math.min(width, height);
   const bound = 'no two queens share a rank or a file, so at most one fits in each';
-  if (n === 1) return { maximum: 1, squares: () => [0], bound };
-  if (width === height && n === 2) return { maximum: 1, squares: () => [0], bound: 'every square of a 2×2 board attacks every other' };
+  if (n === 1) return { maximum: 1, squares: (count) => [0].slice(0, count), bound };
+  if (width === height && n === 2) return { maximum: 1, squares: (count) => [0].slice(0, count), bound: 'every square of a 2×2 board attacks every other' };
   if (width === height && n === 3) {
     // a1 and b3: a knight's move apart.
-    return { maximum: 2, squares: () => [0, 2 * width + 1], bound: 'three queens on 3×3 would need one in each rank and file, and all six such arrangements share a diagonal' };
+    const squares = (count: number) => [0, 2 * width + 1].slice(0, count);
+    return { maximum: 2, squares, bound: 'three queens on 3×3 would need one in each rank and file, and all six such arrangements share a diagonal' };
   }
   if (n < 4) return { reason: `no construction for queens on a ${width}×${height} board (a rectangle with a side of ${n})` };
   // The n×n solution in the lower left corner fills every rank (or file) of the shorter side.
-  const squares = () => {
-    const rows = explicitQueens(n);
-    const out: number[] = [];
-    for (let col = 0; col < n; col++) out.push(rows[col]! * width + col);
-    return out;
-  };
+  const squares = (count: number) => Array.from(explicitQueens(n, count), (row, col) => row * width + col);
   return { maximum: n, squares, bound };
 }
 
 function rooks(width: number, height: number): Construction {
   const n = Math.min(width, height);
-  const squares = () => {
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) out.push(i * width + i);
-    return out;
-  };
+  const squares = (count: number) => Array.from({ length: Math.min(count, n) }, (_, i) => i * width + i);
   return { maximum: n, squares, bound: 'no two rooks share a rank or a file, so at most one fits in each' };
 }
 
 function bishops(width: number, height: number): Construction | { reason: string } {
   if (width !== height) return { reason: `no construction for bishops on a rectangle (${width}×${height}); square boards only` };
   const n = width;
-  if (n === 1) return { maximum: 1, squares: () => [0], bound: 'the board has one square' };
+  if (n === 1) return { maximum: 1, squares: (count) => [0].slice(0, count), bound: 'the board has one square' };
   // The whole first rank and the last rank without its corners: the only diagonals they share run corner to corner.
-  const squares = () => {
+  const squares = (count: number) => {
     const out: number[] = [];
-    for (let col = 0; col < n; col++) out.push(col);
-    for (let col = 1; col < n - 1; col++) out.push((n - 1) * n + col);
+    for (let col = 0; col < n && out.length < count; col++) out.push(col);
+    for (let col = 1; col < n - 1 && out.length < count; col++) out.push((n - 1) * n + col);
     return out;
   };
   return {
@@ -76,9 +71,11 @@ function bishops(width: number, height: number): Construction | { reason: string
 
 function kings(width: number, height: number): Construction {
   const maximum = Math.ceil(width / 2) * Math.ceil(height / 2);
-  const squares = () => {
+  const squares = (count: number) => {
     const out: number[] = [];
-    for (let row = 0; row < height; row += 2) for (let col = 0; col < width; col += 2) out.push(row * width + col);
+    for (let row = 0; row < height && out.length < count; row += 2) {
+      for (let col = 0; col < width && out.length < count; col += 2) out.push(row * width + col);
+    }
     return out;
   };
   return { maximum, squares, bound: `the board splits into ${maximum} blocks of at most 2×2 squares, and each block holds at most one king` };
@@ -88,16 +85,16 @@ function knights(width: number, height: number): Construction {
   const short = Math.min(width, height);
   const long = Math.max(width, height);
   if (short === 1) {
-    const squares = () => Array.from({ length: width * height }, (_, sq) => sq);
+    const squares = (count: number) => Array.from({ length: Math.min(count, width * height) }, (_, sq) => sq);
     return { maximum: width * height, squares, bound: 'every square is used: a knight has no move on a board one square wide' };
   }
   if (short === 2) {
     // Pairs of 2×2 blocks, filled and empty in turn along the long side.
-    const squares = () => {
+    const squares = (count: number) => {
       const out: number[] = [];
-      for (let i = 0; i < long; i++) {
+      for (let i = 0; i < long && out.length < count; i++) {
         if (i % 4 >= 2) continue;
-        for (let j = 0; j < 2; j++) out.push(width >= height ? j * width + i : i * width + j);
+        for (let j = 0; j < 2 && out.length < count; j++) out.push(width >= height ? j * width + i : i * width + j);
       }
       return out;
     };
@@ -105,9 +102,11 @@ function knights(width: number, height: number): Construction {
     return { maximum, squares, bound: 'on a 2-wide board each 2×4 block holds at most four knights' };
   }
   const maximum = Math.ceil((width * height) / 2);
-  const squares = () => {
+  const squares = (count: number) => {
     const out: number[] = [];
-    for (let row = 0; row < height; row++) for (let col = row & 1; col < width; col += 2) out.push(row * width + col);
+    for (let row = 0; row < height && out.length < count; row++) {
+      for (let col = row & 1; col < width && out.length < count; col += 2) out.push(row * width + col);
+    }
     return out;
   };
   return {

@@ -1,4 +1,4 @@
-import { no, option, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { Population, type GeneticSettings } from './population.js';
 import { REPAIR_KIND, type TourRepair } from './repair.js';
 import { MoveTable, TourWalk } from './walk.js';
@@ -18,6 +18,19 @@ const options = {
   repairFrom: option.number('fraction of the generations after which repair is switched on', { min: 0, max: 1, default: 0.3 }),
 };
 
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts: each generation breeds and walks every chromosome, a
+ * gene a square (a zebra on 10×10, which never finds a tour, runs its 2000 generations of 50 in about 0.8 s).
+ */
+const MS_PER_RUN = 1;
+const MS_PER_GENE = 8e-5;
+
+/** An option as the task gives it, for estimates made before `run` checks it (a value it will refuse counts as the default). */
+function optionAsked(instance: Instance, name: string, fallback: number): number {
+  const n = Number(instance.task.options?.[name] ?? fallback);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 export const genetic: SearchStrategy = {
   meta: {
     id: 'genetic',
@@ -35,8 +48,12 @@ export const genetic: SearchStrategy = {
       return no(`its genes are leaps, and a ${piece.name} is not a leaper`);
     }
     if (board.playable > MAX_SQUARES) return no(`it is meant for small boards (at most ${MAX_SQUARES} squares), and ${board} has ${board.playable}`);
-    // Slow and uncertain: there for the comparison, never `auto`'s first choice.
-    return yes(1000);
+    const population = optionAsked(instance, 'population', 50);
+    const bytes = 2 * population * board.playable + 4 * board.size * (piece.movement.leaps.length + 1);
+    const memory = overMemory(bytes, `a population of ${population} tours of ${board.playable} moves`);
+    if (memory) return no(memory);
+    // Slow and uncertain: the estimate is a run through every generation, which is where a run that finds no tour ends.
+    return yes(MS_PER_RUN + MS_PER_GENE * optionAsked(instance, 'generations', 2000) * population * board.playable);
   },
 
   run(instance: Instance, context: RunContext): Outcome {

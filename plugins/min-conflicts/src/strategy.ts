@@ -1,4 +1,4 @@
-import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
+import { DEFAULT_BUDGET, no, option, overAnswerSize, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
 import { INITIAL_PLACEMENT, type InitialPlacement } from './initial.js';
 import { LineBoard } from './line-board.js';
 import { columnProblem } from './lines.js';
@@ -8,6 +8,18 @@ const options = {
   initial: option.part('how pieces are placed before repairs start', INITIAL_PLACEMENT, { default: 'greedy' }),
   restartAfter: option.integer('repairs before a fresh initial placement; 0 never restarts (default: max(100, 2n))', { min: 0 }),
 };
+
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts: linear in the columns (the greedy start leaves a handful
+ * of conflicts, each repaired in O(1)), and a fixed cost that covers the restarts small boards need.
+ */
+const MS_PER_RUN = 1.5;
+const MS_PER_COLUMN = 2e-3;
+/**
+ * Bytes a column: the line counters and XORs (13 Int32 words at most), the free-rank lists and tie slots (3), the
+ * greedy start's bit sets (under 1), and the answer's plain array at its peak (20, see MAX_ANSWER_SQUARES).
+ */
+const BYTES_PER_COLUMN = 4 * 17 + 20;
 
 /**
  * Min-conflicts repair (Minton, Johnston, Philips and Laird 1990): one piece per column, start from an
@@ -27,8 +39,13 @@ export const minConflicts: SearchStrategy = {
   supports(instance: Instance) {
     const lines = columnProblem(instance);
     if ('reason' in lines) return no(lines.reason);
-    // Cheap on huge boards, but incomplete: leave small ones to exhaustive search under `auto`.
-    return yes(instance.board.width < 64 ? 200 : 60);
+    const n = instance.board.width;
+    const name = instance.piece.name;
+    const refusal = overAnswerSize(n, `${n} ${name}s`) ?? overMemory(BYTES_PER_COLUMN * n, `its counters and answer for ${n} ${name}s`);
+    if (refusal) return no(refusal);
+    // Incomplete: where no placement exists (n = 2 and 3 for a queen's lines) it repairs until the budget ends.
+    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
+    return yes(hopeless ? (instance.task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs) : MS_PER_RUN + MS_PER_COLUMN * n);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {

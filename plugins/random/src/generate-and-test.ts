@@ -21,12 +21,14 @@ export function generateAndTest(n: number, lines: LineFamilies, rng: Rng, clock:
   const rankMark = new Int32Array(n);
   const diagonalMark = new Int32Array(2 * n - 1);
   const antiMark = new Int32Array(2 * n - 1);
+  // The clock is read about every CLOCK_MASK columns drawn, not attempts: an attempt on 100000 columns is long.
+  const checkMask = CLOCK_MASK >>> Math.min(31, Math.ceil(Math.log2(n + 1)));
   for (;;) {
     if (tally.attempts >= clock.maxSteps) {
       clock.exhausted(tally.attempts);
       return 'steps';
     }
-    if ((tally.attempts & CLOCK_MASK) === 0 && clock.expired()) return clock.reason === 'aborted' ? 'aborted' : 'time';
+    if ((tally.attempts & checkMask) === 0 && clock.expired()) return clock.reason === 'aborted' ? 'aborted' : 'time';
     for (let col = 0; col < n; col++) rows[col] = rng.below(n);
     const mark = (tally.attempts++ % 0x7ffffffe) + 1;
     if (mark === 1) for (const a of [rankMark, diagonalMark, antiMark]) a.fill(0);

@@ -1,6 +1,19 @@
-import { no, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { no, overMemory, placementSearchSize, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
 import { columnProblem } from '@bezzel/min-conflicts';
 import { generateAndTest, type GenerateTally } from './generate-and-test.js';
+
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts: each attempt draws and tests n columns (8 queens:
+ * about 250,000 attempts, 0.6 s).
+ */
+const MS_PER_RUN = 0.05;
+const MS_PER_COLUMN_TRIED = 3e-4;
+/** Boards whose solutions are estimated by probes; larger ones are hopeless for random boards anyway. */
+const PROBED_SIDE = 32;
+/** ln n!, by Stirling's series (exact enough from n = 1). */
+const logFactorial = (n: number) => n * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI * n) + 1 / (12 * n);
+/** Bytes a column: its row and three sets of line marks (6 Int32 words), and the answer's plain array at its peak (20). */
+const BYTES_PER_COLUMN = 4 * 6 + 20;
 
 /**
  * Random generate-and-test: the baseline a course report measured (about 96,000 random boards, 243 of them
@@ -17,7 +30,18 @@ export const random: SearchStrategy = {
 
   supports(instance: Instance) {
     const lines = columnProblem(instance);
-    return 'reason' in lines ? no(lines.reason) : yes(1000);
+    if ('reason' in lines) return no(lines.reason);
+    if (instance.kind !== 'placement') return no('it places pieces');
+    const n = instance.board.width;
+    const memory = overMemory(BYTES_PER_COLUMN * n, `its marks and answer for ${n} ${instance.piece.name}s`);
+    if (memory) return no(memory);
+    // One random board succeeds with the chance that a random row per column is a solution: solutions / nⁿ. The
+    // solutions are estimated by probing the one-piece-per-row tree (the same count, turned a quarter) on boards
+    // small enough to probe; beyond, by n!, the permutations, which only over-counts them, so the attempts are at least
+    // nⁿ / n! ≈ eⁿ (from 64 columns on, more than any budget).
+    const logSolutions = n <= PROBED_SIDE ? Math.log(Math.max(placementSearchSize(instance.board, instance.piece, n, true).solutions, Number.MIN_VALUE)) : logFactorial(n);
+    const attempts = Math.exp(Math.max(0, n * Math.log(n) - logSolutions));
+    return yes(MS_PER_RUN + MS_PER_COLUMN_TRIED * n * attempts);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {

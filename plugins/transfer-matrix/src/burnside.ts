@@ -3,7 +3,7 @@ import { countTable } from './count.js';
 import { countOrbitSets, orbitGraph } from './frontier.js';
 import { foldedCount } from './fold.js';
 import { buildLayout, type Layout } from './layout.js';
-import { rowModel } from './rows.js';
+import { rowModel, type RowModel } from './rows.js';
 
 /** How the placements fixed by one symmetry were counted, for the stats. */
 export interface FixedCount {
@@ -31,7 +31,7 @@ export function fixedCounts(
 ): FixedCount[] | undefined {
   const out: FixedCount[] = [];
   for (const symmetry of group) {
-    const method = methodFor(layout, symmetry);
+    const method = methodFor(layout.model, symmetry);
     if (method === 'row DP') {
       out.push({ symmetry: symmetry.name, method: 'row DP', table: identity });
     } else if (method === 'palindromic rows') {
@@ -57,9 +57,9 @@ export function fixedCounts(
 }
 
 /** Which method counts each symmetry's fixed placements (names are the original board's; the DP may be transposed). */
-export function methodFor(layout: Layout, symmetry: Symmetry): FixedCount['method'] {
-  const rowMirror = layout.model.transposed ? 'mirror top-bottom' : 'mirror left-right';
-  const rankMirror = layout.model.transposed ? 'mirror left-right' : 'mirror top-bottom';
+export function methodFor(model: RowModel, symmetry: Symmetry): FixedCount['method'] {
+  const rowMirror = model.transposed ? 'mirror top-bottom' : 'mirror left-right';
+  const rankMirror = model.transposed ? 'mirror left-right' : 'mirror top-bottom';
   if (symmetry.name === 'identity') return 'row DP';
   if (symmetry.name === rowMirror) return 'palindromic rows';
   if (symmetry.name === rankMirror || symmetry.name === 'rotate 180°') return 'folded half';

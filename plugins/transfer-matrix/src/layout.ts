@@ -28,8 +28,13 @@ export function rowIsFree(mask: number, model: RowModel, full: number): boolean 
   return (mask & reachUp(mask, model.offsets[0]!, full)) === 0;
 }
 
-/** Lays out the states, or returns undefined when there would be more than `maxStates`. */
-export function buildLayout(model: RowModel, maxStates: number): Layout | undefined {
+/**
+ * Lays out the states, or returns undefined when there would be more than `maxStates`, or 'stopped' when `stop`
+ * (asked every few thousand groups: a layout of millions of states takes seconds) says the budget ran out.
+ */
+export function buildLayout(model: RowModel, maxStates: number): Layout | undefined;
+export function buildLayout(model: RowModel, maxStates: number, stop: () => boolean): Layout | undefined | 'stopped';
+export function buildLayout(model: RowModel, maxStates: number, stop?: () => boolean): Layout | undefined | 'stopped' {
   const R = model.reach;
   const W = model.width;
   const full = fullRow(W);
@@ -39,6 +44,7 @@ export function buildLayout(model: RowModel, maxStates: number): Layout | undefi
   let states = 0;
   const tuple = new Array<number>(k).fill(0);
   let overflow = false;
+  let stopped = false;
 
   const freeOf = (): number => {
     let free = full;
@@ -51,6 +57,7 @@ export function buildLayout(model: RowModel, maxStates: number): Layout | undefi
       const free = freeOf();
       states += 2 ** popcount(free);
       if (states > maxStates) overflow = true;
+      if (stop && (frees.length & 4095) === 4095 && stop()) overflow = stopped = true;
       tuples.push(...tuple);
       frees.push(free);
       return;
@@ -69,6 +76,7 @@ export function buildLayout(model: RowModel, maxStates: number): Layout | undefi
     }
   };
   visit(0);
+  if (stopped) return 'stopped';
   if (overflow) return undefined;
 
   const groups = frees.length;

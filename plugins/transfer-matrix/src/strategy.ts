@@ -1,37 +1,94 @@
-import { no, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, overMemory, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { averageOverGroup, fixedCounts, methodFor } from './burnside.js';
 import { countTable } from './count.js';
 import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier.js';
 import { buildLayout, type Layout } from './layout.js';
-import { MAX_WIDTH, rowModel, unsupportedMovement } from './rows.js';
+import { layoutSize, type LayoutSize } from './layout-size.js';
+import { MAX_WIDTH, rowModel, unsupportedMovement, type RowModel } from './rows.js';
 import { largestPlacement } from './traceback.js';
 
-/** States we lay out at most: with polynomials of a few dozen coefficients, a few hundred MB per buffer. */
+/** States we lay out at most: state offsets and group indices stay exact, and the memory check below stays the real bound. */
 const MAX_STATES = 1 << 24;
-/** Bytes of the two state buffers we accept (per prime pass; passes run one after the other). */
-const MAX_BYTES = 3e9;
+/** Candidate rows `supports()` tests before it estimates the rest of a layout from a sample (a few milliseconds). */
+const SIZE_TESTS = 20_000;
 
+/**
+ * The time model, calibrated by bench/sections/85-auto.ts on the reference machine (fitted within 2× on kings,
+ * ferzes and wazirs with one group of states to camels, zebras and knights with thousands). A count makes a pass
+ * of the DP for the maximum, one in floating point and one per prime (about one prime per 30 bits of the count,
+ * which for leapers stays below 2^(0.6·squares)); each pass costs per state and row (finding each group's next
+ * rows, one transition a state) and per coefficient addition (`work` additions a row, on polynomials that grow a
+ * piece a row, so half the final degree on average). Burnside's other symmetries (count-fundamental) cost about as
+ * much again; a largest placement adds a pass that keeps every row.
+ */
+const MS_PER_STATE_ROW = 5e-4;
+const MS_PER_ADDITION = 1.5e-5;
+const MS_PER_RUN = 0.3;
+const FUNDAMENTAL_FACTOR = 2;
+
+const models = new WeakMap<object, Map<string, { model: RowModel; size: LayoutSize } | string>>();
 const layouts = new WeakMap<object, Map<string, Layout | string>>();
 
-/** The layout of an instance, or why there is none; cached per piece and board (supports and run both need it). */
-function layoutOf(instance: Instance): Layout | string {
-  const { board, piece } = instance;
-  const key = `${board.width}x${board.height}:${board.removed.join(',')}`;
-  let perPiece = layouts.get(piece);
-  if (!perPiece) layouts.set(piece, (perPiece = new Map()));
-  const cached = perPiece.get(key);
-  if (cached !== undefined) return cached;
-  const model = rowModel(board, piece.movement);
-  let found: Layout | string;
-  if (model.width > MAX_WIDTH) found = `the shorter side of ${board} is ${model.width} squares; row masks hold at most ${MAX_WIDTH}`;
-  else if (model.width * model.reach > 40) found = `rows of ${model.width} squares with attacks reaching ${model.reach} rows make a state of ${model.width * model.reach} bits`;
-  else found = buildLayout(model, MAX_STATES) ?? `the ${piece.name}'s row states on ${board} number more than ${MAX_STATES.toLocaleString('en-US')}`;
-  perPiece.set(key, found);
+const layoutKey = ({ board }: Instance) => `${board.width}x${board.height}:${board.removed.join(',')}`;
+
+/** Cached per piece and board: `supports` and `run` both need it, and `auto` asks more than once. */
+function cached<T>(store: WeakMap<object, Map<string, T>>, instance: Instance, make: () => T): T {
+  const { piece } = instance;
+  const key = layoutKey(instance);
+  let perPiece = store.get(piece);
+  if (!perPiece) store.set(piece, (perPiece = new Map()));
+  let found = perPiece.get(key);
+  if (found === undefined) {
+    found = make();
+    if (perPiece.size >= 64) perPiece.delete(perPiece.keys().next().value!);
+    perPiece.set(key, found);
+  }
   return found;
+}
+
+/** The row model and the layout's size (estimated from a sample when large), or why there is none. */
+function sizeOf(instance: Instance): { model: RowModel; size: LayoutSize } | string {
+  return cached(models, instance, () => {
+    const model = rowModel(instance.board, instance.piece.movement);
+    if (model.width * model.reach > 40) return `rows of ${model.width} squares with attacks reaching ${model.reach} rows make a state of ${model.width * model.reach} bits`;
+    const size = layoutSize(model, SIZE_TESTS);
+    if (size.states > MAX_STATES) return `the ${instance.piece.name}'s row states on ${instance.board} number ${size.exact ? '' : 'about '}${Math.round(size.states).toLocaleString('en-US')}, more than ${MAX_STATES.toLocaleString('en-US')}`;
+    return { model, size };
+  });
+}
+
+/** The layout itself, built when a run needs it; undefined when `stop` ended the building (nothing is kept then). */
+function layoutOf(instance: Instance, stop: () => boolean): Layout | string | undefined {
+  const found = layouts.get(instance.piece)?.get(layoutKey(instance));
+  if (found !== undefined) return found;
+  const sized = sizeOf(instance);
+  if (typeof sized === 'string') return sized;
+  const built = buildLayout(sized.model, MAX_STATES, stop);
+  if (built === 'stopped') return undefined;
+  return cached(layouts, instance, () => built ?? `the ${instance.piece.name}'s row states on ${instance.board} number more than ${MAX_STATES.toLocaleString('en-US')}`);
 }
 
 /** Coefficients a polynomial may need: at most every playable square, usually about half. */
 const degreeGuess = (instance: Instance) => Math.ceil(instance.board.playable / 2) + 1;
+
+/** Bytes of a run: two buffers of a polynomial per state, the layout's arrays, and for `maximum` a row of maxima per row. */
+function bytesOf(instance: Instance, model: RowModel, size: LayoutSize): number {
+  const buffers = 2 * size.states * degreeGuess(instance) * 4;
+  const layout = size.groups * (model.reach * 12 + 16);
+  const snapshots = instance.task.goal === 'maximum' ? size.states * 4 * (model.height + 1) : 0;
+  return buffers + layout + snapshots;
+}
+
+/** Estimated milliseconds of a run (see the constants above). */
+function estimatedMs(instance: Instance, model: RowModel, size: LayoutSize): number {
+  const degree = degreeGuess(instance);
+  const primes = Math.ceil((instance.board.playable * 0.6) / 30);
+  const extra = instance.task.goal === 'maximum' ? 1 : 0;
+  const perState = MS_PER_STATE_ROW * size.states * model.height * (2 + primes + extra);
+  const additions = MS_PER_ADDITION * size.work * model.height * (2 + primes * (degree / 2 + 1) + extra);
+  const ms = MS_PER_RUN + perState + additions;
+  return instance.task.goal === 'count-fundamental' ? FUNDAMENTAL_FACTOR * ms : ms;
+}
 
 /**
  * Row-transfer dynamic programming for non-attacking placements of a leaper (or a bounded rider): the state is the
@@ -55,42 +112,45 @@ export const transferMatrix: SearchStrategy = {
     if (board.hasRemoved() && piece.movement.rides.some((r) => (r.range ?? 2) > 1)) {
       return no('a removed square blocks a ride, so the conflicts would differ from row to row');
     }
-    const layout = layoutOf(instance);
-    if (typeof layout === 'string') return no(layout);
-    const bytes = layout.states * degreeGuess(instance) * 4 * 2;
-    if (bytes > MAX_BYTES) return no(`the states would need about ${(bytes / 2 ** 30).toFixed(1)} GiB`);
+    // Both checked before the row model is built: it has a mask per row, and a side may have 10⁸ squares.
+    const shorter = Math.min(board.width, board.height);
+    if (shorter > MAX_WIDTH) return no(`the shorter side of ${board} is ${shorter} squares; row masks hold at most ${MAX_WIDTH}`);
+    const polynomials = overMemory(2 * degreeGuess(instance) * 4, `a polynomial of every k up to ${degreeGuess(instance) - 1} for each state on ${board}`);
+    if (polynomials) return no(polynomials);
+    const sized = sizeOf(instance);
+    if (typeof sized === 'string') return no(sized);
+    const { model, size } = sized;
+    const memory = overMemory(bytesOf(instance, model, size), `the ${Math.round(size.states).toLocaleString('en-US')} row states${size.exact ? '' : ' (estimated)'} with a polynomial each`);
+    if (memory) return no(memory);
     if (instance.task.goal === 'count-fundamental') {
       const group = symmetryGroup(board, piece.movement);
-      for (const s of group.filter((g) => methodFor(layout, g) === 'orbit frontier')) {
+      for (const s of group.filter((g) => methodFor(model, g) === 'orbit frontier')) {
         const width = frontierWidth(orbitGraph(board, piece, s));
         if (width > MAX_FRONTIER - 4) return no(`placements fixed by "${s.name}" would need a frontier of ${width} orbits`);
       }
     }
-    // Coefficient additions: a row step's work × rows × polynomial length × passes (one per prime, about one prime per
-    // 30 bits of the count, which is below 2^(0.6·squares) for leapers), at roughly 2·10⁸ a second; cost ≈ 2 per second.
-    const passes = 1 + Math.ceil((instance.board.playable * 0.6) / 30);
-    const seconds = (layout.work * layout.model.height * degreeGuess(instance) * passes) / 2e8;
-    // For `maximum` a quick DP undercuts a formula's instant answer: besides a largest placement it proves the
-    // maximum by exhaustion and counts the ways to reach it. A slow one (a second or more) leaves it to the formula.
-    return yes((instance.task.goal === 'maximum' ? 0.5 : 2) + 2 * seconds);
+    return yes(estimatedMs(instance, model, size));
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
     if (instance.kind !== 'placement') throw new Error('transfer-matrix was run on a tour');
-    const layout = layoutOf(instance);
-    if (typeof layout === 'string') throw new Error(`transfer-matrix was run on a task it declined: ${layout}`);
     let done = 0;
     const stop = (work: number) => ctx.clock.exhausted(done + work);
+    const layout = layoutOf(instance, () => stop(0));
+    if (typeof layout === 'string') throw new Error(`transfer-matrix was run on a task it declined: ${layout}`);
     const stats = (extra: Record<string, number | string> = {}) => ({
       nodes: done,
       timeMs: performance.now() - started,
-      extra: { states: layout.states, rows: layout.model.height, ...extra },
+      extra: layout ? { states: layout.states, rows: layout.model.height, ...extra } : extra,
     });
-    const stoppedOutcome = (): Outcome =>
-      ctx.clock.reason === 'aborted'
-        ? { status: 'aborted', stats: stats(), partial: { note: 'the row DP stopped before the last row' } }
-        : { status: 'budget', exhausted: ctx.clock.reason === 'steps' ? 'steps' : 'time', stats: stats(), partial: { note: 'the row DP stopped before the last row' } };
+    const stoppedOutcome = (): Outcome => {
+      const note = layout ? 'the row DP stopped before the last row' : 'it stopped while laying out the row states, before the DP';
+      return ctx.clock.reason === 'aborted'
+        ? { status: 'aborted', stats: stats(), partial: { note } }
+        : { status: 'budget', exhausted: ctx.clock.reason === 'steps' ? 'steps' : 'time', stats: stats(), partial: { note } };
+    };
+    if (!layout) return stoppedOutcome();
 
     const counted = countTable(layout, { stop, progress: (rows, total) => ctx.progress({ done: rows, total, message: 'rows' }) });
     done += counted.transitions;

@@ -78,6 +78,8 @@ export function transfer<B extends ArrayLike<unknown>>(layout: Layout, kernel: K
     }
     [current, next] = [next, current];
     hooks.afterRow?.(r, current);
+    // Between groups the clock is read every 64 of them; a layout of one group (kings) is read here, once a row.
+    if (hooks.stop(transitions)) return { buffer: current, transitions, stopped: true };
   }
   return { buffer: current, transitions, stopped: false };
 }

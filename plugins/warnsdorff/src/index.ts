@@ -3,6 +3,6 @@ import { warnsdorff } from './strategy.js';
 
 export { BUDGET_STOP, GreedyTour, TIEBREAKS, type Tiebreak } from './greedy.js';
 export { LeapGeometry } from './leaps.js';
-export { leaperProblem, warnsdorff } from './strategy.js';
+export { leaperProblem, walkBytes, walkMs, warnsdorff } from './strategy.js';
 
 export default pluginModule({ strategies: [warnsdorff] });
