@@ -29,6 +29,11 @@ export const backtracking: SearchStrategy = {
         description: 'the order in which a tour tries its moves',
       },
       {
+        name: 'placed',
+        internal: true,
+        description: 'placements only: pieces already on the board, as square numbers or names joined with "-" ("a1-c2"): search only the ways to add the rest (a hint for a position)',
+      },
+      {
         name: 'prefix',
         internal: true,
         description: 'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',
@@ -46,7 +51,10 @@ export const backtracking: SearchStrategy = {
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
-    if (instance.kind === 'tour') return solveTour(instance, ctx);
+    if (instance.kind === 'tour') {
+      if (ctx.option('placed') !== undefined) throw new UsageError('ERR_OPTION', 'option placed is for placements; a tour starts from option prefix');
+      return solveTour(instance, ctx);
+    }
     if (ctx.option('prefix') !== undefined) throw new UsageError('ERR_OPTION', 'option prefix is for tours; strategy backtracking does not split placements');
     return solvePlacement(instance, ctx);
   },

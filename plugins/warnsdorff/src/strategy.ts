@@ -75,7 +75,7 @@ export const warnsdorff: SearchStrategy = {
         }
       }
       greedy.reset();
-      const visited = greedy.walk(start, attempt === 0 ? tiebreak : 'random', context.rng, context.clock);
+      const visited = greedy.walk(start, attempt === 0 ? tiebreak : 'random', context.rng, context.clock, context.trace);
       const stats = { nodes: greedy.nodes, restarts: attempt, timeMs: performance.now() - started };
       if (visited === BUDGET_STOP) {
         const partial = { score: best, note: `the best walk visited ${best} of ${board.playable} squares` };
