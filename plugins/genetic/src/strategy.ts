@@ -94,7 +94,10 @@ export const genetic: SearchStrategy = {
           bestIndex = i;
         }
         if (fitness === board.playable && (!closed || closes(moves, population, i, start))) {
-          if (context.trace) traceGeneration(context.trace, population, generation, i, genBest, sum / (i + 1));
+          if (context.trace) {
+            traceGeneration(context.trace, population, generation, i, genBest, sum / (i + 1));
+            context.trace({ type: 'solution', index: 0 });
+          }
           generation++;
           context.progress({ metrics: { best: genBest, mean: sum / (i + 1) }, done: generation, total: generations });
           return { status: 'solved', solutions: [{ kind: 'tour', path: population.decode(i), closed }], stats: stats() };

@@ -84,6 +84,7 @@ export const warnsdorff: SearchStrategy = {
           : { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', partial, stats };
       }
       if (visited === greedy.playable && (!closed || greedy.closes(visited))) {
+        if (context.trace) context.trace({ type: 'solution', index: 0 });
         return { status: 'solved', solutions: [{ kind: 'tour', path: greedy.path, closed }], stats };
       }
       if (visited > best) {
