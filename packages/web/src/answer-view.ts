@@ -7,6 +7,8 @@ import type { Run } from './run.js';
  * result. A new run empties it at once, so an old answer never sits beside a new question.
  */
 export function drawAnswer(run: Run | undefined, error: string | undefined): void {
+  // The run the card describes, so a test (or a curious reader) can tell one run's answer from the next.
+  byId('answer').dataset.run = error !== undefined ? 'none' : String(run?.id ?? 0);
   const status = byId('answer-status');
   const figures = byId('answer-figures');
   const put = (badge: string, tone: string, headline: string, rows: readonly (readonly [string, string])[], stats: string, notes: string) => {

@@ -31,6 +31,7 @@ export class BoardSvg {
   #marks: SVGGElement[] = [];
   readonly #layers: Record<'squares' | 'overlays' | 'labels' | 'path' | 'numbers' | 'degrees' | 'conflicts' | 'pieces' | 'marks' | 'top', SVGGElement>;
   readonly #polyline: SVGPolylineElement;
+  readonly #crosses: SVGPathElement;
   readonly #start: SVGCircleElement;
   readonly #touched: SVGRectElement;
   readonly #cursor: SVGRectElement;
@@ -44,7 +45,7 @@ export class BoardSvg {
     this.#symbol = svgEl('symbol', { id: `${this.#uid}-piece`, viewBox: '0 0 100 100' });
     this.#symbolPath = svgEl('path', { class: 'piece-shape', 'fill-rule': 'evenodd' });
     this.#symbol.append(this.#symbolPath);
-    defs.append(this.#symbol, hatch(`${this.#uid}-attacked`, 'attacked-hatch'), cross(`${this.#uid}-rejected`));
+    defs.append(this.#symbol);
     this.svg.append(defs);
     const layer = (name: string) => svgEl('g', { class: name });
     this.#layers = {
@@ -60,6 +61,8 @@ export class BoardSvg {
       top: layer('top'),
     };
     this.svg.append(...Object.values(this.#layers));
+    this.#crosses = svgEl('path', { class: 'rejected-cross' });
+    this.#layers.overlays.after(this.#crosses);
     this.#polyline = svgEl('polyline', { class: 'tour-path' });
     this.#start = svgEl('circle', { class: 'tour-start', r: C * 0.2 });
     this.#layers.path.append(this.#polyline, this.#start);
@@ -86,6 +89,7 @@ export class BoardSvg {
     this.#setPiece(piece);
     setAttr(this.svg, 'aria-label', picture.label);
     this.#drawOverlays(picture);
+    this.#drawCrosses(picture);
     this.#drawPath(picture);
     this.#drawPieces(picture.pieces ?? []);
     this.#drawConflicts(picture);
@@ -97,7 +101,7 @@ export class BoardSvg {
     setAttr(this.svg, 'data-pieces', (picture.pieces ?? []).join(' '));
     setAttr(this.svg, 'data-path', picture.path ? Array.from(picture.path).join(' ') : '');
     setAttr(this.svg, 'data-conflicts', String(picture.conflicts?.length ?? 0));
-    setAttr(this.svg, 'data-rejected', [...(picture.shades ?? [])].filter(([, s]) => s === 'rejected').map(([sq]) => sq).join(' '));
+    setAttr(this.svg, 'data-rejected', [...(picture.shades ?? [])].filter(([, s]) => s === 'rejected').map(([sq]) => sq).sort((a, b) => a - b).join(' '));
   }
 
   #reshape(board: Board): void {
@@ -152,12 +156,21 @@ export class BoardSvg {
       if (this.#overlayClass[sq] !== cls) {
         this.#overlayClass[sq] = cls;
         this.#overlays[sq]!.setAttribute('class', cls);
-        const fill = shade === 'attacked' ? `url(#${this.#uid}-attacked)` : shade === 'rejected' ? `url(#${this.#uid}-rejected)` : '';
-        if (fill) this.#overlays[sq]!.setAttribute('fill', fill);
-        else this.#overlays[sq]!.removeAttribute('fill');
+
       }
       this.#setText(this.#degrees, this.#degreeText, this.#layers.degrees, sq, numbered && degree >= 0 ? String(degree) : '', 'degree', C - 3, 11);
     }
+  }
+
+  /** Rejected squares get a cross besides their colour, so they read without colour too: one path for all. */
+  #drawCrosses(picture: BoardPicture): void {
+    const d: string[] = [];
+    for (const [sq, shade] of picture.shades ?? []) {
+      if (shade !== 'rejected') continue;
+      const [x, y] = this.#xy(sq);
+      d.push(`M${x + C * 0.28} ${y + C * 0.28}L${x + C * 0.72} ${y + C * 0.72}M${x + C * 0.72} ${y + C * 0.28}L${x + C * 0.28} ${y + C * 0.72}`);
+    }
+    setAttr(this.#crosses, 'd', d.join(''));
   }
 
   #drawPath(picture: BoardPicture): void {
@@ -286,18 +299,4 @@ function text(x: number, y: number, content: string, cls: string): SVGTextElemen
   const t = svgEl('text', { x, y, class: cls });
   t.textContent = content;
   return t;
-}
-
-/** Light diagonal hatching: squares a placed piece attacks. */
-function hatch(id: string, cls: string): SVGPatternElement {
-  const pattern = svgEl('pattern', { id, width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
-  pattern.append(svgEl('rect', { width: 10, height: 10, class: `${cls}-bg` }), svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 10, class: cls }));
-  return pattern;
-}
-
-/** A cross on a red ground: squares the step just taken rejected. */
-function cross(id: string): SVGPatternElement {
-  const pattern = svgEl('pattern', { id, width: C, height: C, patternUnits: 'userSpaceOnUse' });
-  pattern.append(svgEl('rect', { width: C, height: C, class: 'rejected-bg' }), svgEl('path', { d: `M${C * 0.25} ${C * 0.25} L${C * 0.75} ${C * 0.75} M${C * 0.75} ${C * 0.25} L${C * 0.25} ${C * 0.75}`, class: 'rejected-cross' }));
-  return pattern;
 }

@@ -1,3 +1,4 @@
+import { Board } from '@bezzel/core';
 import type { AppState, Mode } from './app-state.js';
 import { drawAnswer } from './answer-view.js';
 import { BoardHost } from './board-host.js';
@@ -33,6 +34,7 @@ window.addEventListener('unhandledrejection', (event) => {
 
 const base = await pageBezzel('queen');
 if (!base.ok) throw base.error;
+const registry = base.value.bezzel;
 const linked = parseState(location.search);
 const store = new Store<AppState>({
   setup: linked.state,
@@ -49,13 +51,15 @@ const store = new Store<AppState>({
   hinting: false,
 });
 
-const form = new SetupForm(base.value.bezzel, onField);
+const form = new SetupForm(registry, onField);
 const board = new BoardHost(byId('board'), byId('tooltip'));
 const watch = new WatchPanel((position) => player.seek(position));
 const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
   byId('play').classList.toggle('playing', playing);
   setText(byId('play-label'), playing ? 'Pause' : 'Play');
   setAttr(byId('play'), 'aria-label', playing ? 'Pause' : 'Play');
+  // Playing draws the panels beside the board less often; a pause brings them up to date.
+  if (!playing) scheduleRender();
 });
 let hintJob: WorkerJob | undefined;
 let galleryJob: WorkerJob | undefined;
@@ -70,7 +74,9 @@ wireControls();
 await recheck(store.state.setup);
 // A first visit runs the default puzzle, and a shared link runs its own set-up, so the board is never empty;
 // a link the page could not read in full runs nothing until the reader has seen what was wrong.
-if (linked.issues.length === 0) await startRun(linked.at);
+const firstCheck = store.state.checked;
+if (firstCheck && !firstCheck.ok && location.search.length > 1) addNotice(`The link's set-up cannot run: ${firstCheck.message}`);
+if (store.state.notices.length === 0) await startRun(linked.at);
 else render();
 
 // ---------------------------------------------------------------------------------------------------------
@@ -96,6 +102,9 @@ async function recheck(setup: PageState): Promise<void> {
 
 async function startRun(at?: number): Promise<void> {
   const state = store.state;
+  // Each press of Run is counted on the answer card, so a test (or a curious reader) can tell when it took effect.
+  const card = byId('answer');
+  card.dataset.attempt = String(Number(card.dataset.attempt ?? 0) + 1);
   stopRun();
   galleryJob?.stop();
   const unreadable = Object.entries(state.invalid);
@@ -300,6 +309,8 @@ function drawNotices(notices: readonly string[]): void {
 function drawWatch(announce: boolean): void {
   const { run, checked, error } = store.state;
   if (store.state.mode !== 'watch') return;
+  // Playing stops at the end of a finished run (a running one may still send steps).
+  if (run && !run.running && player.playing && run.replay.position >= run.replay.length) player.pause();
   board.interactive(undefined);
   if (run && !error) {
     const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked);
@@ -308,8 +319,10 @@ function drawWatch(announce: boolean): void {
     if (run.finishedAt !== undefined && !byId('board').dataset.drawnMs && run.replay.position === run.replay.length) {
       byId('board').dataset.drawnMs = String(Math.round(performance.now() - run.finishedAt));
     }
-  } else if (checked?.ok) {
-    board.draw({ board: checked.board, piece: checked.piece, label: `An empty ${checked.board} board` }, (sq) => checked.board.name(sq));
+  } else {
+    // No run to show (none yet, or an error stands instead): the set-up's board, empty, never an old answer.
+    const empty = emptyBoard(checked);
+    board.draw({ board: empty, piece: registry.pieces[0]!, label: `An empty ${empty} board` }, (sq) => empty.name(sq));
   }
   watch.draw(error ? undefined : run, player.playing, announce);
   const replay = run?.replay;
@@ -323,6 +336,13 @@ function drawWatch(announce: boolean): void {
   const noSteps = length === 0;
   for (const id of ['to-start', 'step-back', 'play', 'step-forward', 'to-end', 'next-solution']) setDisabled(id, noSteps);
   timeline.disabled = noSteps;
+}
+
+/** The board of the set-up, even if the set-up cannot run (a knight with no k, say); huge ones go on the canvas. */
+function emptyBoard(checked: SetupCheck | undefined): Board {
+  if (checked?.ok) return checked.board;
+  const { width, height } = store.state.setup;
+  return new Board({ width, height });
 }
 
 function drawPlay(): void {

@@ -7,6 +7,8 @@ import { Series } from './series.js';
 import type { CheckedSetup } from './setup-check.js';
 import { startWorker, type WorkerJob } from './worker-client.js';
 
+let runs = 0;
+
 /** Larger boards run untraced: a recording would be cut at the cap long before the answer anyway. */
 export const MAX_TRACED_SQUARES = 250_000;
 
@@ -16,6 +18,8 @@ export const MAX_TRACED_SQUARES = 250_000;
  * and in the end the result or the error that stands instead of one.
  */
 export class Run {
+  /** Runs are numbered from 1 in the order they start. */
+  readonly id = ++runs;
   readonly events: TraceEvent[] = [];
   readonly replay: Replay;
   readonly tree = new SearchTree();

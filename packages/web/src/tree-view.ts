@@ -22,11 +22,25 @@ export class TreeView {
   #rowHeight = 1;
   #scale = 1;
 
+  /** The canvas's size on the screen, read when it changes rather than every frame (a read forces a layout). */
+  #box = { width: 300, height: 150 };
+  readonly #observer: ResizeObserver;
+
   constructor(
     readonly canvas: HTMLCanvasElement,
     private readonly tree: SearchTree,
     private readonly board: Board,
-  ) {}
+  ) {
+    this.#observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) this.#box = { width: entry.contentRect.width, height: entry.contentRect.height };
+    });
+    this.#observer.observe(canvas);
+  }
+
+  /** Stops watching the canvas's size (a new run makes a new view). */
+  dispose(): void {
+    this.#observer.disconnect();
+  }
 
   /** Whether this tree can be drawn legibly. */
   get drawable(): boolean {
@@ -35,8 +49,8 @@ export class TreeView {
 
   draw(position: number, pathLength: number): void {
     const canvas = this.canvas;
-    const width = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio)) || 300;
-    const height = Math.max(1, Math.round(canvas.clientHeight * devicePixelRatio)) || 150;
+    const width = Math.max(1, Math.round(this.#box.width * devicePixelRatio));
+    const height = Math.max(1, Math.round(this.#box.height * devicePixelRatio));
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
       canvas.height = height;

@@ -7,8 +7,11 @@ import { TreeView } from './tree-view.js';
 
 /** Steps shown in the log. */
 const LOG_LINES = 6;
-/** The chart is redrawn at most this often while playing (it has up to thousands of points). */
-const CHART_MS = 120;
+/**
+ * While playing, the words and pictures beside the board are redrawn at most this often: nobody reads a log
+ * at a thousand steps a second, and the board, which people do watch, then gets the whole of each frame.
+ */
+const PANEL_MS = 100;
 
 /**
  * The panel beside the board while watching: the figures now, the last steps in words, the strategy's
@@ -20,7 +23,7 @@ export class WatchPanel {
   #tree?: TreeView;
   #treeRun?: Run;
   #chartKey = '';
-  #chartAt = 0;
+  #panelAt = 0;
   readonly #logItems: HTMLLIElement[] = [];
 
   constructor(private readonly seek: (position: number) => void) {
@@ -57,14 +60,13 @@ export class WatchPanel {
       for (const item of this.#logItems) setText(item, '');
       return;
     }
+    const now = performance.now();
+    if (playing && now - this.#panelAt < PANEL_MS) return;
+    this.#panelAt = now;
     this.#drawLog(run, announce);
     this.#drawCode(run);
     this.#drawTree(run);
-    const now = performance.now();
-    if (!playing || now - this.#chartAt > CHART_MS) {
-      this.#chartAt = now;
-      this.#drawChart(run);
-    }
+    this.#drawChart(run);
   }
 
   #drawLog(run: Run, announce: boolean): void {
@@ -111,6 +113,7 @@ export class WatchPanel {
     const canvas = byId<HTMLCanvasElement>('tree');
     if (this.#treeRun !== run) {
       this.#treeRun = run;
+      this.#tree?.dispose();
       this.#tree = new TreeView(canvas, run.tree, run.setup.board);
     }
     const tree = this.#tree!;
