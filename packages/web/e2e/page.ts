@@ -76,3 +76,8 @@ export async function scrub(page: Page, step: number): Promise<void> {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, step);
 }
+
+/** Waits for the page's next drawing: it draws changes in the animation frame after them. */
+export async function drawn(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { answered, openPage, run, setUp, site, text, useBrowser } from './page.js';
+import { answered, drawn, openPage, run, setUp, site, text, useBrowser } from './page.js';
 
 const browser = useBrowser();
 
@@ -139,10 +139,12 @@ describe('the set-up form', () => {
         expect(await page.evaluate(() => document.activeElement?.id), `typing "${key}" into ${id}`).toBe(id);
       }
       expect(await page.locator(`#${id}`).inputValue()).toBe(keys);
+      await drawn(page);
     };
     await typeInto('width', '12');
     await typeInto('seed', '4711');
     await setUp(page, { strategy: 'min-conflicts' });
+    await drawn(page);
     await typeInto('option-restartAfter', '250');
     await typeInto('width', '1x');
     expect(await text(page, '#width-error')).toMatch(/whole number/);

@@ -5,7 +5,7 @@ import { attackOn, attackWords } from '../src/attackers.js';
 import { onwardDegrees } from '../src/degrees.js';
 import { pagePlugins } from '../src/plugins.js';
 import { Replay } from '../src/replay.js';
-import { answered, boardPath, boardPieces, number, openPage, run, scrub, squaresOf, text, useBrowser } from './page.js';
+import { answered, boardPath, boardPieces, drawn, number, openPage, run, scrub, squaresOf, text, useBrowser } from './page.js';
 
 const browser = useBrowser();
 const bezzel = await createBezzel({ plugins: pagePlugins });
@@ -181,6 +181,7 @@ describe('stepping through tours and local search', () => {
     expect(shown.filter(Boolean).map(Number).sort()).toEqual([...degrees].filter((d) => d >= 0).sort());
     expect(await page.locator('#board rect.heat').count()).toBe(54);
     await page.locator('#heat').uncheck();
+    await drawn(page);
     expect(await page.locator('#board rect.heat').count()).toBe(0);
     await page.locator('#to-end').click();
     expect(validateTour(eight, knight, await boardPath(page), { start: 0 }).valid).toBe(true);

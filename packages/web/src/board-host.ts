@@ -17,6 +17,7 @@ export class BoardHost {
   #describe: Describe = () => undefined;
   #onSquare: ((square: number) => void) | undefined;
   #picture?: BoardPicture;
+  #tapTimer: ReturnType<typeof setTimeout> | undefined;
   cursor = 0;
 
   constructor(
@@ -26,8 +27,12 @@ export class BoardHost {
     const svg = this.#svg.svg;
     svg.addEventListener('pointermove', (event) => this.#hover(event));
     svg.addEventListener('pointerleave', () => show(this.tooltip, false));
+    // A tap shows the reason for a while, since a finger never "leaves" the square the way a mouse does.
     svg.addEventListener('pointerdown', (event) => {
-      if (event.pointerType !== 'mouse') this.#hover(event);
+      if (event.pointerType === 'mouse') return;
+      this.#hover(event);
+      clearTimeout(this.#tapTimer);
+      this.#tapTimer = setTimeout(() => show(this.tooltip, false), 2500);
     });
     svg.addEventListener('click', (event) => {
       const square = this.#svg.squareAt(event.clientX, event.clientY);

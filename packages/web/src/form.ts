@@ -14,7 +14,15 @@ export type FieldChange =
 
 /** The state after a change (the field's text is then readable). */
 export function applyChange(state: PageState, change: FieldChange): PageState {
-  if ('patch' in change) return { ...state, ...change.patch };
+  if ('patch' in change) {
+    const next = { ...state, ...change.patch };
+    // Switching between placing and touring brings the usual piece and goal along, unless they still fit.
+    if (change.patch.problem === 'tour' && state.problem !== 'tour') {
+      return { ...next, piece: next.piece === 'queen' ? 'knight' : next.piece, goal: PLACEMENT_GOALS.includes(next.goal) || next.goal === 'all' ? 'one' : next.goal };
+    }
+    if (change.patch.problem === 'placement' && state.problem !== 'placement') return { ...next, piece: next.piece === 'knight' ? 'queen' : next.piece };
+    return next;
+  }
   if ('option' in change) {
     const options = { ...state.options };
     if (change.text === '') delete options[change.option];

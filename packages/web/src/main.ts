@@ -188,7 +188,9 @@ function listEverySolution(): void {
   const run = store.state.run;
   if (!run) return;
   galleryJob?.stop();
-  const task = run.setup.task;
+  // A maximum's ways are the placements of that many pieces.
+  const maximum = run.result && 'maximum' in run.result ? run.result.maximum : undefined;
+  const task = maximum !== undefined && run.setup.task.problem.kind === 'placement' ? { ...run.setup.task, problem: { ...run.setup.task.problem, k: maximum } } : run.setup.task;
   const strategy = run.setup.strategy.meta.goals.includes('all') ? run.setup.strategy.meta.id : 'auto';
   const solutions: Run['solutions'] = [];
   let found = 0;
