@@ -2,16 +2,12 @@ import { Board } from '@bezzel/core';
 import type { AppState, Mode } from './app-state.js';
 import { drawAnswer } from './answer-view.js';
 import { BoardHost } from './board-host.js';
-import { SVG_MAX_SQUARES } from './board-picture.js';
 import { byId, el, setAttr, setText, show } from './dom.js';
 import { applyChange, SetupForm, type FieldChange } from './form.js';
-import { galleryOf } from './gallery-view.js';
-import { hintBeforeSearch, hintFrom, hintTask } from './hint.js';
-import { playPicture } from './play-picture.js';
-import { click, verdict, type Attempt, type Puzzle } from './play.js';
+import { GalleryControl } from './gallery-control.js';
+import { emptyAttempt, PlayControl } from './play-control.js';
 import { Player, SPEEDS } from './player.js';
 import { pageBezzel } from './plugins.js';
-import { KEPT_SOLUTIONS } from './protocol.js';
 import { Replay } from './replay.js';
 import { Run } from './run.js';
 import { checkSetup, type SetupCheck } from './setup-check.js';
@@ -19,7 +15,6 @@ import { formatState, parseState, type PageState } from './state.js';
 import { Store } from './store.js';
 import { WatchPanel } from './watch-panel.js';
 import { watchPicture } from './watch-picture.js';
-import { startWorker, type WorkerJob } from './worker-client.js';
 
 // Nothing the page does should leave an uncaught error on the console: if something slips through anyway,
 // the reader sees it on the page, in one line.
@@ -61,8 +56,8 @@ const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
   // Playing draws the panels beside the board less often; a pause brings them up to date.
   if (!playing) scheduleRender();
 });
-let hintJob: WorkerJob | undefined;
-let galleryJob: WorkerJob | undefined;
+const play = new PlayControl(store, board);
+const gallery = new GalleryControl(store);
 let checking = 0;
 let frame = 0;
 
@@ -95,7 +90,8 @@ async function recheck(setup: PageState): Promise<void> {
   const checked = await checkSetup(setup);
   if (ticket !== checking) return;
   const previous = store.state.checked;
-  const samePuzzle = previous?.ok && checked.ok && puzzleKey(previous) === puzzleKey(checked);
+  // A change that leaves the puzzle as it was (the strategy, the seed) keeps the student's attempt.
+  const samePuzzle = previous?.ok && checked.ok && JSON.stringify(previous.task.problem) === JSON.stringify(checked.task.problem);
   store.update({ checked, ...(samePuzzle ? {} : { attempt: emptyAttempt(setup), hint: undefined, refused: undefined }) });
   history.replaceState(null, '', `?${formatState(setup)}`);
 }
@@ -106,7 +102,7 @@ async function startRun(at?: number): Promise<void> {
   const card = byId('answer');
   card.dataset.attempt = String(Number(card.dataset.attempt ?? 0) + 1);
   stopRun();
-  galleryJob?.stop();
+  gallery.stop();
   const unreadable = Object.entries(state.invalid);
   if (unreadable.length > 0) {
     const names = unreadable.map(([id, why]) => `${labelOf(id)} (${why})`).join('; ');
@@ -147,118 +143,17 @@ function settleRun(run: Run, at: number | undefined): void {
     if (at > replay.length) addNotice(`The link opens at step ${at.toLocaleString('en')}, but this run has ${replay.length.toLocaleString('en')} steps; it opens at the last.`);
     player.seek(Math.min(at, replay.length));
   } else if (replay.position === 0) player.seek((run.traced ? replay.nextSolution() : undefined) ?? replay.length);
-  if (store.state.mode === 'solutions') showGallery();
+  if (store.state.mode === 'solutions') gallery.show();
 }
 
 function setMode(mode: Mode): void {
   if (mode !== 'watch') player.pause();
   store.update({ mode });
-  if (mode === 'solutions') showGallery();
+  if (mode === 'solutions') gallery.show();
 }
 
 function addNotice(text: string): void {
   if (!store.state.notices.includes(text)) store.update((s) => ({ notices: [...s.notices, text] }));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Solutions
-
-function showGallery(): void {
-  const { run, gallery } = store.state;
-  if (!run || gallery.status === 'shown' || gallery.status === 'listing') return;
-  if (!run.result) {
-    store.update({ gallery: { status: 'unavailable', message: run.error ? 'The run ended in an error.' : 'The run has not finished yet.' } });
-    return;
-  }
-  const everything = run.result.status === 'complete' && run.setup.task.goal === 'all' && run.solutionCount === run.solutions.length;
-  if (everything) buildGallery(run, run.solutions);
-  else store.update({ gallery: { status: 'unavailable', message: 'This run did not list every solution. "List every solution" runs the same puzzle with goal all (up to 2,000 solutions are shown).' } });
-}
-
-function buildGallery(run: Run, solutions: Run['solutions']): void {
-  if (solutions.length === 0) {
-    store.update({ gallery: { status: 'unavailable', message: 'There are no solutions to show.' } });
-    return;
-  }
-  const { element, classes } = galleryOf(run.setup.board, run.setup.piece, solutions);
-  store.update({ gallery: { status: 'shown', element, classes, solutions: solutions.length } });
-}
-
-function listEverySolution(): void {
-  const run = store.state.run;
-  if (!run) return;
-  galleryJob?.stop();
-  // A maximum's ways are the placements of that many pieces.
-  const maximum = run.result && 'maximum' in run.result ? run.result.maximum : undefined;
-  const task = maximum !== undefined && run.setup.task.problem.kind === 'placement' ? { ...run.setup.task, problem: { ...run.setup.task.problem, k: maximum } } : run.setup.task;
-  const strategy = run.setup.strategy.meta.goals.includes('all') ? run.setup.strategy.meta.id : 'auto';
-  const solutions: Run['solutions'] = [];
-  let found = 0;
-  store.update({ gallery: { status: 'listing' } });
-  galleryJob = startWorker({ task: { ...task, goal: 'all', strategy, options: strategy === 'auto' ? {} : (task.options ?? {}) }, pieceName: store.state.setup.piece, trace: false }, (message) => {
-    if (run !== store.state.run) return;
-    if (message.type === 'solutions') {
-      found += message.solutions.length;
-      for (const s of message.solutions) if (solutions.length < KEPT_SOLUTIONS) solutions.push(s);
-    } else if (message.type === 'error') {
-      store.update({ gallery: { status: 'unavailable', message: `Listing the solutions failed: ${message.message}` } });
-    } else if (message.type === 'done') {
-      if (message.result.status !== 'complete') store.update({ gallery: { status: 'unavailable', message: `Listing stopped before the end (${message.result.status}); ${found.toLocaleString('en')} solutions were found.` } });
-      else if (found > KEPT_SOLUTIONS) store.update({ gallery: { status: 'unavailable', message: `There are ${found.toLocaleString('en')} solutions: too many to show (the gallery shows up to ${KEPT_SOLUTIONS.toLocaleString('en')}).` } });
-      else buildGallery(run, solutions);
-    }
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Play
-
-function puzzleOf(checked: SetupCheck | undefined): Puzzle | undefined {
-  if (!checked?.ok) return undefined;
-  const { board, piece, instance } = checked;
-  if (board.size > SVG_MAX_SQUARES) return undefined;
-  return instance.kind === 'placement'
-    ? { board, piece, ...(instance.task.goal === 'maximum' ? {} : { k: instance.k }) }
-    : { board, piece, closed: instance.closed, ...(instance.start !== undefined ? { start: instance.start } : {}) };
-}
-
-function playSquare(square: number): void {
-  const puzzle = puzzleOf(store.state.checked);
-  if (!puzzle) return;
-  const { attempt, refused } = click(puzzle, store.state.attempt, square);
-  store.update({ attempt, refused, hint: undefined });
-}
-
-function askHint(): void {
-  const { checked, attempt } = store.state;
-  const puzzle = puzzleOf(checked);
-  if (!puzzle || !checked?.ok) return;
-  hintJob?.stop();
-  const early = hintBeforeSearch(puzzle, attempt);
-  if (early) {
-    store.update({ hint: early });
-    return;
-  }
-  store.update({ hinting: true, hint: { text: 'Asking backtracking for a way on…' } });
-  hintJob = startWorker({ task: hintTask(checked.task, attempt), pieceName: store.state.setup.piece, trace: false }, (message) => {
-    if (attempt !== store.state.attempt) return;
-    if (message.type === 'done') store.update({ hinting: false, hint: hintFrom(puzzle, attempt, message.result) });
-    else if (message.type === 'error') store.update({ hinting: false, hint: { text: `No hint: ${message.message}` } });
-  });
-}
-
-function takeBack(): void {
-  const attempt = store.state.attempt;
-  const next: Attempt = attempt.kind === 'placement' ? { kind: 'placement', pieces: attempt.pieces.slice(0, -1) } : { kind: 'tour', path: attempt.path.slice(0, -1) };
-  store.update({ attempt: next, refused: undefined, hint: undefined });
-}
-
-function emptyAttempt(setup: PageState): Attempt {
-  return setup.problem === 'placement' ? { kind: 'placement', pieces: [] } : { kind: 'tour', path: [] };
-}
-
-function puzzleKey(checked: Extract<SetupCheck, { ok: true }>): string {
-  return JSON.stringify(checked.task.problem);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -289,8 +184,8 @@ function render(): void {
   show(byId('solutions-panel'), state.mode === 'solutions');
   drawAnswer(state.run, state.error);
   if (state.mode === 'watch') drawWatch(false);
-  else if (state.mode === 'play') drawPlay();
-  else drawSolutions();
+  else if (state.mode === 'play') play.draw(byId<HTMLInputElement>('heat').checked);
+  else gallery.draw();
 }
 
 function drawNotices(notices: readonly string[]): void {
@@ -347,48 +242,6 @@ function emptyBoard(checked: SetupCheck | undefined): Board {
   return new Board({ width, height });
 }
 
-function drawPlay(): void {
-  const { checked, attempt, refused, hint, hinting } = store.state;
-  const puzzle = puzzleOf(checked);
-  if (!puzzle) {
-    board.interactive(undefined);
-    setText(byId('play-summary'), checked?.ok ? 'Play is for boards up to 32×32.' : checked ? checked.message : 'Checking the set-up…');
-    byId('play-problems').replaceChildren();
-    return;
-  }
-  board.interactive(playSquare);
-  const v = verdict(puzzle, attempt);
-  const { picture, describe } = playPicture(puzzle, attempt, v, hint, byId<HTMLInputElement>('heat').checked);
-  board.draw(picture, describe);
-  setText(byId('play-summary'), v.summary);
-  const list = byId('play-problems');
-  const key = v.problems.join('\n');
-  if (list.dataset.key !== key) {
-    list.dataset.key = key;
-    list.replaceChildren(...v.problems.map((p) => el('li', {}, p)));
-  }
-  setText(byId('play-refused'), refused ? `Not allowed: ${refused}.` : '');
-  setText(byId('play-hint'), hint?.text ?? '');
-  setDisabled('hint', hinting || v.solved);
-  const empty = attempt.kind === 'placement' ? attempt.pieces.length === 0 : attempt.path.length === 0;
-  setDisabled('undo', empty);
-  setDisabled('clear', empty);
-}
-
-function drawSolutions(): void {
-  const { gallery, run } = store.state;
-  const host = byId('gallery');
-  const summary = byId('solutions-summary');
-  if (gallery.status === 'shown') {
-    if (host.firstChild !== gallery.element) host.replaceChildren(gallery.element);
-    setText(summary, `${gallery.solutions.toLocaleString('en')} solutions in ${gallery.classes.toLocaleString('en')} classes. The board's rotations and reflections that keep the piece's moves carry each class's first solution onto the others; each drawing names the ones that make it.`);
-  } else {
-    host.replaceChildren();
-    setText(summary, gallery.status === 'listing' ? 'Listing every solution…' : gallery.status === 'unavailable' ? gallery.message : run ? '' : 'Run a puzzle first.');
-  }
-  setDisabled('enumerate', !run?.result || gallery.status === 'listing' || gallery.status === 'shown');
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Controls
 
@@ -437,10 +290,6 @@ function wireControls(): void {
   speed.addEventListener('input', setSpeed);
   setSpeed();
   byId('heat').addEventListener('change', () => scheduleRender());
-  byId('hint').addEventListener('click', askHint);
-  byId('undo').addEventListener('click', takeBack);
-  byId('clear').addEventListener('click', () => store.update((s) => ({ attempt: emptyAttempt(s.setup), refused: undefined, hint: undefined })));
-  byId('enumerate').addEventListener('click', listEverySolution);
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;
     if (store.state.mode !== 'watch' || event.altKey || event.ctrlKey || event.metaKey) return;
