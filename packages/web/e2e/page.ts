@@ -81,3 +81,18 @@ export async function scrub(page: Page, step: number): Promise<void> {
 export async function drawn(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
+
+/**
+ * Opens the page (at `query`, on `viewport`), waits for its first answer, runs `body`, then checks that nothing
+ * reached the console and closes the page, whatever happened.
+ */
+export async function withPage(browser: Browser, body: (page: Page) => Promise<void>, query = '', viewport: { width: number; height: number } = VIEWPORTS.laptop): Promise<void> {
+  const { page, errors } = await openPage(browser, query, viewport);
+  try {
+    await answered(page);
+    await body(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { answered, drawn, openPage, run, setUp, site, text, useBrowser } from './page.js';
+import { answered, drawn, openPage, run, setUp, site, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();
 
@@ -108,77 +108,73 @@ describe('links', () => {
     await other.close();
   });
 
-  it('reproduces a run from its link, at the step it was copied', async () => {
-    const { page, errors } = await openPage(browser());
-    await answered(page);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-    const at = await text(page, '#stat-step');
-    await page.locator('#copy-link').click();
-    await expect.poll(() => text(page, '#link-said')).toMatch(/Copied|copy it/);
-    const link = await page.locator('#link').inputValue();
-    expect(link).toContain('piece=queen');
-    const { page: other } = await openPage(browser(), link.slice(link.indexOf('?')));
-    await answered(other);
-    expect(await text(other, '#stat-step')).toBe(at);
-    expect(await other.locator('#board svg.board').getAttribute('data-pieces')).toBe(await page.locator('#board svg.board').getAttribute('data-pieces'));
-    expect(errors).toEqual([]);
-    await page.close();
-    await other.close();
-  });
+  it('reproduces a run from its link, at the step it was copied', () =>
+    withPage(browser(), async (page) => {
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      const at = await text(page, '#stat-step');
+      await page.locator('#copy-link').click();
+      await expect.poll(() => text(page, '#link-said')).toMatch(/Copied|copy it/);
+      const link = await page.locator('#link').inputValue();
+      expect(link).toContain('piece=queen');
+      const pieces = await page.locator('#board svg.board').getAttribute('data-pieces');
+      await withPage(
+        browser(),
+        async (other) => {
+          expect(await text(other, '#stat-step')).toBe(at);
+          expect(await other.locator('#board svg.board').getAttribute('data-pieces')).toBe(pieces);
+        },
+        link.slice(link.indexOf('?')),
+      );
+    }));
 });
 
 describe('the set-up form', () => {
-  it('keeps the focus and the caret in a field while typing, in strategy options too', async () => {
-    const { page, errors } = await openPage(browser());
-    await answered(page);
-    const typeInto = async (id: string, keys: string) => {
-      await page.locator(`#${id}`).click();
-      await page.locator(`#${id}`).fill('');
-      for (const key of keys) {
-        await page.keyboard.type(key);
-        expect(await page.evaluate(() => document.activeElement?.id), `typing "${key}" into ${id}`).toBe(id);
-      }
-      expect(await page.locator(`#${id}`).inputValue()).toBe(keys);
+  it('keeps the focus and the caret in a field while typing, in strategy options too', () =>
+    withPage(browser(), async (page) => {
+      const typeInto = async (id: string, keys: string) => {
+        await page.locator(`#${id}`).click();
+        await page.locator(`#${id}`).fill('');
+        for (const key of keys) {
+          await page.keyboard.type(key);
+          expect(await page.evaluate(() => document.activeElement?.id), `typing "${key}" into ${id}`).toBe(id);
+        }
+        expect(await page.locator(`#${id}`).inputValue()).toBe(keys);
+        await drawn(page);
+      };
+      await typeInto('width', '12');
+      await typeInto('seed', '4711');
+      await setUp(page, { strategy: 'min-conflicts' });
       await drawn(page);
-    };
-    await typeInto('width', '12');
-    await typeInto('seed', '4711');
-    await setUp(page, { strategy: 'min-conflicts' });
-    await drawn(page);
-    await typeInto('option-restartAfter', '250');
-    await typeInto('width', '1x');
-    expect(await text(page, '#width-error')).toMatch(/whole number/);
-    expect(await page.locator('#width').getAttribute('aria-invalid')).toBe('true');
-    await typeInto('width', '10');
-    expect(await page.locator('#width').getAttribute('aria-invalid')).toBe('false');
-    // The link follows the form.
-    expect(page.url()).toMatch(/w=10&.*o\.restartAfter=250/);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      await typeInto('option-restartAfter', '250');
+      await typeInto('width', '1x');
+      expect(await text(page, '#width-error')).toMatch(/whole number/);
+      expect(await page.locator('#width').getAttribute('aria-invalid')).toBe('true');
+      await typeInto('width', '10');
+      expect(await page.locator('#width').getAttribute('aria-invalid')).toBe('false');
+      // The link follows the form.
+      expect(page.url()).toMatch(/w=10&.*o\.restartAfter=250/);
+    }));
 
-  it('clears the old answer when a new run starts, and shows an error instead of an answer, never beside one', async () => {
-    const { page, errors } = await openPage(browser());
-    expect(await answered(page)).toBe('complete');
-    expect(await text(page, '#answer-headline')).toMatch(/^92 solutions/);
-    // A long count: the moment it starts, nothing of the 92 is left.
-    await setUp(page, { width: '14', height: '14', goal: 'count' });
-    await page.locator('#run').click();
-    await expect.poll(() => text(page, '#answer-status')).toBe('running');
-    expect(await text(page, '#answer-headline')).not.toMatch(/92/);
-    expect(await text(page, '#answer-figures')).not.toMatch(/\b92\b/);
-    await page.locator('#stop').click();
-    await expect.poll(() => text(page, '#answer-status')).toBe('stopped');
-    // A set-up the Solver refuses: the error stands alone, in the page's words, and the board is empty.
-    expect(await run(page, { piece: 'knight', width: '8', height: '8', k: '' })).toBe('error');
-    expect(await text(page, '#answer-headline')).toMatch(/Say how many knights in the field “Pieces k”/);
-    expect(await text(page, '#answer-figures')).toBe('');
-    expect(await page.locator('#board svg.board').getAttribute('data-pieces')).toBe('');
-    expect(await text(page, '#stat-step')).toBe('0 / 0');
-    // A value only the strategy can judge, refused while it runs: the same.
-    expect(await run(page, { problem: 'tour', piece: 'knight', width: '6', height: '6', goal: 'one', strategy: 'genetic', 'option-population': '-5' })).toBe('error');
-    expect(await text(page, '#answer-headline')).toMatch(/population must be a whole number/);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it('clears the old answer when a new run starts, and shows an error instead of an answer, never beside one', () =>
+    withPage(browser(), async (page) => {
+      expect(await text(page, '#answer-status')).toBe('complete');
+      expect(await text(page, '#answer-headline')).toMatch(/^92 solutions/);
+      // A long count: the moment it starts, nothing of the 92 is left.
+      await setUp(page, { width: '14', height: '14', goal: 'count' });
+      await page.locator('#run').click();
+      await expect.poll(() => text(page, '#answer-status')).toBe('running');
+      expect(await text(page, '#answer-headline')).not.toMatch(/92/);
+      expect(await text(page, '#answer-figures')).not.toMatch(/\b92\b/);
+      await page.locator('#stop').click();
+      await expect.poll(() => text(page, '#answer-status')).toBe('stopped');
+      // A set-up the Solver refuses: the error stands alone, in the page's words, and the board is empty.
+      expect(await run(page, { piece: 'knight', width: '8', height: '8', k: '' })).toBe('error');
+      expect(await text(page, '#answer-headline')).toMatch(/Say how many knights in the field “Pieces k”/);
+      expect(await text(page, '#answer-figures')).toBe('');
+      expect(await page.locator('#board svg.board').getAttribute('data-pieces')).toBe('');
+      expect(await text(page, '#stat-step')).toBe('0 / 0');
+      // A value only the strategy can judge, refused while it runs: the same.
+      expect(await run(page, { problem: 'tour', piece: 'knight', width: '6', height: '6', goal: 'one', strategy: 'genetic', 'option-population': '-5' })).toBe('error');
+      expect(await text(page, '#answer-headline')).toMatch(/population must be a whole number/);
+    }));
 });
