@@ -1,3 +1,6 @@
+import backtracking from '@bezzel/backtracking';
+import { createBezzel, pluginModule } from '@bezzel/core';
+import { betzaPiece } from '@bezzel/fairy';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { answered, drawn, openPage, run, setUp, site, text, useBrowser, withPage } from './page.js';
@@ -176,5 +179,17 @@ describe('the set-up form', () => {
       // A value only the strategy can judge, refused while it runs: the same.
       expect(await run(page, { problem: 'tour', piece: 'knight', width: '6', height: '6', goal: 'one', strategy: 'genetic', 'option-population': '-5' })).toBe('error');
       expect(await text(page, '#answer-headline')).toMatch(/population must be a whole number/);
+    }));
+
+  it('runs a piece written in Betza notation, to the count Node gets from the same parser and strategy', () =>
+    withPage(browser(), async (page) => {
+      expect(await run(page, { problem: 'placement', piece: 'betza', betza: 'NC', width: '6', height: '6', k: '6', goal: 'count', strategy: 'backtracking' })).toBe('complete');
+      const nc = betzaPiece('NC');
+      if (!nc.ok) throw nc.error;
+      const inNode = await createBezzel({ plugins: [pluginModule({ pieces: [nc.value] }), backtracking] });
+      const expected = await inNode.solve({ problem: { kind: 'placement', board: { width: 6, height: 6 }, piece: nc.value.id, k: 6 }, goal: 'count', strategy: 'backtracking' });
+      expect(expected.status).toBe('complete');
+      expect(await text(page, '#answer-headline')).toMatch(new RegExp(`^${expected.status === 'complete' ? expected.count : '-'} solutions: 6 betza:NC pieces on 6×6$`));
+      expect(page.url()).toContain('piece=betza%3ANC');
     }));
 });

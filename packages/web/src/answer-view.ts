@@ -22,6 +22,8 @@ export function drawAnswer(run: Run | undefined, error: string | undefined): voi
     }
     setText(byId('answer-stats'), stats);
     setText(byId('answer-notes'), notes);
+    // Screen readers hear the answer once it is there, not every count while a run streams.
+    if (badge !== 'running') setText(byId('answer-said'), `${badge}: ${headline}`);
   };
   if (error !== undefined) {
     put('error', 'bad', error, [], '', '');

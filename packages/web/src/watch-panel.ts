@@ -50,7 +50,8 @@ export class WatchPanel {
     const n = (x: number) => x.toLocaleString('en');
     setText(byId('stat-step'), replay ? `${n(replay.position)} / ${n(replay.length)}` : '0 / 0');
     setText(byId('stat-depth'), n(replay?.depth ?? 0));
-    setText(byId('stat-nodes'), n(replay ? (replay.moves > 0 ? replay.moves : replay.nodes) : 0));
+    // An answer replayed piece by piece (nothing was recorded) has no search nodes to count.
+    setText(byId('stat-nodes'), run && !run.traced ? '-' : n(replay ? (replay.moves > 0 ? replay.moves : replay.nodes) : 0));
     setText(byId('stat-solutions'), n(replay?.solutions ?? 0));
     const generation = replay?.lastGeneration();
     const local = replay?.lastLocal();
