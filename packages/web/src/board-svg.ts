@@ -255,8 +255,8 @@ export class BoardSvg {
       setAttr(g, 'visibility', 'visible');
       setAttr(g, 'transform', `translate(${x + C / 2} ${y + C / 2})`);
       setAttr(g, 'data-square', String(c.square));
-      const [ring, badge, label] = [g.children[0]!, g.children[1]!, g.children[2]!];
-      void ring;
+      const badge = g.children[1]!;
+      const label = g.children[2]!;
       setAttr(badge, 'cx', String(-C * 0.3));
       setAttr(badge, 'cy', String(C * 0.3));
       setAttr(label, 'x', String(-C * 0.3));

@@ -20,11 +20,11 @@ import { watchPicture } from './watch-picture.js';
 // the reader sees it on the page, in one line.
 window.addEventListener('error', (event) => {
   event.preventDefault();
-  addNotice(`Something went wrong on the page: ${event.message}. Reloading it may help.`);
+  fault(event.message);
 });
 window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
-  addNotice(`Something went wrong on the page: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}.`);
+  fault(event.reason instanceof Error ? event.reason.message : String(event.reason));
 });
 
 const base = await pageBezzel('queen');
@@ -152,6 +152,18 @@ function setMode(mode: Mode): void {
   if (mode === 'solutions') gallery.show();
 }
 
+/** A fault of the page itself, as a notice; before the store exists (the registry failed), straight into the box. */
+function fault(message: string): void {
+  const text = `Something went wrong on the page: ${message}. Reloading it may help.`;
+  try {
+    addNotice(text);
+  } catch {
+    const box = byId('notices');
+    box.textContent = text;
+    box.hidden = false;
+  }
+}
+
 function addNotice(text: string): void {
   if (!store.state.notices.includes(text)) store.update((s) => ({ notices: [...s.notices, text] }));
 }
@@ -182,6 +194,8 @@ function render(): void {
   show(byId('watch-panel'), state.mode === 'watch');
   show(byId('play-panel'), state.mode === 'play');
   show(byId('solutions-panel'), state.mode === 'solutions');
+  // Playing, the student's own attempt is the answer that matters; the run's comes back with Watch.
+  show(byId('answer'), state.mode !== 'play');
   drawAnswer(state.run, state.error);
   if (state.mode === 'watch') drawWatch(false);
   else if (state.mode === 'play') play.draw(byId<HTMLInputElement>('heat').checked);

@@ -34,6 +34,8 @@ describe('warnsdorff trace', () => {
     const { result, events } = await traced(tour(8));
     expect(result.status).toBe('solved');
     const moves = events.filter((e): e is Extract<TraceEvent, { type: 'move' }> => e.type === 'move');
+    // Moves, then the tour found.
+    expect(events).toEqual([...moves, { type: 'solution', index: 0 }]);
     const path = moves.map((e) => e.square);
     expect(result.status === 'solved' && result.solutions[0]!.kind === 'tour' ? Array.from(result.solutions[0].path) : []).toEqual(path);
     expect(validateTour(board, knightPiece, path, { start: 0 }).valid).toBe(true);
