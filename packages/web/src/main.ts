@@ -59,6 +59,7 @@ const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
 const play = new PlayControl(store, board);
 const gallery = new GalleryControl(store);
 let checking = 0;
+let starting = 0;
 let frame = 0;
 
 store.subscribe((state, previous) => {
@@ -109,7 +110,10 @@ async function startRun(at?: number): Promise<void> {
     store.update({ run: undefined, error: `Some fields cannot be read: ${names}`, gallery: { status: 'none' } });
     return;
   }
+  const ticket = ++starting;
   const checked = await checkSetup(state.setup);
+  // Run pressed again while this one was being checked: the later press wins.
+  if (ticket !== starting) return;
   if (!checked.ok) {
     store.update({ run: undefined, error: checked.message, gallery: { status: 'none' } });
     return;
