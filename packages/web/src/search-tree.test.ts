@@ -16,7 +16,7 @@ async function traced(task: Task) {
 const queens = (n: number): Task => ({ problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' }, goal: 'all', strategy: 'backtracking' });
 
 describe('SearchTree', () => {
-  it('holds one node per placement of 6 queens, its 4 solutions as leaves at depth 6, and lays the leaves side by side', async () => {
+  it('holds one node per placement of 6 queens, its 4 solutions as leaves six queens deep, and lays the leaves side by side', async () => {
     const { result, events } = await traced(queens(6));
     const tree = new SearchTree();
     // Events arrive in batches, as from the worker.
