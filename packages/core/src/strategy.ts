@@ -62,16 +62,22 @@ export interface ProgressEvent {
  * `RunContext.trace` is set, testing it once per node, so an untraced run pays one branch.
  */
 export type TraceEvent =
-  /** Depth-first placement: a piece put on `square` at search depth `depth` (0-based), or taken back. */
-  | { readonly type: 'place'; readonly square: number; readonly depth: number }
-  | { readonly type: 'remove'; readonly square: number; readonly depth: number }
+  /**
+   * Depth-first placement: a piece put on `square` at search depth `depth` (0-based), or taken back.
+   * `rejected` lists the squares the search looked at and refused just before this step because a placed
+   * piece attacks them (before a `remove`: every square left at that depth, a dead end).
+   */
+  | { readonly type: 'place'; readonly square: number; readonly depth: number; readonly rejected?: readonly number[] }
+  | { readonly type: 'remove'; readonly square: number; readonly depth: number; readonly rejected?: readonly number[] }
   /** Tours: the path moves to `square` (step `depth`), with the candidates considered and their onward degrees. */
   | { readonly type: 'move'; readonly square: number; readonly depth: number; readonly candidates?: readonly { readonly square: number; readonly degree: number }[] }
   | { readonly type: 'retreat'; readonly square: number; readonly depth: number }
   /** A solution found, as the search sees it at this moment. */
   | { readonly type: 'solution'; readonly index: number }
   /** Local search: one step, the heuristic after it, and the piece moved. */
-  | { readonly type: 'local'; readonly step: number; readonly h: number; readonly from?: number; readonly to?: number };
+  | { readonly type: 'local'; readonly step: number; readonly h: number; readonly from?: number; readonly to?: number }
+  /** A genetic algorithm's generation: the best and mean fitness, and the walk of its best chromosome. */
+  | { readonly type: 'generation'; readonly generation: number; readonly best: number; readonly mean: number; readonly path: readonly number[] };
 
 /** What a strategy gets besides the instance. */
 export interface RunContext {

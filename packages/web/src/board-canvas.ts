@@ -1,12 +1,12 @@
-import type { BoardView } from './board-view.js';
+import type { BoardPicture } from './board-picture.js';
 
 /**
  * Large boards on a canvas. Where a square is at least a few pixels the path is drawn as lines; below that
  * the board is downsampled to one pixel per canvas pixel, so a million-square tour or a million queens cost
  * one pass over the squares and one putImageData, never a million DOM nodes.
  */
-export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardView, size = CANVAS_PIXELS): void {
-  const { width, height } = view;
+export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardPicture, size = CANVAS_PIXELS): void {
+  const { width, height } = view.board;
   const cell = size / Math.max(width, height);
   const w = Math.max(1, Math.round(cell * width));
   const h = Math.max(1, Math.round(cell * height));
@@ -26,8 +26,8 @@ export function drawsPixels(width: number, height: number, size = CANVAS_PIXELS)
   return size / Math.max(width, height) < 3;
 }
 
-function drawLines(g: CanvasRenderingContext2D, view: BoardView, cell: number, w: number, h: number): void {
-  const { width, height } = view;
+function drawLines(g: CanvasRenderingContext2D, view: BoardPicture, cell: number, w: number, h: number): void {
+  const { width, height } = view.board;
   g.fillStyle = '#f0d9b5';
   g.fillRect(0, 0, w, h);
   g.fillStyle = '#e0c9a5';
@@ -62,8 +62,8 @@ function drawLines(g: CanvasRenderingContext2D, view: BoardView, cell: number, w
 }
 
 /** Colours each pixel by the latest visit among its squares (blue early, red late) or black for a piece. */
-function drawPixels(g: CanvasRenderingContext2D, view: BoardView, w: number, h: number): void {
-  const { width, height } = view;
+function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, h: number): void {
+  const { width, height } = view.board;
   const image = g.createImageData(w, h);
   const data = image.data;
   for (let i = 0; i < data.length; i += 4) {

@@ -1,121 +1,216 @@
-import { GOALS, optionList, type Bezzel, type Goal, type ProblemKind } from '@bezzel/core';
+import type { Bezzel, Goal, ProblemKind } from '@bezzel/core';
+import { byId, el, setText, show } from './dom.js';
+import { optionFields, type OptionField } from './option-fields.js';
 import { BETZA_PREFIX } from './plugins.js';
-import { DEFAULT_STATE, type PageState } from './state.js';
-
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const input = (id: string) => $<HTMLInputElement>(id);
-const select = (id: string) => $<HTMLSelectElement>(id);
+import { MAX_PAGE_SIDE, MAX_SEED, MAX_TIME_MS, PAGE_GOALS, type PageState } from './state.js';
 
 const BETZA_CHOICE = 'betza';
 
-/** The set-up form: filled from the registry (pieces, strategies, their options and parts), read into a PageState. */
-export class SetupForm {
-  constructor(private readonly bezzel: Bezzel) {
-    select('goal').replaceChildren(...GOALS.map((g) => new Option(g, g)));
-    const pieces = bezzel.pieces.map((p) => new Option(`${p.name} (${p.symbols.unicode})`, p.id));
-    select('piece').replaceChildren(...pieces, new Option('Betza notation…', BETZA_CHOICE));
-  }
+/** A change a field makes: the state with the field's value, a strategy option's text, or why the field's text cannot be used. */
+export type FieldChange =
+  | { readonly field: string; readonly patch: Partial<PageState> }
+  | { readonly field: string; readonly option: string; readonly text: string }
+  | { readonly field: string; readonly invalid: string };
 
-  write(state: PageState): void {
-    select('problem').value = state.problem;
-    const betza = state.piece.startsWith(BETZA_PREFIX);
-    select('piece').value = betza ? BETZA_CHOICE : state.piece;
-    input('betza').value = betza ? state.piece.slice(BETZA_PREFIX.length) : '';
-    input('width').value = String(state.width);
-    input('height').value = String(state.height);
-    input('k').value = state.k === undefined ? '' : String(state.k);
-    input('start').value = state.start;
-    input('closed').checked = state.closed;
-    select('goal').value = state.goal;
-    this.#fillStrategies(state.problem, state.strategy);
-    this.#fillOptions(state.options);
-    input('seed').value = String(state.seed);
-    input('max-steps').value = state.maxSteps === undefined ? '' : String(state.maxSteps);
-    input('max-time').value = String(state.maxTimeMs / 1000);
-    input('trace').checked = state.trace;
-    this.#showFor(state);
-  }
-
-  read(): PageState {
-    const problem = select('problem').value as ProblemKind;
-    const pieceChoice = select('piece').value;
-    const whole = (id: string) => {
-      const n = Number(input(id).value);
-      return input(id).value.trim() !== '' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-    };
-    const options: Record<string, string> = {};
-    for (const field of Array.from($('options').querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]'))) {
-      if (field.value !== '' && field.value !== field.dataset.default) options[field.dataset.option!] = field.value;
+/** The state after a change (the field's text is then readable). */
+export function applyChange(state: PageState, change: FieldChange): PageState {
+  if ('patch' in change) {
+    const next = { ...state, ...change.patch };
+    // Switching between placing and touring brings the usual piece and goal along, unless they still fit.
+    if (change.patch.problem === 'tour' && state.problem !== 'tour') {
+      return { ...next, piece: next.piece === 'queen' ? 'knight' : next.piece, goal: PLACEMENT_GOALS.includes(next.goal) || next.goal === 'all' ? 'one' : next.goal };
     }
-    const width = Math.max(1, whole('width') ?? DEFAULT_STATE.width);
-    const seconds = Number(input('max-time').value);
-    return {
-      problem,
-      piece: pieceChoice === BETZA_CHOICE ? BETZA_PREFIX + input('betza').value.trim() : pieceChoice,
-      width,
-      height: Math.max(1, whole('height') ?? width),
-      k: problem === 'placement' ? whole('k') : undefined,
-      start: problem === 'tour' ? input('start').value.trim() : '',
-      closed: problem === 'tour' && input('closed').checked,
-      goal: select('goal').value as Goal,
-      strategy: select('strategy').value,
-      options,
-      seed: whole('seed') ?? DEFAULT_STATE.seed,
-      maxSteps: whole('max-steps') || undefined,
-      maxTimeMs: seconds > 0 ? Math.round(seconds * 1000) : DEFAULT_STATE.maxTimeMs,
-      trace: input('trace').checked,
+    if (change.patch.problem === 'placement' && state.problem !== 'placement') return { ...next, piece: next.piece === 'knight' ? 'queen' : next.piece };
+    return next;
+  }
+  if ('option' in change) {
+    const options = { ...state.options };
+    if (change.text === '') delete options[change.option];
+    else options[change.option] = change.text;
+    return { ...state, options };
+  }
+  return state;
+}
+
+/** Goals that only make sense for placements: a tour has no symmetry count and no maximum. */
+const PLACEMENT_GOALS: readonly Goal[] = ['count-fundamental', 'maximum'];
+
+/**
+ * The set-up form. It never reads itself to learn the state: each edit becomes a FieldChange for the store,
+ * and `render` writes the store's state back into the fields — except the one being typed in, and without
+ * rebuilding any field that still applies, so no field ever loses focus or the caret while typing.
+ */
+export class SetupForm {
+  #strategiesFor: ProblemKind | undefined;
+  #optionsFor: string | undefined;
+  #fields: readonly OptionField[] = [];
+
+  constructor(
+    private readonly bezzel: Bezzel,
+    onChange: (change: FieldChange) => void,
+  ) {
+    byId<HTMLSelectElement>('goal').replaceChildren(...PAGE_GOALS.map((g) => new Option(g, g)));
+    const pieces = bezzel.pieces.map((p) => new Option(p.name, p.id));
+    byId<HTMLSelectElement>('piece').replaceChildren(...pieces, new Option('any piece, in Betza notation', BETZA_CHOICE));
+    const form = byId<HTMLFormElement>('setup');
+    const read = (event: Event) => {
+      const target = event.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+        const change = this.#read(target);
+        if (change) onChange(change);
+      }
     };
+    form.addEventListener('input', read);
+    form.addEventListener('change', read);
   }
 
-  /** After a change: strategies for the problem kind, that strategy's options, the fields that apply. */
-  refresh(): PageState {
-    const before = this.read();
-    this.#fillStrategies(before.problem, before.strategy);
-    this.#fillOptions(before.options);
-    const state = this.read();
-    this.#showFor(state);
-    return state;
-  }
-
-  #showFor(state: PageState): void {
+  /** Writes the state into the fields; `invalid` keeps the text of fields that cannot be read, with their reasons. */
+  render(state: PageState, invalid: Readonly<Record<string, string>>): void {
+    const active = document.activeElement;
+    const put = (id: string, value: string) => {
+      const field = byId<HTMLInputElement | HTMLSelectElement>(id);
+      if (field !== active && !(id in invalid) && field.value !== value) field.value = value;
+    };
+    put('problem', state.problem);
+    const betza = state.piece.startsWith(BETZA_PREFIX);
+    put('piece', betza ? BETZA_CHOICE : state.piece);
+    if (betza) put('betza', state.piece.slice(BETZA_PREFIX.length));
+    put('width', String(state.width));
+    put('height', String(state.height));
+    put('k', state.k === undefined ? '' : String(state.k));
+    put('start', state.start);
+    byId<HTMLInputElement>('closed').checked = state.closed;
+    for (const option of Array.from(byId<HTMLSelectElement>('goal').options)) option.disabled = state.problem === 'tour' && PLACEMENT_GOALS.includes(option.value as Goal);
+    put('goal', state.goal);
+    this.#renderStrategies(state);
+    this.#renderOptions(state, invalid);
+    put('seed', String(state.seed));
+    put('max-steps', state.maxSteps === undefined ? '' : String(state.maxSteps));
+    put('max-time', String(state.maxTimeMs / 1000));
+    byId<HTMLInputElement>('trace').checked = state.trace;
     document.body.classList.toggle('placement', state.problem === 'placement');
     document.body.classList.toggle('tour', state.problem === 'tour');
-    document.body.classList.toggle('betza', state.piece.startsWith(BETZA_PREFIX));
-  }
-
-  #fillStrategies(problem: ProblemKind, chosen: string): void {
-    const fitting = this.bezzel.strategies.filter((s) => s.meta.problems.includes(problem));
-    const ids = ['auto', ...fitting.map((s) => s.meta.id)];
-    select('strategy').replaceChildren(...ids.map((id) => new Option(id, id)));
-    select('strategy').value = ids.includes(chosen) ? chosen : ids.includes('backtracking') ? 'backtracking' : 'auto';
-    for (const option of Array.from(select('strategy').options)) {
-      option.title = this.bezzel.strategy(option.value)?.meta.description ?? 'the cheapest strategy that supports the problem';
+    document.body.classList.toggle('betza', betza);
+    for (const field of Array.from(byId('setup').querySelectorAll<HTMLElement>('input, select'))) {
+      const why = invalid[field.id];
+      field.setAttribute('aria-invalid', why ? 'true' : 'false');
+      const message = document.getElementById(`${field.id}-error`);
+      if (message) setText(message, why ?? '');
     }
   }
 
-  /** One field per declared option: a choice among registered parts, or free text. */
-  #fillOptions(values: Readonly<Record<string, string>>): void {
-    const strategy = this.bezzel.strategy(select('strategy').value);
-    const fields = (strategy ? optionList(strategy.meta) : []).filter((option) => !option.internal).map((option) => {
-      const label = document.createElement('label');
-      label.title = option.description;
-      const fallback = option.default === undefined ? '' : String(option.default);
-      let field: HTMLInputElement | HTMLSelectElement;
-      if (option.partKind) {
-        field = document.createElement('select');
-        for (const part of this.bezzel.partsOf(option.partKind)) field.add(new Option(part.id, part.id));
-        field.title = this.bezzel.partsOf(option.partKind).map((p) => `${p.id}: ${p.description}`).join('\n');
-      } else {
-        field = document.createElement('input');
-        field.placeholder = fallback;
-      }
-      field.dataset.option = option.name;
-      field.dataset.default = fallback;
-      field.id = `option-${option.name}`;
-      field.value = values[option.name] ?? fallback;
-      label.append(option.name, ' ', field);
-      return label;
-    });
-    $('options').replaceChildren(...fields);
+  /** The strategies for the problem kind; rebuilt only when the kind changes. */
+  #renderStrategies(state: PageState): void {
+    const select = byId<HTMLSelectElement>('strategy');
+    if (this.#strategiesFor !== state.problem) {
+      this.#strategiesFor = state.problem;
+      const fitting = this.bezzel.strategies.filter((s) => s.meta.problems.includes(state.problem));
+      select.replaceChildren(new Option('auto: the cheapest that can do it', 'auto'), ...fitting.map((s) => new Option(s.meta.id, s.meta.id)));
+    }
+    if (select.value !== state.strategy && Array.from(select.options).some((o) => o.value === state.strategy)) select.value = state.strategy;
+    const description = this.bezzel.strategy(state.strategy)?.meta.description ?? 'picks the strategy that claims the lowest cost for the problem';
+    setText(byId('strategy-help'), description);
   }
+
+  /** One labelled field per declared option, rebuilt only when the strategy changes. */
+  #renderOptions(state: PageState, invalid: Readonly<Record<string, string>>): void {
+    const host = byId('options');
+    if (this.#optionsFor !== state.strategy) {
+      this.#optionsFor = state.strategy;
+      this.#fields = optionFields(this.bezzel, this.bezzel.strategy(state.strategy));
+      host.replaceChildren(...this.#fields.map((field) => optionElement(field)));
+    }
+    show(host, this.#fields.length > 0);
+    for (const field of this.#fields) {
+      const input = byId<HTMLInputElement | HTMLSelectElement>(`option-${field.name}`);
+      const value = state.options[field.name] ?? field.fallback;
+      if (input !== document.activeElement && !(input.id in invalid) && input.value !== value) input.value = value;
+    }
+  }
+
+  #read(field: HTMLInputElement | HTMLSelectElement): FieldChange | undefined {
+    const id = field.id;
+    const text = field.value.trim();
+    const change = (patch: Partial<PageState>): FieldChange => ({ field: id, patch });
+    const invalid = (why: string): FieldChange => ({ field: id, invalid: why });
+    if (field.dataset.option !== undefined) {
+      const name = field.dataset.option;
+      const fallback = this.#fields.find((f) => f.name === name)?.fallback ?? '';
+      return { field: id, option: name, text: text === fallback ? '' : text };
+    }
+    switch (id) {
+      case 'problem':
+        return change({ problem: text === 'tour' ? 'tour' : 'placement' });
+      case 'piece':
+        return change({ piece: text === BETZA_CHOICE ? `${BETZA_PREFIX}${byId<HTMLInputElement>('betza').value.trim()}` : text });
+      case 'betza':
+        return text === '' ? invalid('Write the piece\'s moves in Betza notation, such as N for a knight or QN for an amazon.') : change({ piece: `${BETZA_PREFIX}${text}` });
+      case 'width':
+      case 'height': {
+        const n = whole(text, 1, MAX_PAGE_SIDE);
+        return n === undefined ? invalid(`A whole number from 1 to ${MAX_PAGE_SIDE.toLocaleString('en')}.`) : change(id === 'width' ? { width: n } : { height: n });
+      }
+      case 'k': {
+        if (text === '') return change({ k: undefined });
+        const n = whole(text, 0, Number.MAX_SAFE_INTEGER);
+        return n === undefined ? invalid('A whole number of pieces, or empty for the natural number.') : change({ k: n });
+      }
+      case 'start':
+        return text.length > 40 ? invalid('A square such as a1, or (row,col) on boards wider than 26.') : change({ start: text });
+      case 'closed':
+        return change({ closed: (field as HTMLInputElement).checked });
+      case 'goal':
+        return change({ goal: text as Goal });
+      case 'strategy':
+        return change({ strategy: text, options: {} });
+      case 'seed': {
+        const n = whole(text, 0, MAX_SEED);
+        return n === undefined ? invalid(`A whole number from 0 to ${MAX_SEED.toLocaleString('en')}.`) : change({ seed: n });
+      }
+      case 'max-steps': {
+        if (text === '') return change({ maxSteps: undefined });
+        const n = whole(text, 1, Number.MAX_SAFE_INTEGER);
+        return n === undefined ? invalid('A whole number of steps, or empty for no limit.') : change({ maxSteps: n });
+      }
+      case 'max-time': {
+        const seconds = Number(text);
+        const ms = Math.round(seconds * 1000);
+        return text !== '' && Number.isFinite(seconds) && ms >= 1 && ms <= MAX_TIME_MS ? change({ maxTimeMs: ms }) : invalid('Seconds, more than 0 and at most a day (86400).');
+      }
+      case 'trace':
+        return change({ trace: (field as HTMLInputElement).checked });
+      default:
+        return undefined;
+    }
+  }
+}
+
+/** The label, the field and its description, tied together for screen readers. */
+function optionElement(field: OptionField): HTMLElement {
+  const id = `option-${field.name}`;
+  let input: HTMLInputElement | HTMLSelectElement;
+  if (field.kind === 'choice') {
+    input = el('select');
+    for (const choice of field.choices) input.add(new Option(`${choice.value}: ${choice.description}`, choice.value));
+  } else {
+    input = el('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
+    input.placeholder = field.fallback === '' ? 'its own choice' : field.fallback;
+  }
+  input.id = id;
+  input.dataset.option = field.name;
+  input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+  return el(
+    'div',
+    { class: 'field' },
+    el('label', { for: id }, field.label),
+    input,
+    el('small', { id: `${id}-help`, class: 'help' }, field.description),
+    el('small', { id: `${id}-error`, class: 'field-error', 'aria-live': 'polite' }),
+  );
+}
+
+function whole(text: string, min: number, max: number): number | undefined {
+  if (!/^\d{1,16}$/.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
 }

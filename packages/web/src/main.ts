@@ -1,274 +1,365 @@
-import { Board, type Bezzel, type Piece, type ProgressEvent, type Result, type Solution, type Task, type TraceEvent } from '@bezzel/core';
-import { drawBoardCanvas, drawsPixels } from './board-canvas.js';
-import { attackPicture, boardImage, boardSvg, SVG_MAX_SQUARES, type BoardView } from './board-view.js';
-import { SetupForm } from './form.js';
+import { Board } from '@bezzel/core';
+import type { AppState, Mode } from './app-state.js';
+import { drawAnswer } from './answer-view.js';
+import { BoardHost } from './board-host.js';
+import { byId, el, setAttr, setText, show } from './dom.js';
+import { applyChange, SetupForm, type FieldChange } from './form.js';
+import { GalleryControl } from './gallery-control.js';
+import { emptyAttempt, PlayControl } from './play-control.js';
 import { Player, SPEEDS } from './player.js';
 import { pageBezzel } from './plugins.js';
-import { TRACE_CAP, type RunRequest, type WorkerMessage } from './protocol.js';
-import { pathTrace, placementTrace, Replay } from './replay.js';
-import { chartSvg, Series } from './series.js';
+import { Replay } from './replay.js';
+import { Run } from './run.js';
+import { checkSetup, type SetupCheck } from './setup-check.js';
 import { formatState, parseState, type PageState } from './state.js';
-import { taskOf } from './task.js';
+import { Store } from './store.js';
+import { WatchPanel } from './watch-panel.js';
+import { watchPicture } from './watch-picture.js';
 
-const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const text = (id: string, value: string) => {
-  $(id).textContent = value;
-};
+// Nothing the page does should leave an uncaught error on the console: if something slips through anyway,
+// the reader sees it on the page, in one line.
+window.addEventListener('error', (event) => {
+  event.preventDefault();
+  fault(event.message);
+});
+window.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  fault(event.reason instanceof Error ? event.reason.message : String(event.reason));
+});
 
-/** Larger boards run untraced: a recording would be cut at the cap long before the answer anyway. */
-const MAX_TRACED_SQUARES = 250_000;
+const base = await pageBezzel('queen');
+if (!base.ok) throw base.error;
+const registry = base.value.bezzel;
+const linked = parseState(location.search);
+const store = new Store<AppState>({
+  setup: linked.state,
+  invalid: {},
+  checked: undefined,
+  mode: 'watch',
+  notices: linked.issues,
+  run: undefined,
+  error: undefined,
+  gallery: { status: 'none' },
+  attempt: emptyAttempt(linked.state),
+  refused: undefined,
+  hint: undefined,
+  hinting: false,
+});
 
-/** One run as the page holds it: what was asked, what has arrived from the worker so far. */
-interface Run {
-  readonly task: Task;
-  readonly board: Board;
-  readonly piece: Piece;
-  readonly events: TraceEvent[];
-  readonly solutions: Solution[];
-  readonly metrics: Map<string, Series>;
-  result?: Result;
-  capped?: number;
-  live?: ProgressEvent;
-  /** A solution too big to replay, drawn as a picture. */
-  picture?: Solution;
-  note?: string;
-  /** The step a shared link asks to show when the run is over. */
-  readonly at?: number;
+const form = new SetupForm(registry, onField);
+const board = new BoardHost(byId('board'), byId('tooltip'));
+const watch = new WatchPanel((position) => player.seek(position));
+const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
+  byId('play').classList.toggle('playing', playing);
+  setText(byId('play-label'), playing ? 'Pause' : 'Play');
+  setAttr(byId('play'), 'aria-label', playing ? 'Pause' : 'Play');
+  // Playing draws the panels beside the board less often; a pause brings them up to date.
+  if (!playing) scheduleRender();
+});
+const play = new PlayControl(store, board);
+const gallery = new GalleryControl(store);
+let checking = 0;
+let starting = 0;
+let frame = 0;
+
+store.subscribe((state, previous) => {
+  if (state.setup !== previous.setup) void recheck(state.setup);
+  scheduleRender();
+});
+wireControls();
+await recheck(store.state.setup);
+// A first visit runs the default puzzle, and a shared link runs its own set-up, so the board is never empty;
+// a link the page could not read in full runs nothing until the reader has seen what was wrong.
+const firstCheck = store.state.checked;
+if (firstCheck && !firstCheck.ok && location.search.length > 1) addNotice(`The link's set-up cannot run: ${firstCheck.message}`);
+if (store.state.notices.length === 0) await startRun(linked.at);
+else render();
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+
+function onField(change: FieldChange): void {
+  const invalid = { ...store.state.invalid };
+  if ('invalid' in change) invalid[change.field] = change.invalid;
+  else delete invalid[change.field];
+  store.update((s) => ({ setup: applyChange(s.setup, change), invalid }));
 }
 
-const registry = await pageBezzel('queen');
-if (!registry.ok) throw registry.error;
-const form = new SetupForm(registry.value.bezzel);
-let run: Run | undefined;
-let worker: Worker | undefined;
-const player = new Player(new Replay([]), draw, (playing) => {
-  text('play', playing ? '⏸ Pause' : '▶ Play');
-});
-
-form.write(parseState(location.search));
-form.refresh();
-$('setup').addEventListener('change', () => remember(form.refresh()));
-$('setup').addEventListener('submit', (event) => {
-  event.preventDefault();
-  void start(remember(form.refresh()));
-});
-$('stop').addEventListener('click', () => stop('stopped'));
-// The link copied points at the step on the board, so a teacher can share "look at this moment".
-$('copy-link').addEventListener('click', () => {
-  const at = player.replay.position > 0 ? `&at=${player.replay.position}` : '';
-  void navigator.clipboard?.writeText(`${location.origin}${location.pathname}?${formatState(form.read())}${at}`);
-});
-$('play').addEventListener('click', () => player.toggle());
-$('step-forward').addEventListener('click', () => player.step(1));
-$('step-back').addEventListener('click', () => player.step(-1));
-$('to-start').addEventListener('click', () => player.seek(0));
-$('to-end').addEventListener('click', () => player.seek(player.replay.length));
-$('next-solution').addEventListener('click', () => {
-  const at = player.replay.nextSolution();
-  if (at !== undefined) player.seek(at);
-});
-const speed = $<HTMLInputElement>('speed');
-const setSpeed = () => {
-  player.speed = SPEEDS[Number(speed.value)] ?? SPEEDS[5];
-  text('speed-label', `${player.speed.toLocaleString('en')}/s`);
-};
-speed.addEventListener('input', setSpeed);
-setSpeed();
-document.addEventListener('keydown', (event) => {
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-  if (event.key === 'ArrowRight') player.step(1);
-  else if (event.key === 'ArrowLeft') player.step(-1);
-  else if (event.key === ' ') player.toggle();
-  else return;
-  event.preventDefault();
-});
-// A shared link runs at once, so the teacher's run is on the student's screen without a click.
-const linkedStep = Number(new URLSearchParams(location.search).get('at'));
-if (location.search.length > 1) void start(form.read(), Number.isSafeInteger(linkedStep) && linkedStep > 0 ? linkedStep : undefined);
-else draw();
-
-function remember(state: PageState): PageState {
-  history.replaceState(null, '', `?${formatState(state)}`);
-  return state;
+/** Checks the set-up against the registry; only the latest check counts. */
+async function recheck(setup: PageState): Promise<void> {
+  const ticket = ++checking;
+  const checked = await checkSetup(setup);
+  if (ticket !== checking) return;
+  const previous = store.state.checked;
+  // A change that leaves the puzzle as it was (the strategy, the seed) keeps the student's attempt.
+  const samePuzzle = previous?.ok && checked.ok && JSON.stringify(previous.task.problem) === JSON.stringify(checked.task.problem);
+  store.update({ checked, ...(samePuzzle ? {} : { attempt: emptyAttempt(setup), hint: undefined, refused: undefined }) });
+  history.replaceState(null, '', `?${formatState(setup)}`);
 }
 
-/** Runs the state's task; `at` is a step to show once the run is over (from a link). */
-async function start(state: PageState, at?: number): Promise<void> {
-  stop();
-  text('form-error', '');
-  const made = await pageBezzel(state.piece);
-  const task = made.ok ? taskOf(state, made.value.pieceId) : made;
-  if (!made.ok || !task.ok) {
-    text('form-error', (made.ok ? (task as { error: Error }).error : made.error).message);
+async function startRun(at?: number): Promise<void> {
+  const state = store.state;
+  // Each press of Run is counted on the answer card, so a test (or a curious reader) can tell when it took effect.
+  const card = byId('answer');
+  card.dataset.attempt = String(Number(card.dataset.attempt ?? 0) + 1);
+  stopRun();
+  gallery.stop();
+  const unreadable = Object.entries(state.invalid);
+  if (unreadable.length > 0) {
+    const names = unreadable.map(([id, why]) => `${labelOf(id)} (${why})`).join('; ');
+    store.update({ run: undefined, error: `Some fields cannot be read: ${names}`, gallery: { status: 'none' } });
     return;
   }
-  const board = new Board(task.value.problem.board);
-  const piece = made.value.bezzel.piece(made.value.pieceId)!;
-  run = { task: task.value, board, piece, events: [], solutions: [], metrics: new Map(), ...(at ? { at } : {}) };
-  player.replay = new Replay(run.events);
-  text('result-status', 'running…');
-  for (const id of ['result-strategy', 'result-count', 'result-nodes', 'result-time']) text(id, '–');
-  text('result-note', '');
-  ($('stop') as HTMLButtonElement).disabled = false;
-  const current = run;
-  worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => receive(current, data);
-  worker.onerror = (event) => finish(current, `worker failed: ${event.message}`);
-  const trace = state.trace && board.size <= MAX_TRACED_SQUARES;
-  if (state.trace && !trace) run.note = `Boards over ${MAX_TRACED_SQUARES.toLocaleString('en')} squares are not recorded step by step.`;
-  worker.postMessage({ task: task.value, pieceName: state.piece, trace } satisfies RunRequest);
-  draw();
-}
-
-/** Ends the worker; a synchronous search cannot be interrupted any other way. */
-function stop(status?: string): void {
-  worker?.terminate();
-  worker = undefined;
-  ($('stop') as HTMLButtonElement).disabled = true;
-  if (status && run && !run.result) text('result-status', status);
-}
-
-function receive(current: Run, message: WorkerMessage): void {
-  if (current !== run) return;
-  switch (message.type) {
-    case 'trace':
-      for (const event of message.events) current.events.push(event);
-      for (const event of message.events) if (event.type === 'local') series(current, 'h').add(event.step, event.h);
-      break;
-    case 'trace-capped':
-      current.capped = message.kept;
-      break;
-    case 'progress':
-      for (const event of message.events) {
-        current.live = event;
-        for (const [name, value] of Object.entries(event.metrics ?? {})) series(current, name).add(series(current, name).length, value);
-      }
-      break;
-    case 'solutions':
-      current.solutions.push(...message.solutions);
-      break;
-    case 'done':
-      current.result = message.result;
-      settle(current);
-      if (current.at) player.seek(current.at);
-      finish(current);
-      return;
-    case 'error':
-      finish(current, message.message);
-      return;
+  const ticket = ++starting;
+  const checked = await checkSetup(state.setup);
+  // Run pressed again while this one was being checked: the later press wins.
+  if (ticket !== starting) return;
+  if (!checked.ok) {
+    store.update({ run: undefined, error: checked.message, gallery: { status: 'none' } });
+    return;
   }
-  draw();
+  const run = new Run(checked, state.setup.trace, state.setup.piece, (changed) => onRunMessage(changed, at));
+  player.replay = run.replay;
+  player.pause();
+  store.update({ run, error: undefined, gallery: { status: 'none' }, checked });
+  setDisabled('stop', false);
 }
 
-function series(current: Run, name: string): Series {
-  let s = current.metrics.get(name);
-  if (!s) current.metrics.set(name, (s = new Series()));
-  return s;
+function stopRun(): void {
+  const run = store.state.run;
+  if (run?.running) run.stop();
+  setDisabled('stop', true);
 }
 
-/** An untraced run still shows its answer growing (or, for goal all, its first), when small enough to replay. */
-function settle(current: Run): void {
-  const result = current.result!;
-  const solution =
-    ('solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined) ??
-    current.solutions[0];
-  if (!solution || (current.events.length > 0 && current.capped === undefined)) return;
-  const size = solution.kind === 'tour' ? solution.path.length : solution.squares.length;
-  if (size > TRACE_CAP || current.events.length > 0) current.picture = solution;
-  else {
-    current.events.push(...(solution.kind === 'tour' ? pathTrace(solution.path) : placementTrace(solution.squares)));
-    current.note ??= `No search steps were recorded, so the answer is replayed ${solution.kind === 'tour' ? 'move by move' : 'piece by piece'}.`;
+function onRunMessage(run: Run, at: number | undefined): void {
+  if (run !== store.state.run) return;
+  if (!run.running) {
+    setDisabled('stop', true);
+    if (run.result) settleRun(run, at);
+  }
+  scheduleRender();
+}
+
+/** Where a finished run opens: the step a link named, else the first solution, else the end. */
+function settleRun(run: Run, at: number | undefined): void {
+  const replay = run.replay;
+  if (at !== undefined) {
+    if (at > replay.length) addNotice(`The link opens at step ${at.toLocaleString('en')}, but this run has ${replay.length.toLocaleString('en')} steps; it opens at the last.`);
+    player.seek(Math.min(at, replay.length));
+  } else if (replay.position === 0) player.seek((run.traced ? replay.nextSolution() : undefined) ?? replay.length);
+  if (store.state.mode === 'solutions') gallery.show();
+}
+
+function setMode(mode: Mode): void {
+  if (mode !== 'watch') player.pause();
+  store.update({ mode });
+  if (mode === 'solutions') gallery.show();
+}
+
+/** A fault of the page itself, as a notice; before the store exists (the registry failed), straight into the box. */
+function fault(message: string): void {
+  const text = `Something went wrong on the page: ${message}. Reloading it may help.`;
+  try {
+    addNotice(text);
+  } catch {
+    const box = byId('notices');
+    box.textContent = text;
+    box.hidden = false;
   }
 }
 
-function finish(current: Run, error?: string): void {
-  worker?.terminate();
-  worker = undefined;
-  ($('stop') as HTMLButtonElement).disabled = true;
-  if (error) text('result-status', `error: ${error}`);
-  draw();
+function addNotice(text: string): void {
+  if (!store.state.notices.includes(text)) store.update((s) => ({ notices: [...s.notices, text] }));
 }
 
-function draw(): void {
-  const replay = player.replay;
-  if (run?.result && player.playing && replay.position >= replay.length) player.pause();
-  drawStats(replay);
-  if (!run) return;
-  const { board } = run;
-  const view = viewOf(run, replay);
-  const host = $('board');
-  if (board.size <= SVG_MAX_SQUARES) {
-    host.innerHTML = boardSvg(view);
+// ---------------------------------------------------------------------------------------------------------
+// Drawing
+
+function scheduleRender(): void {
+  if (!frame) frame = requestAnimationFrame(() => {
+    frame = 0;
+    render();
+  });
+}
+
+function render(): void {
+  const state = store.state;
+  form.render(state.setup, state.invalid);
+  drawNotices(state.notices);
+  for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
+    const selected = tab.dataset.mode === state.mode;
+    setAttr(tab, 'aria-selected', String(selected));
+    setAttr(tab, 'tabindex', selected ? '0' : '-1');
+  }
+  show(byId('board'), state.mode !== 'solutions');
+  show(byId('player'), state.mode === 'watch');
+  show(byId('play-bar'), state.mode === 'play');
+  show(byId('gallery'), state.mode === 'solutions');
+  show(byId('watch-panel'), state.mode === 'watch');
+  show(byId('play-panel'), state.mode === 'play');
+  show(byId('solutions-panel'), state.mode === 'solutions');
+  // Playing, the student's own attempt is the answer that matters; the run's comes back with Watch.
+  show(byId('answer'), state.mode !== 'play');
+  drawAnswer(state.run, state.error);
+  if (state.mode === 'watch') drawWatch(false);
+  else if (state.mode === 'play') play.draw(byId<HTMLInputElement>('heat').checked);
+  else gallery.draw();
+}
+
+function drawNotices(notices: readonly string[]): void {
+  const box = byId('notices');
+  show(box, notices.length > 0);
+  const key = notices.join('\n');
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(
+    el('p', {}, el('strong', {}, notices.length === 1 ? 'Please note:' : 'Please note these:')),
+    el('ul', {}, ...notices.map((n) => el('li', {}, n))),
+    el('button', { type: 'button', id: 'dismiss' }, 'Dismiss'),
+  );
+  byId('dismiss').addEventListener('click', () => store.update({ notices: [] }));
+}
+
+/** The board and panel of the watch mode; called for every frame while playing. */
+function drawWatch(announce: boolean): void {
+  const { run, checked, error } = store.state;
+  if (store.state.mode !== 'watch') return;
+  // Playing stops at the end of a finished run (a running one may still send steps).
+  if (run && !run.running && player.playing && run.replay.position >= run.replay.length) player.pause();
+  board.interactive(undefined);
+  if (run && !error) {
+    const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked);
+    board.draw(picture, describe);
+    // How soon the answer was on the board after the search ended: written once, for tests and the curious.
+    if (run.finishedAt !== undefined && !byId('board').dataset.drawnMs && run.replay.position === run.replay.length) {
+      byId('board').dataset.drawnMs = String(Math.round(performance.now() - run.finishedAt));
+    }
   } else {
-    let canvas = host.querySelector('canvas');
-    if (!canvas) host.replaceChildren((canvas = document.createElement('canvas')));
-    drawBoardCanvas(canvas, view);
+    // No run to show (none yet, or an error stands instead): the set-up's board, empty, never an old answer.
+    const empty = emptyBoard(checked);
+    board.draw({ board: empty, piece: registry.pieces[0]!, label: `An empty ${empty} board` }, (sq) => empty.name(sq));
   }
-  const latest = replay.latestSolution();
-  text('latest-title', latest ? `Solution ${latest.index + 1}` : '');
-  $('latest-board').innerHTML = latest && board.size <= SVG_MAX_SQUARES ? boardImage(solutionView(run, latest.squares), 160) : '';
-  // Stepping through a local search marks the step on its h curve.
-  $('chart').innerHTML = chartSvg(run.metrics, replay.lastLocal()?.step);
+  watch.draw(error ? undefined : run, player.playing, announce);
+  const replay = run?.replay;
+  const timeline = byId<HTMLInputElement>('timeline');
+  const length = replay?.length ?? 0;
+  const position = replay?.position ?? 0;
+  if (timeline.max !== String(length)) timeline.max = String(length);
+  if (timeline !== document.activeElement || timeline.value !== String(position)) timeline.value = String(position);
+  setText(byId('position'), `${position.toLocaleString('en')} / ${length.toLocaleString('en')}`);
+  setAttr(timeline, 'aria-valuetext', `step ${position} of ${length}`);
+  const noSteps = length === 0;
+  for (const id of ['to-start', 'step-back', 'play', 'step-forward', 'to-end', 'next-solution']) setDisabled(id, noSteps);
+  timeline.disabled = noSteps;
 }
 
-function viewOf(current: Run, replay: Replay): BoardView {
-  const { board, piece } = current;
-  const base = baseView(current);
-  // A recording cut short ends in the answer it could not hold, drawn as a picture.
-  if (current.picture && replay.position >= replay.length) {
-    const s = current.picture;
-    return s.kind === 'tour' ? { ...base, path: s.path } : { ...base, pieces: s.squares };
-  }
-  const squares = replay.squares;
-  const last = replay.last;
-  const touched = last && 'square' in last ? { square: last.square, how: last.type === 'place' || last.type === 'move' ? 'add' : 'take' } as const : undefined;
-  if (current.task.problem.kind === 'tour') return { ...base, closed: base.closed && squares.length === board.playable, path: squares, candidates: replay.candidates(), ...(touched ? { touched } : {}) };
-  const small = board.size <= SVG_MAX_SQUARES;
-  return { ...base, pieces: squares, ...(small ? attackPicture(board, piece, squares) : {}), ...(touched ? { touched } : {}) };
+/** The board of the set-up, even if the set-up cannot run (a knight with no k, say); huge ones go on the canvas. */
+function emptyBoard(checked: SetupCheck | undefined): Board {
+  if (checked?.ok) return checked.board;
+  const { width, height } = store.state.setup;
+  return new Board({ width, height });
 }
 
-function baseView({ board, piece, task }: Run) {
-  return { board, piece, width: board.width, height: board.height, closed: task.problem.kind === 'tour' && (task.problem.closed ?? false) };
+// ---------------------------------------------------------------------------------------------------------
+// Controls
+
+function wireControls(): void {
+  byId('setup').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void startRun();
+  });
+  byId('stop').addEventListener('click', () => {
+    stopRun();
+    scheduleRender();
+  });
+  byId('copy-link').addEventListener('click', () => void copyLink());
+  for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
+    tab.addEventListener('click', () => setMode(tab.dataset.mode as Mode));
+    tab.addEventListener('keydown', (event) => {
+      const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
+      const i = tabs.indexOf(tab);
+      const next = event.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : undefined;
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+      setMode(next.dataset.mode as Mode);
+    });
+  }
+  const step = (delta: number) => {
+    player.step(delta);
+    drawWatch(true);
+  };
+  byId('play').addEventListener('click', () => player.toggle());
+  byId('step-forward').addEventListener('click', () => step(1));
+  byId('step-back').addEventListener('click', () => step(-1));
+  byId('to-start').addEventListener('click', () => seek(0));
+  byId('to-end').addEventListener('click', () => seek(player.replay.length));
+  byId('next-solution').addEventListener('click', () => {
+    const at = player.replay.nextSolution();
+    if (at !== undefined) seek(at);
+  });
+  byId('timeline').addEventListener('input', (event) => seek(Number((event.target as HTMLInputElement).value)));
+  const speed = byId<HTMLInputElement>('speed');
+  const setSpeed = () => {
+    player.speed = SPEEDS[Number(speed.value)] ?? SPEEDS[4];
+    setText(byId('speed-label'), `${player.speed.toLocaleString('en')} steps/s`);
+    setAttr(speed, 'aria-valuetext', `${player.speed} steps a second`);
+  };
+  speed.addEventListener('input', setSpeed);
+  setSpeed();
+  byId('heat').addEventListener('change', () => scheduleRender());
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    if (store.state.mode !== 'watch' || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Fields and the play board keep their own keys; a focused button keeps Space and Enter for itself.
+    if (target.closest('input, select, textarea, [role="tab"], [role="application"]')) return;
+    if (target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;
+    const keys: Record<string, () => void> = {
+      ArrowRight: () => step(1),
+      ArrowLeft: () => step(-1),
+      ' ': () => player.toggle(),
+      Home: () => seek(0),
+      End: () => seek(player.replay.length),
+      n: () => byId('next-solution').click(),
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
 }
 
-function solutionView(current: Run, squares: readonly number[]): BoardView {
-  const base = baseView(current);
-  return current.task.problem.kind === 'tour' ? { ...base, path: squares } : { ...base, pieces: squares };
+function seek(position: number): void {
+  player.seek(position);
+  drawWatch(true);
 }
 
-function drawStats(replay: Replay): void {
-  const n = (x: number | bigint) => x.toLocaleString('en');
-  text('stat-step', `${n(replay.position)} / ${n(replay.length)}`);
-  text('stat-depth', n(replay.depth));
-  text('stat-nodes', n(replay.moves > 0 ? replay.moves : replay.nodes));
-  text('stat-solutions', n(replay.solutions));
-  const local = replay.lastLocal();
-  text('stat-h', local === undefined ? '–' : String(local.h));
-  const candidates = replay.candidates();
-  $('candidates').textContent = candidates.length
-    ? `Candidates (onward degree): ${candidates.map((c) => `${run!.board.name(c.square)}:${c.degree}`).join(', ')}`
-    : '';
-  text('position', replay.length ? `step ${n(replay.position)} of ${n(replay.length)}` : '');
-  if (!run) return;
-  const result = run.result;
-  if (result) {
-    text('result-status', result.status);
-    text('result-strategy', result.strategy);
-    const count = result.status === 'complete' ? result.count : result.status === 'solved' ? BigInt(result.solutions.length) : undefined;
-    text('result-count', count === undefined ? '–' : n(count));
-    text('result-nodes', n(result.stats.nodes));
-    text('result-time', `${Math.round(result.stats.timeMs)} ms`);
-    text('result-note', 'reason' in result ? result.reason : result.status === 'budget' || result.status === 'aborted' ? (result.partial?.note ?? '') : '');
-  } else if (run.live) {
-    text('result-nodes', n(run.live.nodes ?? 0));
-    if (run.live.solutions !== undefined) text('result-count', `${n(run.live.solutions)} so far`);
+/** The link to this set-up at this step: copied where the browser allows, and always shown to copy by hand. */
+async function copyLink(): Promise<void> {
+  const at = store.state.run ? player.replay.position : undefined;
+  const url = `${location.origin}${location.pathname}?${formatState(store.state.setup, at)}`;
+  const box = byId('link-box');
+  const input = byId<HTMLInputElement>('link');
+  show(box, true);
+  input.value = url;
+  const said = byId('link-said');
+  try {
+    if (!navigator.clipboard || !window.isSecureContext) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(url);
+    setText(said, 'Copied to the clipboard.');
+  } catch {
+    input.focus();
+    input.select();
+    setText(said, 'This page cannot reach the clipboard here: the link is selected above; copy it with Ctrl+C (or Cmd+C).');
   }
-  const notes: string[] = run.note ? [run.note] : [];
-  if (run.capped !== undefined) notes.push(`Recording stopped after ${n(run.capped)} steps; the run went on untraced.`);
-  if (run.result && run.events.length === 0 && !run.picture && run.result.status !== 'impossible') notes.push('This strategy records no steps.');
-  if (run.picture) notes.push(`The answer has ${n(run.picture.kind === 'tour' ? run.picture.path.length : run.picture.squares.length)} squares: drawn as a picture.`);
-  if (run.board.size > SVG_MAX_SQUARES && run.task.problem.kind === 'tour' && drawsPixels(run.board.width, run.board.height)) {
-    notes.push('Where squares are smaller than a pixel, colour runs from blue (the first squares of the tour) to red (the last).');
-  }
-  text('trace-note', notes.join(' '));
 }
+
+function setDisabled(id: string, disabled: boolean): void {
+  const button = byId<HTMLButtonElement>(id);
+  if (button.disabled !== disabled) button.disabled = disabled;
+}
+
+function labelOf(id: string): string {
+  return document.querySelector(`label[for="${id}"]`)?.textContent?.trim() ?? id;
+}
+

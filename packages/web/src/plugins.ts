@@ -36,14 +36,29 @@ export const pagePlugins: readonly NamedPlugin[] = [
 
 export const BETZA_PREFIX = 'betza:';
 
+/** Registries made for Betza pieces, kept so that typing in a field does not rebuild the container each time. */
+const made = new Map<string, Promise<Parsed<{ bezzel: Bezzel; pieceId: string }>>>();
+const KEPT = 8;
+
 /**
  * A Bezzel with the page's plugins, plus the piece a `betza:<text>` name describes, registered the way a
  * user's plugin would be. Returns the piece id to put in the task.
  */
-export async function pageBezzel(pieceName: string): Promise<Parsed<{ bezzel: Bezzel; pieceId: string }>> {
-  if (!pieceName.startsWith(BETZA_PREFIX)) return { ok: true, value: { bezzel: await createBezzel({ plugins: pagePlugins }), pieceId: pieceName } };
-  const piece = betzaPiece(pieceName.slice(BETZA_PREFIX.length));
+export function pageBezzel(pieceName: string): Promise<Parsed<{ bezzel: Bezzel; pieceId: string }>> {
+  const key = pieceName.startsWith(BETZA_PREFIX) ? pieceName : '';
+  let entry = made.get(key);
+  if (!entry) {
+    entry = build(pieceName.startsWith(BETZA_PREFIX) ? pieceName : undefined);
+    if (made.size >= KEPT) made.delete(made.keys().next().value!);
+    made.set(key, entry);
+  }
+  return entry.then((value) => (value.ok && !key ? { ok: true, value: { ...value.value, pieceId: pieceName } } : value));
+}
+
+async function build(betzaName: string | undefined): Promise<Parsed<{ bezzel: Bezzel; pieceId: string }>> {
+  if (betzaName === undefined) return { ok: true, value: { bezzel: await createBezzel({ plugins: pagePlugins }), pieceId: '' } };
+  const piece = betzaPiece(betzaName.slice(BETZA_PREFIX.length));
   if (!piece.ok) return piece;
-  const own = { name: pieceName, module: pluginModule({ pieces: [piece.value] }) };
+  const own = { name: betzaName, module: pluginModule({ pieces: [piece.value] }) };
   return { ok: true, value: { bezzel: await createBezzel({ plugins: [...pagePlugins, own] }), pieceId: piece.value.id } };
 }

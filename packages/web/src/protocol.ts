@@ -19,4 +19,5 @@ export type WorkerMessage =
   | { readonly type: 'progress'; readonly events: ProgressEvent[] }
   | { readonly type: 'solutions'; readonly solutions: Solution[] }
   | { readonly type: 'done'; readonly result: Result }
-  | { readonly type: 'error'; readonly message: string };
+  /** The run failed: `usage` when the task was refused as a user's mistake, otherwise a fault. */
+  | { readonly type: 'error'; readonly message: string; readonly usage: boolean };

@@ -1,12 +1,15 @@
 import backtracking from '@bezzel/backtracking';
-import { Board, createBezzel, validatePlacement, validateTour, type TraceEvent } from '@bezzel/core';
+import { Board, createBezzel, validatePlacement, validateTour, type Task, type TraceEvent } from '@bezzel/core';
+import genetic from '@bezzel/genetic';
 import knight from '@bezzel/knight';
+import minConflicts from '@bezzel/min-conflicts';
+import warnsdorff from '@bezzel/warnsdorff';
 import queen from '@bezzel/queen';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boardAt, pathTrace, placementTrace, Replay } from './replay.js';
 
-const bezzel = await createBezzel({ plugins: [queen, knight, backtracking] });
+const bezzel = await createBezzel({ plugins: [queen, knight, backtracking, minConflicts, warnsdorff, genetic] });
 const events: TraceEvent[] = [];
 const all = await bezzel.solve(
   { problem: { kind: 'placement', board: { width: 8, height: 8 }, piece: 'queen' }, goal: 'all', strategy: 'backtracking' },
@@ -97,5 +100,59 @@ describe('traces made from answers', () => {
     expect(replay.squares).toEqual([2, 7]);
     expect(replay.moves).toBe(2);
     expect(replay.seek(2).squares).toEqual([0, 5]);
+  });
+});
+
+/** Records a run's trace. */
+async function traceOf(task: Task): Promise<TraceEvent[]> {
+  const recorded: TraceEvent[] = [];
+  await bezzel.solve(task, { onTrace: (e) => recorded.push(e) });
+  return recorded;
+}
+
+describe('scrubbing back and forth over steps that forget squares', () => {
+  const runs: [string, Task][] = [
+    ['min-conflicts restarting every 5 repairs', { problem: { kind: 'placement', board: { width: 10, height: 10 }, piece: 'queen' }, goal: 'one', strategy: 'min-conflicts', seed: 4, options: { initial: 'random', restartAfter: 5 } }],
+    ['Warnsdorff walking again after a walk that does not close', { problem: { kind: 'tour', board: { width: 8, height: 8 }, piece: 'knight', closed: true }, goal: 'one', strategy: 'warnsdorff', seed: 2, options: { restarts: 4 } }],
+    ['a genetic algorithm replacing its best walk each generation', { problem: { kind: 'tour', board: { width: 6, height: 6 }, piece: 'knight', start: 0 }, goal: 'one', strategy: 'genetic', seed: 1, options: { generations: 30, population: 10 } }],
+  ];
+
+  it.each(runs)('%s: any path of seeks shows the board that playing from the start shows', async (_, task) => {
+    const trace = await traceOf(task);
+    expect(trace.length).toBeGreaterThan(20);
+    // The trace really does forget squares: some step puts fewer squares down than were there.
+    const fresh = new Replay(trace);
+    let forgets = 0;
+    while (fresh.position < trace.length) {
+      const before = fresh.squares.length;
+      const event = trace[fresh.position]!;
+      fresh.forward();
+      if ((event.type === 'place' || event.type === 'move' || event.type === 'generation') && fresh.squares.length <= before && before > 0) forgets++;
+    }
+    expect(forgets).toBeGreaterThan(0);
+    const walker = new Replay(trace);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: trace.length }), { minLength: 1, maxLength: 8 }), (targets) => {
+        for (const target of targets) walker.seek(target);
+        const from = new Replay(trace).seek(walker.position);
+        expect(walker.squares).toEqual(from.squares);
+        expect([walker.nodes, walker.moves, walker.solutions, walker.depth]).toEqual([from.nodes, from.moves, from.solutions, from.depth]);
+        expect(walker.lastLocal()).toBe(from.lastLocal());
+        expect(walker.lastGeneration()).toBe(from.lastGeneration());
+      }),
+      { seed: 5, numRuns: 40 },
+    );
+  });
+
+  it('steps back over a restart to the board the last try ended on', async () => {
+    const trace = await traceOf(runs[0]![1]);
+    const restart = trace.findIndex((e, i) => i > 10 && e.type === 'place' && e.depth === 0);
+    expect(restart).toBeGreaterThan(0);
+    const replay = new Replay(trace).seek(restart);
+    const ended = [...replay.squares];
+    expect(ended).toHaveLength(10);
+    replay.seek(restart + 3).seek(restart);
+    expect(replay.squares).toEqual(ended);
+    expect(replay.before()).toEqual(new Replay(trace).seek(restart - 1).squares);
   });
 });

@@ -1,9 +1,14 @@
 import type { TraceEvent } from '@bezzel/core';
 
+type LocalEvent = Extract<TraceEvent, { type: 'local' }>;
+type GenerationEvent = Extract<TraceEvent, { type: 'generation' }>;
+
 /**
- * Plays a recorded trace forwards and backwards. Every event can be undone from the event alone (a removal
- * names its square and depth), so stepping back costs what stepping forward does and nothing is snapshotted
- * except the solutions met, which the page shows beside the board.
+ * Plays a recorded trace forwards and backwards. Most events can be undone from the event alone (a removal
+ * names its square and depth); the few that forget squares — a local search starting afresh, a tour walk
+ * restarting, a generation's new best walk — keep what they replaced the first time they are played, so
+ * stepping back over them restores it. Stepping back therefore costs what stepping forward does, and any
+ * position reached by any path of steps shows the same board as playing from the start.
  */
 export class Replay {
   /** Events applied so far: the board shows the state after `events[0 .. position)`. */
@@ -16,6 +21,11 @@ export class Replay {
   /** Local-search steps so far (moves of a piece). */
   moves = 0;
   readonly #solutionAt = new Map<number, { readonly index: number; readonly squares: readonly number[] }>();
+  /** Squares an event dropped, by its position, to put back when stepping back over it. */
+  readonly #forgotten = new Map<number, number[]>();
+  /** For each event, the position of the latest `local` event at or before it (-1: none); grows with the trace. */
+  readonly #lastLocal: number[] = [];
+  readonly #lastGeneration: number[] = [];
 
   constructor(readonly events: readonly TraceEvent[]) {}
 
@@ -31,7 +41,7 @@ export class Replay {
   /** Search depth: pieces placed, or squares in the path beyond the start. */
   get depth(): number {
     const last = this.last;
-    return last?.type === 'move' || last?.type === 'retreat' ? Math.max(this.squares.length - 1, 0) : this.squares.length;
+    return last?.type === 'move' || last?.type === 'retreat' || last?.type === 'generation' ? Math.max(this.squares.length - 1, 0) : this.squares.length;
   }
 
   forward(): boolean {
@@ -41,6 +51,7 @@ export class Replay {
     switch (event.type) {
       case 'place':
       case 'move':
+        if (s.length > event.depth) this.#forget(s.slice(event.depth));
         s.length = event.depth;
         s.push(event.square);
         if (event.type === 'place' || event.depth > 0) this.nodes++;
@@ -57,6 +68,11 @@ export class Replay {
         moveAmong(s, event.from, event.to);
         if (event.to !== undefined) this.moves++;
         break;
+      case 'generation':
+        this.#forget(s.slice());
+        s.length = 0;
+        for (const sq of event.path) s.push(sq);
+        break;
     }
     this.position++;
     return true;
@@ -71,6 +87,7 @@ export class Replay {
       case 'place':
       case 'move':
         s.length = event.depth;
+        for (const sq of this.#forgotten.get(this.position) ?? []) s.push(sq);
         if (event.type === 'place' || event.depth > 0) this.nodes--;
         break;
       case 'remove':
@@ -85,6 +102,10 @@ export class Replay {
         moveAmong(s, event.to, event.from);
         if (event.to !== undefined) this.moves--;
         break;
+      case 'generation':
+        s.length = 0;
+        for (const sq of this.#forgotten.get(this.position) ?? []) s.push(sq);
+        break;
     }
     return true;
   }
@@ -95,6 +116,14 @@ export class Replay {
     while (this.position < target) this.forward();
     while (this.position > target) this.back();
     return this;
+  }
+
+  /** The squares before the last event: the pieces a rejection or a move was judged against. */
+  before(): number[] {
+    if (!this.back()) return [...this.squares];
+    const squares = [...this.squares];
+    this.forward();
+    return squares;
   }
 
   /** The position just after the next solution event, or undefined when there is none ahead. */
@@ -117,19 +146,32 @@ export class Replay {
     return undefined;
   }
 
-  /** Local search: the latest step (with h after it), looking back a bounded way (a start placement is n events). */
-  lastLocal(): Extract<TraceEvent, { type: 'local' }> | undefined {
-    for (let i = this.position - 1, stop = Math.max(0, this.position - 100_000); i >= stop; i--) {
-      const event = this.events[i]!;
-      if (event.type === 'local') return event;
-    }
-    return undefined;
+  /** Local search: the latest step (with h after it), found through an index that grows with the trace. */
+  lastLocal(): LocalEvent | undefined {
+    const at = this.#latest(this.#lastLocal, 'local');
+    return at < 0 ? undefined : (this.events[at] as LocalEvent);
+  }
+
+  /** Genetic algorithm: the latest generation at or before the current position. */
+  lastGeneration(): GenerationEvent | undefined {
+    const at = this.#latest(this.#lastGeneration, 'generation');
+    return at < 0 ? undefined : (this.events[at] as GenerationEvent);
   }
 
   /** The candidates (with onward degrees) offered at the move that made the current state. */
   candidates(): readonly { readonly square: number; readonly degree: number }[] {
     const last = this.last;
     return last?.type === 'move' ? (last.candidates ?? []) : [];
+  }
+
+  #forget(squares: number[]): void {
+    if (!this.#forgotten.has(this.position)) this.#forgotten.set(this.position, squares);
+  }
+
+  #latest(index: number[], type: TraceEvent['type']): number {
+    if (this.position === 0) return -1;
+    for (let i = index.length; i < this.events.length; i++) index.push(this.events[i]!.type === type ? i : i > 0 ? index[i - 1]! : -1);
+    return index[this.position - 1]!;
   }
 }
 

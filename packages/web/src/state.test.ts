@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { GOALS } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, formatState, parseState, type PageState } from './state.js';
+import { DEFAULT_STATE, formatState, PAGE_GOALS, parseState, type PageState } from './state.js';
 
 const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
 const state: fc.Arbitrary<PageState> = fc.record({
@@ -12,7 +11,7 @@ const state: fc.Arbitrary<PageState> = fc.record({
   k: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: undefined }),
   start: fc.constantFrom('', 'a1', 'h8', '(0,0)', '(12,7)'),
   closed: fc.boolean(),
-  goal: fc.constantFrom(...GOALS),
+  goal: fc.constantFrom(...PAGE_GOALS),
   strategy: fc.oneof(fc.constant('auto'), name),
   options: fc.dictionary(name, fc.stringMatching(/^[\w.-]{0,12}$/), { maxKeys: 3 }),
   seed: fc.integer({ min: 0, max: 0xffffffff }),
@@ -22,28 +21,56 @@ const state: fc.Arbitrary<PageState> = fc.record({
 });
 
 describe('URL state', () => {
-  it('reads back exactly what it wrote', () => {
+  it('reads back exactly what it wrote, with no issues, and the step to open at', () => {
     fc.assert(
-      fc.property(state, (s) => {
-        expect(parseState(`?${formatState(s)}`)).toEqual(s);
+      fc.property(state, fc.option(fc.integer({ min: 1, max: 1e9 }), { nil: undefined }), (s, at) => {
+        expect(parseState(`?${formatState(s, at)}`)).toEqual({ state: s, at, issues: [] });
       }),
       { seed: 7, numRuns: 300 },
     );
   });
 
-  it('falls back to the defaults for an empty or broken query', () => {
-    expect(parseState('')).toEqual(DEFAULT_STATE);
-    const broken = parseState('w=-3&h=abc&goal=everything&seed=1.5&problem=maze&piece=<script>&ms=0');
-    expect(broken).toEqual(DEFAULT_STATE);
+  it('falls back to the defaults for an empty query, silently', () => {
+    expect(parseState('')).toEqual({ state: DEFAULT_STATE, at: undefined, issues: [] });
+  });
+
+  it('falls back to the defaults for a broken query, saying so once for each parameter it could not use', () => {
+    const broken = parseState('w=-3&h=abc&goal=everything&seed=1.5&problem=maze&piece=<script>&ms=0&at=-1&trace=yes&zoom=2&w=9');
+    expect(broken.state).toEqual(DEFAULT_STATE);
+    expect(broken.issues).toEqual([
+      'The link has a parameter “zoom” that the page does not know; it is ignored.',
+      'The link gives “w” more than once; the first is used.',
+      'The link asks for a problem “maze”; the page knows placement, tour, so placement is used.',
+      'The link sets the board width to “-3”; it must be a whole number from 1 to 1,000,000, so the default is used.',
+      'The link asks for a piece “<script>”, which is not a name the page can use; queen is used.',
+      'The link sets the board height to “abc”; it must be a whole number from 1 to 1,000,000, so the default is used.',
+      'The link asks for a goal “everything”; the page knows one, all, count, count-fundamental, maximum, so all is used.',
+      'The link sets the seed to “1.5”; it must be a whole number from 0 to 4,294,967,295, so the default is used.',
+      'The link sets the time limit in milliseconds to “0”; it must be a whole number from 1 to 86,400,000, so the default is used.',
+      'The link sets trace to “yes”; it must be 1 or 0, so 1 is used.',
+      'The link sets the step to open at to “-1”; it must be a whole number from 0 to 9,007,199,254,740,991, so the default is used.',
+    ]);
+  });
+
+  it('never throws, and says something about every parameter it did not take, for any query at all', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (query) => {
+        const { state, issues } = parseState(query);
+        expect(state.width).toBeGreaterThanOrEqual(1);
+        expect(issues.every((i) => i.length < 400 && !/[\u0000-\u001f]/.test(i))).toBe(true);
+      }),
+      { seed: 11, numRuns: 500 },
+    );
   });
 
   it('reads a hand-written teacher link', () => {
-    const s = parseState('problem=tour&piece=knight&w=6&start=a1&closed=1&goal=one&o.ordering=warnsdorff&seed=42&trace=0');
+    const { state: s, issues } = parseState('problem=tour&piece=knight&w=6&start=a1&closed=1&goal=one&o.ordering=warnsdorff&seed=42&trace=0');
     expect(s).toMatchObject({ problem: 'tour', piece: 'knight', width: 6, height: 6, start: 'a1', closed: true, goal: 'one', options: { ordering: 'warnsdorff' }, seed: 42, trace: false });
+    expect(issues).toEqual([]);
   });
 
   it('defaults the piece by problem: queens to place, a knight to tour', () => {
-    expect(parseState('problem=tour').piece).toBe('knight');
-    expect(parseState('problem=placement').piece).toBe('queen');
+    expect(parseState('problem=tour').state.piece).toBe('knight');
+    expect(parseState('problem=placement').state.piece).toBe('queen');
   });
 });

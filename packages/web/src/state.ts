@@ -1,9 +1,12 @@
-import { GOALS, type Goal, type ProblemKind } from '@bezzel/core';
+import { GOALS_OF, type Goal, type ProblemKind } from '@bezzel/core';
+
+/** The goals of the problems the page poses (placements and tours; domination is the command line's for now). */
+export const PAGE_GOALS: readonly Goal[] = [...new Set([...GOALS_OF.placement, ...GOALS_OF.tour])];
 
 /**
  * Everything that defines a run, as it lives in the page's query string, so a teacher can share a link to
- * exactly that run. Plain data with no knowledge of what is registered: the form checks names against the
- * registry, this module only reads and writes text.
+ * exactly that run. Plain data with no knowledge of what is registered: `setup-check.ts` checks names against
+ * the registry, this module only reads and writes text, saying what it could not read.
  */
 export interface PageState {
   readonly problem: ProblemKind;
@@ -45,40 +48,68 @@ export const DEFAULT_STATE: PageState = {
   trace: true,
 };
 
-/** Sides the page accepts: a 1000×1000 tour is drawn as a picture; a million queens too. */
+/** Sides the page accepts: a million queens are drawn as a picture. */
 export const MAX_PAGE_SIDE = 1_000_000;
+/** A tour keeps its whole path in the page: 4 million squares (a 2000×2000 board) is 16 MB. */
+export const MAX_TOUR_SQUARES = 4_000_000;
+export const MAX_SEED = 0xffffffff;
+export const MAX_TIME_MS = 24 * 3600 * 1000;
 
 const OPTION_PREFIX = 'o.';
+/** Parameters the page reads besides `o.<option>`; `at` is the step a shared link opens at. */
+const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at']);
 
-/** Reads a query string (with or without `?`); anything missing or malformed falls back to the default. */
-export function parseState(query: string): PageState {
-  const q = new URLSearchParams(query);
-  const d = DEFAULT_STATE;
-  const problem = q.get('problem') === 'tour' ? 'tour' : q.get('problem') === 'placement' ? 'placement' : d.problem;
-  const goal = (GOALS as readonly string[]).includes(q.get('goal') ?? '') ? (q.get('goal') as Goal) : d.goal;
-  const width = wholeNumber(q.get('w'), 1, MAX_PAGE_SIDE) ?? d.width;
-  const options: Record<string, string> = {};
-  for (const [key, value] of q) if (key.startsWith(OPTION_PREFIX) && key.length > OPTION_PREFIX.length) options[key.slice(OPTION_PREFIX.length)] = value;
-  return {
-    problem,
-    piece: cleanName(q.get('piece')) ?? (problem === 'tour' ? 'knight' : d.piece),
-    width,
-    height: wholeNumber(q.get('h'), 1, MAX_PAGE_SIDE) ?? width,
-    k: wholeNumber(q.get('k'), 0, Number.MAX_SAFE_INTEGER),
-    start: (q.get('start') ?? '').trim().slice(0, 40),
-    closed: q.get('closed') === '1',
-    goal,
-    strategy: cleanName(q.get('strategy')) ?? d.strategy,
-    options,
-    seed: wholeNumber(q.get('seed'), 0, 0xffffffff) ?? d.seed,
-    maxSteps: wholeNumber(q.get('steps'), 1, Number.MAX_SAFE_INTEGER),
-    maxTimeMs: wholeNumber(q.get('ms'), 1, 24 * 3600 * 1000) ?? d.maxTimeMs,
-    trace: q.get('trace') !== '0',
-  };
+/** A query string read into a state, with one sentence for each parameter that could not be used as given. */
+export interface ParsedQuery {
+  readonly state: PageState;
+  /** The step a shared link asks to open at, once the run is over. */
+  readonly at: number | undefined;
+  readonly issues: readonly string[];
 }
 
-/** Writes the state as a query string (without `?`); parseState reads back the same state. */
-export function formatState(state: PageState): string {
+/** Reads a query string (with or without `?`); anything missing falls back to the default, anything malformed too, saying so. */
+export function parseState(query: string): ParsedQuery {
+  const q = new URLSearchParams(query);
+  const issues: string[] = [];
+  const seen = new Set<string>();
+  for (const key of q.keys()) {
+    if (seen.has(key)) issues.push(`The link gives ${quote(key)} more than once; the first is used.`);
+    seen.add(key);
+    if (!KNOWN.has(key) && !(key.startsWith(OPTION_PREFIX) && key.length > OPTION_PREFIX.length)) issues.push(`The link has a parameter ${quote(key)} that the page does not know; it is ignored.`);
+  }
+  const read = new Reader(q, issues);
+  const d = DEFAULT_STATE;
+  const problem = read.choice('problem', ['placement', 'tour'] as const, d.problem, 'a problem');
+  const width = read.whole('w', 1, MAX_PAGE_SIDE, d.width, 'the board width');
+  const options: Record<string, string> = {};
+  for (const [key, value] of q) {
+    if (!key.startsWith(OPTION_PREFIX) || key.length === OPTION_PREFIX.length || key.slice(OPTION_PREFIX.length) in options) continue;
+    const name = key.slice(OPTION_PREFIX.length);
+    if (!isName(name)) issues.push(`The link names a strategy option ${quote(name)}, which is not an option name; it is ignored.`);
+    else if (value.length > 200) issues.push(`The link's value for option ${quote(name)} is longer than 200 characters; it is ignored.`);
+    else options[name] = value;
+  }
+  const state: PageState = {
+    problem,
+    piece: read.name('piece', problem === 'tour' ? 'knight' : d.piece, 'a piece'),
+    width,
+    height: read.whole('h', 1, MAX_PAGE_SIDE, width, 'the board height'),
+    k: read.optionalWhole('k', 0, Number.MAX_SAFE_INTEGER, 'the number of pieces'),
+    start: read.text('start', 40, 'the start square'),
+    closed: read.flag('closed', d.closed, 'closed'),
+    goal: read.choice('goal', PAGE_GOALS, d.goal, 'a goal'),
+    strategy: read.name('strategy', d.strategy, 'a strategy'),
+    options,
+    seed: read.whole('seed', 0, MAX_SEED, d.seed, 'the seed'),
+    maxSteps: read.optionalWhole('steps', 1, Number.MAX_SAFE_INTEGER, 'the step limit'),
+    maxTimeMs: read.whole('ms', 1, MAX_TIME_MS, d.maxTimeMs, 'the time limit in milliseconds'),
+    trace: read.flag('trace', d.trace, 'trace'),
+  };
+  return { state, at: read.optionalWhole('at', 0, Number.MAX_SAFE_INTEGER, 'the step to open at'), issues };
+}
+
+/** Writes the state as a query string (without `?`); parseState reads back the same state with no issues. */
+export function formatState(state: PageState, at?: number): string {
   const q = new URLSearchParams();
   q.set('problem', state.problem);
   q.set('piece', state.piece);
@@ -94,17 +125,70 @@ export function formatState(state: PageState): string {
   if (state.maxSteps !== undefined) q.set('steps', String(state.maxSteps));
   q.set('ms', String(state.maxTimeMs));
   q.set('trace', state.trace ? '1' : '0');
+  if (at !== undefined && at > 0) q.set('at', String(at));
   return q.toString();
 }
 
-function wholeNumber(text: string | null, min: number, max: number): number | undefined {
-  if (text === null || !/^\d+$/.test(text.trim())) return undefined;
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
+/** Reads one parameter at a time, noting an issue (and using the fallback) for a value it cannot use. */
+class Reader {
+  constructor(
+    private readonly q: URLSearchParams,
+    private readonly issues: string[],
+  ) {}
+
+  whole(key: string, min: number, max: number, fallback: number, what: string): number {
+    return this.optionalWhole(key, min, max, what) ?? fallback;
+  }
+
+  optionalWhole(key: string, min: number, max: number, what: string): number | undefined {
+    const text = this.q.get(key);
+    if (text === null || text === '') return undefined;
+    const n = /^\d{1,16}$/.test(text.trim()) ? Number(text) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+    this.issues.push(`The link sets ${what} to ${quote(text)}; it must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}, so the default is used.`);
+    return undefined;
+  }
+
+  choice<T extends string>(key: string, allowed: readonly T[], fallback: T, what: string): T {
+    const text = this.q.get(key);
+    if (text === null || text === '') return fallback;
+    if ((allowed as readonly string[]).includes(text)) return text as T;
+    this.issues.push(`The link asks for ${what} ${quote(text)}; the page knows ${allowed.join(', ')}, so ${fallback} is used.`);
+    return fallback;
+  }
+
+  flag(key: string, fallback: boolean, what: string): boolean {
+    const text = this.q.get(key);
+    if (text === null || text === '') return fallback;
+    if (text === '1' || text === '0') return text === '1';
+    this.issues.push(`The link sets ${what} to ${quote(text)}; it must be 1 or 0, so ${fallback ? '1' : '0'} is used.`);
+    return fallback;
+  }
+
+  name(key: string, fallback: string, what: string): string {
+    const text = this.q.get(key);
+    if (text === null || text === '') return fallback;
+    if (text.length <= 80 && /^[\w:()\-,.[\]]+$/.test(text)) return text;
+    this.issues.push(`The link asks for ${what} ${quote(text)}, which is not a name the page can use; ${fallback} is used.`);
+    return fallback;
+  }
+
+  text(key: string, max: number, what: string): string {
+    const text = (this.q.get(key) ?? '').trim();
+    if (text.length <= max) return text;
+    this.issues.push(`The link's ${what} is longer than ${max} characters; it is left empty.`);
+    return '';
+  }
 }
 
-/** Ids are short and printable; a Betza string keeps its case and brackets. */
-function cleanName(text: string | null): string | undefined {
-  const t = text?.trim();
-  return t && t.length <= 80 && /^[\w:()\-,.\[\]]+$/.test(t) ? t : undefined;
+/** An option name as strategies declare them: letters and digits, starting with a letter. */
+function isName(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9-]{0,40}$/.test(text);
+}
+
+/** A value from the link quoted for a message: shortened, with control characters shown as `?`. */
+export function quote(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return `“${clean.length > 40 ? `${clean.slice(0, 39)}…` : clean}”`;
 }

@@ -1,4 +1,5 @@
 import { Board, fail, ok, type OptionValue, type Parsed, type Task } from '@bezzel/core';
+import { optionValue } from './option-fields.js';
 import type { PageState } from './state.js';
 
 /** The Task a page state asks for, with the piece id resolved (a Betza piece has a generated id). */
@@ -19,11 +20,4 @@ export function taskOf(state: PageState, pieceId: string): Parsed<Task> {
     start = parsed.value;
   }
   return ok({ problem: { kind: 'tour', board: board.value.spec, piece: pieceId, closed: state.closed, ...(start !== undefined ? { start } : {}) }, ...common });
-}
-
-/** Option text as the CLI reads it: numbers and booleans by their look, anything else a string. */
-function optionValue(text: string): OptionValue {
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }

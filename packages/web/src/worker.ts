@@ -57,6 +57,8 @@ scope.onmessage = async ({ data: request }) => {
     flushProgress();
     send({ type: 'done', result });
   } catch (error) {
-    send({ type: 'error', message: (error as Error).message.split('\n')[0] ?? String(error) });
+    // A user's mistake (an option value a strategy refuses) and a bug alike end the run with one line.
+    const message = error instanceof Error ? error.message : String(error);
+    send({ type: 'error', message: message.split('\n')[0] ?? message, usage: error instanceof Error && error.name === 'UsageError' });
   }
 };

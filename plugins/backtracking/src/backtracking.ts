@@ -24,10 +24,12 @@ export const backtracking: SearchStrategy = {
     goals: ['one', 'all', 'count', 'count-fundamental'],
     options: {
       ordering: option.part('the order in which a tour tries its moves', TOUR_ORDERING, { default: DEFAULT_ORDERING }),
+      placed: option.internal('placements only: pieces already on the board, as square numbers or names joined with "-" ("a1-c2"): search only the ways to add the rest (a hint for a position)'),
       prefix: option.internal(
         'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',
       ),
-    },  },
+    },
+  },
 
   supports(instance: Instance): Support {
     if (instance.kind === 'dominate') return no('it places non-attacking pieces and walks tours; it does not dominate');
@@ -42,8 +44,11 @@ export const backtracking: SearchStrategy = {
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
-    if (instance.kind === 'tour') return solveTour(instance, ctx);
     if (instance.kind === 'dominate') throw new Error('backtracking was run on a domination problem it declined');
+    if (instance.kind === 'tour') {
+      if (ctx.option('placed') !== undefined) throw new UsageError('ERR_OPTION', 'option placed is for placements; a tour starts from option prefix');
+      return solveTour(instance, ctx);
+    }
     if (ctx.option('prefix') !== undefined) throw new UsageError('ERR_OPTION', 'option prefix is for tours; strategy backtracking does not split placements');
     return solvePlacement(instance, ctx);
   },

@@ -64,3 +64,63 @@ describe('placement trace', () => {
     expect(events.filter((e) => e.type === 'place').length).toBe(plain.stats.nodes);
   });
 });
+
+describe('rejected squares in a placement trace', () => {
+  /** Whether a piece on `a` and one on `b` attack each other, by the independent Validator. */
+  const attacks = (board: Board, a: number, b: number) => !validatePlacement(board, bezzel.piece('queen')!, [a, b]).valid;
+
+  it('lists, at each step of 6 queens, exactly the squares the row-by-row scan passed because a queen attacks them', async () => {
+    const n = 6;
+    const board = Board.square(n);
+    const { events } = await traced(queens(n, 'all'));
+    const stack: number[] = [];
+    // Where the scan of each row starts again: after the square last tried there, or at the row's first square.
+    const resume: number[] = Array.from({ length: n }, (_, row) => row * n);
+    let checked = 0;
+    for (const e of events) {
+      if (e.type !== 'place' && e.type !== 'remove') continue;
+      // A place scans its own row; a remove happens because the row below it ran out.
+      const row = e.type === 'place' ? e.depth : e.depth + 1;
+      if (row === n) {
+        // Taking back the last queen of a solution: no row was scanned.
+        expect(e.rejected).toBeUndefined();
+        stack.pop();
+        resume[e.depth] = e.square + 1;
+        continue;
+      }
+      const end = e.type === 'place' ? e.square : (row + 1) * n;
+      const expected: number[] = [];
+      for (let sq = resume[row]!; sq < end; sq++) if (stack.some((p) => attacks(board, p, sq))) expected.push(sq);
+      expect(e.rejected ?? [], `event ${checked}`).toEqual(expected);
+      // Every square the scan passed without taking it was attacked: nothing free is skipped.
+      expect(end - resume[row]!).toBe(expected.length);
+      checked++;
+      if (e.type === 'place') {
+        stack.push(e.square);
+        resume[row] = e.square + 1;
+        if (row + 1 < n) resume[row + 1] = (row + 1) * n;
+      } else {
+        stack.pop();
+        resume[e.depth] = e.square + 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('in the general mode lists only squares that a placed piece attacks, and says nothing without a trace', async () => {
+    const task: Task = { problem: { kind: 'placement', board: { width: 5, height: 4 }, piece: 'queen', k: 3 }, goal: 'count', strategy: 'backtracking' };
+    const board = new Board(task.problem.board);
+    const { events } = await traced(task);
+    const stack: number[] = [];
+    let rejected = 0;
+    for (const e of events) {
+      if (e.type === 'place' || e.type === 'remove') {
+        for (const sq of e.rejected ?? []) expect(stack.some((p) => attacks(board, p, sq) || p === sq)).toBe(true);
+        rejected += e.rejected?.length ?? 0;
+      }
+      if (e.type === 'place') stack.push(e.square);
+      if (e.type === 'remove') stack.pop();
+    }
+    expect(rejected).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { type ProgressEvent, type Task } from '@bezzel/core';
+import { Board, validateTour, type ProgressEvent, type Task, type TraceEvent } from '@bezzel/core';
 import knight from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, solveChecked } from '../../../test/support/solve.js';
@@ -73,5 +73,27 @@ describe('genetic', () => {
   it('rejects bad options and unknown repairs', async () => {
     await expect(bezzel.solve(task(1, { mutationRate: 2 }))).rejects.toThrow('option mutationRate of genetic must be a number from 0 to 1, not 2');
     await expect(bezzel.solve(task(1, { repair: 'magic' }))).rejects.toThrow('option repair of genetic must be one of warnsdorff, none, not "magic"');
+  });
+});
+
+describe('genetic trace', () => {
+  it('records each generation with the fitness the progress reports and the legal walk of its best chromosome', async () => {
+    const t = task(3, { generations: 40, population: 20 }, 6);
+    const board = Board.square(6);
+    const events: TraceEvent[] = [];
+    const progress: ProgressEvent[] = [];
+    const result = await bezzel.solve(t, { onTrace: (e) => events.push(e), onProgress: (e) => progress.push(e) });
+    const generations = events.filter((e): e is Extract<TraceEvent, { type: 'generation' }> => e.type === 'generation');
+    expect(generations.length).toBe(result.stats.generations);
+    expect(generations.map((g) => g.generation)).toEqual(generations.map((_, i) => i));
+    expect(generations.map((g) => ({ best: g.best, mean: g.mean }))).toEqual(progress.map((p) => p.metrics));
+    for (const g of generations) {
+      expect(g.path).toHaveLength(g.best);
+      const report = validateTour(board, bezzel.piece('knight')!, g.path, { start: 0 });
+      // A walk that stops short misses squares, but has no illegal or repeated move.
+      expect(report.errorAt ?? g.path.length).toBe(g.path.length);
+    }
+    const plain = await bezzel.solve(t);
+    expect(plain.stats).toEqual({ ...result.stats, timeMs: plain.stats.timeMs });
   });
 });

@@ -1,4 +1,4 @@
-import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
 import { Population, type GeneticSettings } from './population.js';
 import { REPAIR_KIND, type TourRepair } from './repair.js';
 import { MoveTable, TourWalk } from './walk.js';
@@ -87,27 +87,42 @@ export const genetic: SearchStrategy = {
     let generation = 0;
     const stats = () => ({ nodes, generations: generation, timeMs: performance.now() - started, extra: { repairFrom: switchOn } });
     for (; generation < generations; generation++) {
-      if (context.clock.expired()) break;
+      if (generation === 0 && context.clock.expired()) break;
       const active = generation >= switchOn ? repair : undefined;
       let sum = 0;
       let genBest = 0;
+      let genBestIndex = 0;
       for (let i = 0; i < settings.size; i++) {
         const fitness = population.evaluate(i, active);
         nodes += fitness;
         sum += fitness;
-        if (fitness > genBest) genBest = fitness;
+        if (fitness > genBest) {
+          genBest = fitness;
+          genBestIndex = i;
+        }
         if (fitness > best || (fitness === best && i === bestIndex)) {
           best = fitness;
           bestIndex = i;
         }
         if (fitness === board.playable && (!closed || closes(moves, population, i, start))) {
+          if (context.trace) {
+            traceGeneration(context.trace, population, generation, i, genBest, sum / (i + 1));
+            context.trace({ type: 'solution', index: 0 });
+          }
           generation++;
           context.progress({ metrics: { best: genBest, mean: sum / (i + 1) }, done: generation, total: generations });
           return { status: 'solved', solutions: [{ kind: 'tour', path: population.decode(i), closed }], stats: stats() };
         }
       }
+      if (context.trace) traceGeneration(context.trace, population, generation, genBestIndex, genBest, sum / settings.size);
       context.progress({ metrics: { best: genBest, mean: sum / settings.size }, done: generation + 1, total: generations });
-      if (generation + 1 < generations) population.breed();
+      if (generation + 1 >= generations) continue;
+      // Stop before breeding, not after: the partial answer decodes this generation's genes with its fitness.
+      if (context.clock.expired()) {
+        generation++;
+        break;
+      }
+      population.breed();
     }
     // The best chromosome of the last generation evaluated, decoded for the partial answer.
     let last = 0;
@@ -128,4 +143,9 @@ function closes(moves: MoveTable, population: Population, i: number, start: numb
   const last = path[path.length - 1]!;
   for (let k = 0; k < moves.count; k++) if (moves.target(last, k) === start) return true;
   return false;
+}
+
+/** For a visualiser: one generation's fitness and the walk of its best chromosome (decoded only when traced). */
+function traceGeneration(trace: (event: TraceEvent) => void, population: Population, generation: number, best: number, fitness: number, mean: number): void {
+  trace({ type: 'generation', generation, best: fitness, mean, path: Array.from(population.decode(best)) });
 }

@@ -72,6 +72,7 @@ export const hillClimbing: SearchStrategy = {
         timeMs: performance.now() - started,
         extra: { steps: tally.steps, sideways: tally.sideways, neighbours: tally.neighbours, h },
       };
+      if (stop === 'solved' && ctx.trace) ctx.trace({ type: 'solution', index: 0 });
       if (stop === 'solved') return { status: 'solved', solutions: [{ kind: 'placement', squares: board.squares() }], stats };
       const where =
         stop === 'local-optimum'

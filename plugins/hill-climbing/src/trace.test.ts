@@ -37,13 +37,17 @@ describe('hill-climbing trace', () => {
           const report = validatePlacement(Board.square(12), bezzel.piece('queen')!, pieces, 12);
           expect(report.errors).toEqual([]);
           expect(e.h, `seed ${seed} step ${e.step}`).toBe(pairsOnALine(pieces, 12));
+        } else if (e.type === 'solution') {
+          // Said once, at the end, when h reaches 0.
+          expect(e).toBe(events.at(-1));
         } else {
           throw new Error(`unexpected ${e.type} event`);
         }
       }
       expect(steps).toBe(traced.stats.moves);
-      const last = events.at(-1);
+      const last = events.at(-2);
       expect(last?.type === 'local' && last.h).toBe(0);
+      expect(events.at(-1)).toEqual({ type: 'solution', index: 0 });
       const solution = traced.status === 'solved' ? traced.solutions[0] : undefined;
       expect(solution?.kind === 'placement' ? [...solution.squares].sort((a, b) => a - b) : []).toEqual(pieces.sort((a, b) => a - b));
     }

@@ -87,6 +87,7 @@ export const minConflicts: SearchStrategy = {
         timeMs,
         extra: { initial: initial.id, initialConflicts, placementMs, repairMs: timeMs - placementMs, h },
       };
+      if (stop === 'solved' && ctx.trace) ctx.trace({ type: 'solution', index: 0 });
       if (stop === 'solved') return { status: 'solved', solutions: [{ kind: 'placement', squares: board.squares() }], stats };
       const partial = {
         score: h,

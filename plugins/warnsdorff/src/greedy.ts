@@ -1,4 +1,4 @@
-import { CLOCK_MASK, type Board, type BudgetClock, type Movement, type Rng } from '@bezzel/core';
+import { CLOCK_MASK, type Board, type BudgetClock, type Movement, type Rng, type TraceEvent } from '@bezzel/core';
 import { LeapGeometry } from './leaps.js';
 
 export const TIEBREAKS = ['fixed', 'roth', 'pohl', 'random'] as const;
@@ -72,9 +72,10 @@ export class GreedyTour {
 
   /**
    * One greedy walk from `start` (call `reset` first). Returns the number of squares visited, which is
-   * `playable` for a full tour, or BUDGET_STOP when the clock ran out; `path` holds the walk.
+   * `playable` for a full tour, or BUDGET_STOP when the clock ran out; `path` holds the walk. `trace`, when a
+   * visualiser watches, gets every move with the candidates weighed and their onward degrees.
    */
-  walk(start: number, tiebreak: Tiebreak, rng: Rng, clock: BudgetClock): number {
+  walk(start: number, tiebreak: Tiebreak, rng: Rng, clock: BudgetClock, trace?: (event: TraceEvent) => void): number {
     const mode = TIEBREAKS.indexOf(tiebreak);
     const geo = this.#geo;
     const { dx, dy, count, torus } = geo;
@@ -92,6 +93,7 @@ export class GreedyTour {
     let col = start - row * width;
     this.#visit(start, row, col);
     path[0] = start;
+    if (trace) trace({ type: 'move', square: start, depth: 0 });
     let n = 1;
     while (n < total) {
       if (nodes >= maxSteps || ((nodes & CLOCK_MASK) === 0 && clock.exhausted(nodes))) {
@@ -140,6 +142,7 @@ export class GreedyTour {
         // `fixed`, and equal keys under `roth` and `pohl`, keep the first candidate in vector order.
       }
       if (best < 0) break;
+      if (trace) trace({ type: 'move', square: best, depth: n, candidates: this.#candidates(row, col) });
       row += dy[bestK]!;
       col += dx[bestK]!;
       if (torus) {
@@ -190,6 +193,16 @@ export class GreedyTour {
       const u = r * width + c;
       if (visited[u] === 0) degree[u]!--;
     }
+  }
+
+  /** For a trace: the unvisited squares one leap from (row, col), in vector order, with their onward degrees. */
+  #candidates(row: number, col: number): { square: number; degree: number }[] {
+    const candidates: { square: number; degree: number }[] = [];
+    for (let k = 0; k < this.#geo.count; k++) {
+      const t = this.#geo.target(row, col, k);
+      if (t >= 0 && this.#visited[t] === 0) candidates.push({ square: t, degree: this.#degree[t]! });
+    }
+    return candidates;
   }
 
   /** Pohl's second look: the summed degrees of the unvisited squares one leap from (row, col). */

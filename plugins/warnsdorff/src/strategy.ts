@@ -89,7 +89,7 @@ export const warnsdorff: SearchStrategy = {
         }
       }
       greedy.reset();
-      const visited = greedy.walk(start, attempt === 0 ? tiebreak : 'random', context.rng, context.clock);
+      const visited = greedy.walk(start, attempt === 0 ? tiebreak : 'random', context.rng, context.clock, context.trace);
       const stats = { nodes: greedy.nodes, restarts: attempt, timeMs: performance.now() - started };
       if (visited === BUDGET_STOP) {
         const partial = { score: best, note: `the best walk visited ${best} of ${board.playable} squares` };
@@ -98,6 +98,7 @@ export const warnsdorff: SearchStrategy = {
           : { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', partial, stats };
       }
       if (visited === greedy.playable && (!closed || greedy.closes(visited))) {
+        if (context.trace) context.trace({ type: 'solution', index: 0 });
         return { status: 'solved', solutions: [{ kind: 'tour', path: greedy.path, closed }], stats };
       }
       if (visited > best) {

@@ -35,21 +35,30 @@ export class PlacementSearch {
   /** The depth a stopped search had reached, for its coverage estimate. */
   #stoppedAt = 0;
 
+  /**
+   * `placed` are pieces already on the board (a position to complete): their squares and the squares they
+   * attack are blocked from the start, and the search places `k` more. They must not attack each other.
+   */
   constructor(
     readonly board: Board,
     piece: Piece,
     readonly k: number,
+    placed: readonly number[] = [],
   ) {
     const table = conflictTable(board, piece);
     this.#offsets = table.offsets;
     this.#targets = table.targets;
-    this.rowByRow = !piece.attacks && attacksWholeRank(piece.movement) && k === board.height && !board.hasRemoved();
+    this.rowByRow = !piece.attacks && attacksWholeRank(piece.movement) && k === board.height && !board.hasRemoved() && placed.length === 0;
     const playable: number[] = [];
     for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq)) playable.push(sq);
     this.#candidates = Int32Array.from(playable);
     this.#blocked = new Int32Array(board.size);
     this.#chosen = new Int32Array(Math.max(k, 1));
     this.#squares = new Int32Array(Math.max(k, 1));
+    for (const sq of placed) {
+      this.#blocked[sq]!++;
+      this.#place(sq);
+    }
   }
 
   /**
@@ -80,6 +89,8 @@ export class PlacementSearch {
     let next = 0;
     for (;;) {
       let found = -1;
+      // Where this scan starts, for a trace's rejected squares (the row-by-row scan moves `next` itself).
+      const from = next;
       if (rowByRow) {
         const end = (depth + 1) * width;
         for (; next < end; next++) {
@@ -104,9 +115,11 @@ export class PlacementSearch {
 
       if (found < 0) {
         if (depth === 0) return 'done';
+        // Computed before the lift changes which squares are blocked; only when someone watches.
+        const rejected = trace ? this.#rejected(from, rowByRow ? (depth + 1) * width : total) : undefined;
         depth--;
         this.#lift(squares[depth]!);
-        if (trace) trace({ type: 'remove', square: squares[depth]!, depth });
+        if (trace) trace({ type: 'remove', square: squares[depth]!, depth, ...withRejected(rejected!) });
         next = chosen[depth]! + 1;
         this.backtracks++;
         continue;
@@ -121,8 +134,8 @@ export class PlacementSearch {
       }
       this.nodes++;
       const sq = candidates[found]!;
+      if (trace) trace({ type: 'place', square: sq, depth, ...withRejected(this.#rejected(from, found)) });
       this.#place(sq);
-      if (trace) trace({ type: 'place', square: sq, depth });
       chosen[depth] = found;
       squares[depth] = sq;
       depth++;
@@ -156,6 +169,13 @@ export class PlacementSearch {
     return covered;
   }
 
+  /** For a trace: the squares at candidate indices [from, to) that a placed piece blocks, which the scan passed over. */
+  #rejected(from: number, to: number): number[] {
+    const rejected: number[] = [];
+    for (let i = from; i < to; i++) if (this.#blocked[this.#candidates[i]!]! > 0) rejected.push(this.#candidates[i]!);
+    return rejected;
+  }
+
   #place(sq: number): void {
     const blocked = this.#blocked;
     const targets = this.#targets;
@@ -167,4 +187,9 @@ export class PlacementSearch {
     const targets = this.#targets;
     for (let i = this.#offsets[sq]!, end = this.#offsets[sq + 1]!; i < end; i++) blocked[targets[i]!]--;
   }
+}
+
+/** An event's `rejected` field, left out when nothing was rejected (most steps of a sparse search). */
+function withRejected(rejected: number[]): { rejected?: readonly number[] } {
+  return rejected.length > 0 ? { rejected } : {};
 }

@@ -17,6 +17,14 @@ export function formatPrefix(squares: readonly number[]): string {
  * Throws a {@link UsageError} with one line for anything else.
  */
 export function parsePrefix(value: OptionValue | undefined, board: Board): number[] | undefined {
+  return parseSquareList(value, board, "prefix", "a path's first squares");
+}
+
+/**
+ * Squares joined with `-` (numbers or names) in an option called `name`, or undefined when it is absent or
+ * empty; `what` says what the squares are, for the one-line error.
+ */
+export function parseSquareList(value: OptionValue | undefined, board: Board, name: string, what: string): number[] | undefined {
   if (value === undefined) return undefined;
   const text = String(value).trim();
   if (text === '') return undefined;
@@ -25,7 +33,7 @@ export function parsePrefix(value: OptionValue | undefined, board: Board): numbe
     if (typeof why === 'number') return why;
     throw new UsageError(
       'ERR_OPTION',
-      `prefix "${text}" is not a path's first squares joined with "${PREFIX_SEPARATOR}" (numbers such as 0-11-22, or names such as a1-b3-c5): ${why}`,
+      `${name} "${text}" is not ${what} joined with "${PREFIX_SEPARATOR}" (numbers such as 0-11-22, or names such as a1-b3-c5): ${why}`,
     );
   });
 }

@@ -1,0 +1,33 @@
+import type { Board, Conflict, Piece } from '@bezzel/core';
+
+/** How a square is shaded: attacked by a piece, rejected by the step just taken, suggested by a hint. */
+export type Shade = 'attacked' | 'rejected' | 'hint';
+
+/** Everything the page draws on a board at one moment; the board views only draw, they decide nothing. */
+export interface BoardPicture {
+  readonly board: Board;
+  readonly piece: Piece;
+  /** Placement pieces (or local-search pieces). */
+  readonly pieces?: readonly number[];
+  /** Tour path so far, start first, with move numbers. */
+  readonly path?: ArrayLike<number>;
+  readonly closed?: boolean;
+  readonly shades?: ReadonlyMap<number, Shade>;
+  /** Warnsdorff's heat map: each unvisited square's onward degree, -1 for none. */
+  readonly heat?: Int16Array;
+  /** Pairs of pieces that attack each other (from the core Validator), drawn as lines. */
+  readonly conflicts?: readonly Conflict[];
+  /** Tour: where the head may go next, with each one's onward degree. */
+  readonly candidates?: readonly { readonly square: number; readonly degree: number }[];
+  /** The square the last step touched, and how. */
+  readonly touched?: { readonly square: number; readonly how: 'add' | 'take' };
+  /** The keyboard cursor in play mode. */
+  readonly cursor?: number;
+  /** The board shows a solution: framed, with no attack shading. */
+  readonly solved?: boolean;
+  /** What the board shows, in a sentence for screen readers. */
+  readonly label: string;
+}
+
+/** Boards up to this many squares are drawn as SVG with shading; larger ones on a canvas. */
+export const SVG_MAX_SQUARES = 32 * 32;

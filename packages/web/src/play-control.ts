@@ -1,0 +1,105 @@
+import type { AppState } from './app-state.js';
+import type { BoardHost } from './board-host.js';
+import { SVG_MAX_SQUARES } from './board-picture.js';
+import { byId, el, setText } from './dom.js';
+import { hintBeforeSearch, hintFrom, hintTask } from './hint.js';
+import { playPicture } from './play-picture.js';
+import { click, verdict, type Attempt, type Puzzle } from './play.js';
+import type { SetupCheck } from './setup-check.js';
+import type { PageState } from './state.js';
+import type { Store } from './store.js';
+import { startWorker, type WorkerJob } from './worker-client.js';
+
+/** An empty attempt at the set-up's puzzle. */
+export function emptyAttempt(setup: PageState): Attempt {
+  return setup.problem === 'placement' ? { kind: 'placement', pieces: [] } : { kind: 'tour', path: [] };
+}
+
+/**
+ * Play mode: the student's clicks, taps and keys on the board become moves of their attempt (or a refusal
+ * with the checker's words), Hint asks backtracking in a worker for a move that can still be completed, and
+ * the board and the panel show the checker's verdict.
+ */
+export class PlayControl {
+  #hintJob: WorkerJob | undefined;
+
+  constructor(
+    private readonly store: Store<AppState>,
+    private readonly board: BoardHost,
+  ) {
+    byId('hint').addEventListener('click', () => this.hint());
+    byId('undo').addEventListener('click', () => this.takeBack());
+    byId('clear').addEventListener('click', () => store.update((s) => ({ attempt: emptyAttempt(s.setup), refused: undefined, hint: undefined })));
+  }
+
+  draw(heat: boolean): void {
+    const { checked, attempt, refused, hint, hinting } = this.store.state;
+    const puzzle = puzzleOf(checked);
+    if (!puzzle) {
+      this.board.interactive(undefined);
+      setText(byId('play-summary'), checked?.ok ? 'Play is for boards up to 32×32.' : checked ? checked.message : 'Checking the set-up…');
+      byId('play-problems').replaceChildren();
+      return;
+    }
+    this.board.interactive((square) => this.#square(square));
+    const v = verdict(puzzle, attempt);
+    const { picture, describe } = playPicture(puzzle, attempt, v, hint, heat);
+    this.board.draw(picture, describe);
+    setText(byId('play-summary'), v.summary);
+    const list = byId('play-problems');
+    const key = v.problems.join('\n');
+    if (list.dataset.key !== key) {
+      list.dataset.key = key;
+      list.replaceChildren(...v.problems.map((p) => el('li', {}, p)));
+    }
+    setText(byId('play-refused'), refused ? `Not allowed: ${refused}.` : '');
+    setText(byId('play-hint'), hint?.text ?? '');
+    const empty = attempt.kind === 'placement' ? attempt.pieces.length === 0 : attempt.path.length === 0;
+    byId<HTMLButtonElement>('hint').disabled = hinting || v.solved;
+    byId<HTMLButtonElement>('undo').disabled = empty;
+    byId<HTMLButtonElement>('clear').disabled = empty;
+  }
+
+  hint(): void {
+    const { checked, attempt } = this.store.state;
+    const puzzle = puzzleOf(checked);
+    if (!puzzle || !checked?.ok) return;
+    this.#hintJob?.stop();
+    const early = hintBeforeSearch(puzzle, attempt);
+    if (early) {
+      this.store.update({ hint: early });
+      return;
+    }
+    this.store.update({ hinting: true, hint: { text: 'Asking backtracking for a way on…' } });
+    this.#hintJob = startWorker({ task: hintTask(checked.task, attempt), pieceName: this.store.state.setup.piece, trace: false }, (message) => {
+      // An answer for an attempt the student has since changed is no longer a hint.
+      if (attempt !== this.store.state.attempt) return;
+      if (message.type === 'done') this.store.update({ hinting: false, hint: hintFrom(puzzle, attempt, message.result) });
+      else if (message.type === 'error') this.store.update({ hinting: false, hint: { text: `No hint: ${message.message}` } });
+    });
+  }
+
+  takeBack(): void {
+    const attempt = this.store.state.attempt;
+    const next: Attempt = attempt.kind === 'placement' ? { kind: 'placement', pieces: attempt.pieces.slice(0, -1) } : { kind: 'tour', path: attempt.path.slice(0, -1) };
+    this.store.update({ attempt: next, refused: undefined, hint: undefined });
+  }
+
+  #square(square: number): void {
+    const puzzle = puzzleOf(this.store.state.checked);
+    if (!puzzle) return;
+    const { attempt, refused } = click(puzzle, this.store.state.attempt, square);
+    this.store.update({ attempt, refused, hint: undefined, hinting: false });
+  }
+}
+
+/** The puzzle a checked set-up poses, for boards small enough to play on. */
+function puzzleOf(checked: SetupCheck | undefined): Puzzle | undefined {
+  if (!checked?.ok) return undefined;
+  const { board, piece, instance } = checked;
+  if (board.size > SVG_MAX_SQUARES) return undefined;
+  if (instance.kind === 'dominate') return undefined;
+  return instance.kind === 'placement'
+    ? { board, piece, ...(instance.task.goal === 'maximum' ? {} : { k: instance.k }) }
+    : { board, piece, closed: instance.closed, ...(instance.start !== undefined ? { start: instance.start } : {}) };
+}

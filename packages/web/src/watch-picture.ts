@@ -1,0 +1,92 @@
+import { validatePlacement } from '@bezzel/core';
+import { attackedSquares, attackOn, attackWords } from './attackers.js';
+import { SVG_MAX_SQUARES, type BoardPicture, type Shade } from './board-picture.js';
+import { onwardDegrees } from './degrees.js';
+import type { Describe } from './board-host.js';
+import type { Run } from './run.js';
+
+/**
+ * What the board shows at the replay's position, and what each square means there: the pieces or the path,
+ * the squares the pieces attack (hatched) and the ones the last step rejected (crossed, with the reason on
+ * hover), conflicts as lines, a tour's candidate moves and Warnsdorff's heat map of onward degrees.
+ */
+export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; describe: Describe } {
+  const { board, piece, task } = run.setup;
+  const replay = run.replay;
+  const small = board.size <= SVG_MAX_SQUARES;
+  const name = (sq: number) => board.name(sq);
+  // A recording cut short ends in the answer it could not hold, drawn as a picture.
+  if (run.picture && replay.position >= replay.length) {
+    const s = run.picture;
+    const picture: BoardPicture =
+      s.kind === 'tour'
+        ? { board, piece, path: s.path, closed: s.closed, label: `A ${s.path.length.toLocaleString('en')}-square tour of ${board}` }
+        : { board, piece, pieces: s.squares, label: `${s.squares.length.toLocaleString('en')} ${piece.name}s on ${board}` };
+    return { picture, describe: () => undefined };
+  }
+  const last = replay.last;
+  const squares = replay.squares;
+  const touched = last && 'square' in last ? ({ square: last.square, how: last.type === 'place' || last.type === 'move' ? 'add' : 'take' } as const) : undefined;
+
+  if (task.problem.kind === 'tour') {
+    const closed = task.problem.closed ?? false;
+    const candidates = replay.candidates();
+    const degrees = heat && small ? onwardDegrees(board, piece, squares) : undefined;
+    const moveOf = new Map<number, number>(squares.map((sq, i) => [sq, i]));
+    const describe: Describe = (sq) => {
+      const at = moveOf.get(sq);
+      if (at !== undefined) return at === 0 ? `${name(sq)}: the start` : `${name(sq)}: move ${at}`;
+      const candidate = candidates.find((c) => c.square === sq);
+      if (candidate) return `${name(sq)}: a candidate, ${candidate.degree} onward move${candidate.degree === 1 ? '' : 's'}`;
+      const d = degrees?.[sq] ?? -1;
+      return d >= 0 ? `${name(sq)}: ${d} onward move${d === 1 ? '' : 's'} from here` : name(sq);
+    };
+    const picture: BoardPicture = {
+      board,
+      piece,
+      path: squares,
+      closed,
+      candidates,
+      ...(degrees ? { heat: degrees } : {}),
+      ...(touched ? { touched } : {}),
+      solved: last?.type === 'solution',
+      label: `${closed ? 'Closed tour' : 'Tour'} of ${board}: ${squares.length} of ${board.playable} squares visited`,
+    };
+    return { picture, describe };
+  }
+
+  const local = replay.lastLocal();
+  const solved = last?.type === 'solution' || (local !== undefined && local.h === 0 && replay.position === replay.length);
+  const shades = new Map<number, Shade>();
+  let attacked = new Set<number>();
+  let conflicts: BoardPicture['conflicts'] = [];
+  const rejected = (last?.type === 'place' || last?.type === 'remove' ? last.rejected : undefined) ?? [];
+  // The rejections were judged against the board before the step.
+  const before = rejected.length > 0 ? replay.before() : squares;
+  if (small && !solved) {
+    attacked = attackedSquares(board, piece, squares);
+    for (const sq of attacked) if (!squares.includes(sq)) shades.set(sq, 'attacked');
+    for (const sq of rejected) shades.set(sq, 'rejected');
+  }
+  if (small) conflicts = validatePlacement(board, piece, squares).conflicts;
+  const describe: Describe = (sq) => {
+    if (squares.includes(sq)) return `${piece.name} on ${name(sq)}`;
+    if (rejected.includes(sq)) {
+      const attack = attackOn(board, piece, before, sq);
+      return `${name(sq)} rejected: ${attack ? attackWords(board, attack) : 'attacked'}`;
+    }
+    const attack = attackOn(board, piece, squares, sq);
+    return attack ? `${name(sq)}: attacked (${attackWords(board, attack)})` : `${name(sq)}: free`;
+  };
+  const picture: BoardPicture = {
+    board,
+    piece,
+    pieces: squares,
+    shades,
+    conflicts,
+    ...(touched ? { touched } : {}),
+    solved,
+    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}`,
+  };
+  return { picture, describe };
+}
