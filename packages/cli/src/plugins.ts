@@ -28,6 +28,8 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/cover-search',
   '@bezzel/ilp',
   '@bezzel/greedy-cover',
+  '@bezzel/portfolio',
+  '@bezzel/pipeline',
 ];
 
 /** A loaded plugin with the URL it came from, so worker threads can load the very same file. */

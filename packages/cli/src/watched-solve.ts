@@ -1,4 +1,4 @@
-import type { Bezzel, ProgressEvent, Result, Solution, Task } from '@bezzel/core';
+import type { Bezzel, Elsewhere, ProgressEvent, Result, Solution, Task } from '@bezzel/core';
 import { onInterrupt } from './interrupt.js';
 import { fromUserPlugin, pluginsFor, type LoadedPlugin } from './plugins.js';
 
@@ -35,19 +35,36 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   const strategy = bezzel.choose(instance.value);
   // Whatever cannot be chosen here (a tour a theorem rules out needs no strategy) the core's solve sorts out.
   if (!strategy.ok || setup.inProcessOnly) return bezzel.solve(task, watch);
+  const here = () => bezzel.solve(task, { ...watch, elsewhere: threadsFor(setup.plugins.map((p) => p.url)) });
   const support = strategy.value.supports(instance.value);
   const cost = support.ok ? support.cost : 0;
   const counting = ['count', 'count-fundamental', 'all', 'maximum'].includes(task.goal) && instance.value.board.playable > SMALL_BOARD;
   const id = strategy.value.meta.id;
-  if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting) return bezzel.solve(task, watch);
+  if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting) return here();
 
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
   try {
     const { solveInThread } = await import('@bezzel/pool');
     const plugins = pluginsFor(bezzel, setup.plugins, instance.value.piece.id, strategy.value).map((p) => p.url);
-    return await solveInThread({ plugins, task, strategy: id, signal: controller.signal, ...watch });
+    const available = setup.plugins.map((p) => p.url);
+    return await solveInThread({ plugins, available, task, strategy: id, signal: controller.signal, ...watch });
   } finally {
     stopListening();
   }
+}
+
+/**
+ * Members of a portfolio or pipeline run in search threads, side by side, with the plugins this command loaded.
+ * The pool is imported with the first member only: most runs have none.
+ */
+function threadsFor(plugins: readonly string[]): Elsewhere {
+  return {
+    parallel: true,
+    solve(task) {
+      const controller = new AbortController();
+      const result = import('@bezzel/pool').then(({ solveInThread }) => solveInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal }));
+      return { result, stop: () => controller.abort() };
+    },
+  };
 }

@@ -9,7 +9,7 @@ import type { Piece } from './piece.js';
 import { DEFAULT_BUDGET, type OptionValue, type Task } from './problem.js';
 import type { Outcome, Result } from './result.js';
 import { randomSeed, Rng } from './rng.js';
-import type { Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
+import type { Elsewhere, Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
 import { TYPES } from './tokens.js';
 import { impossibleTour } from './tour-theory.js';
 import { impossibleDomination } from './domination.js';
@@ -38,6 +38,8 @@ export interface SolveHooks {
    * clock is, so a search busy in a worker thread, which cannot see an AbortSignal fire, still stops at once.
    */
   readonly stop?: Int32Array;
+  /** Where a strategy made of strategies runs its members; by default here, one after another. */
+  readonly elsewhere?: Elsewhere;
 }
 
 /**
@@ -183,6 +185,20 @@ export class Bezzel {
     return ok(values);
   }
 
+  /** Other tasks run in this thread, one after another, stopped with the run that started them. */
+  #here(signal: AbortSignal, stop: Int32Array | undefined): Elsewhere {
+    return {
+      parallel: false,
+      solve: (task) => {
+        const controller = new AbortController();
+        const abort = () => controller.abort();
+        signal.addEventListener('abort', abort, { once: true });
+        const result = this.solve(task, { signal: controller.signal, ...(stop ? { stop } : {}) }).finally(() => signal.removeEventListener('abort', abort));
+        return { result, stop: abort };
+      },
+    };
+  }
+
   /**
    * Runs a task: theory first (a tour that cannot exist is answered at once), then the chosen strategy with
    * the budget, the abort signal and a seeded RNG. Throws UsageError for a task a user got wrong.
@@ -228,6 +244,7 @@ export class Bezzel {
       option: (name: string) => values[name],
       options: <O extends StrategyOptions>(_declared: O) => values as OptionValues<O>,
       ...(hooks.onTrace ? { trace: hooks.onTrace } : {}),
+      elsewhere: hooks.elsewhere ?? this.#here(signal, hooks.stop),
     };
     let answer: unknown;
     try {

@@ -65,3 +65,18 @@ function squareNames(text: string): Parsed<string[]> {
   }
   return ok(names);
 }
+
+/** Squares as an option's text: numbers joined with "-", the form a pipeline hands on. */
+export function encodeSquares(squares: ArrayLike<number>): string {
+  return Array.from(squares).join('-');
+}
+
+/** An option's squares: numbers joined with "-" (as `encodeSquares` writes them), or any square list a user writes. */
+export function decodeSquares(board: Board, text: string): Parsed<number[]> {
+  if (/^\s*\d+(\s*-\s*\d+)*\s*$/.test(text)) {
+    const squares = text.split('-').map((t) => Number(t.trim()));
+    const off = squares.find((sq) => !Number.isSafeInteger(sq) || sq >= board.size || board.isRemoved(sq));
+    return off === undefined ? ok(squares) : fail('ERR_SQUARE', `square ${off} is not on the ${board} board`);
+  }
+  return parseSquareList(board, text);
+}

@@ -15,7 +15,7 @@ import type { OptionValue } from './problem.js';
 
 /** What an option is, for everything that shows or checks it. */
 export interface OptionInfo {
-  readonly type: 'integer' | 'number' | 'boolean' | 'choice' | 'part' | 'text';
+  readonly type: 'integer' | 'number' | 'boolean' | 'choice' | 'part' | 'text' | 'start';
   readonly description: string;
   readonly default?: OptionValue;
   /** Inclusive bounds of a number. */
@@ -91,6 +91,14 @@ export const option = {
   text<S extends { readonly default?: string }>(description: string, settings: S = {} as S) {
     return declared<string, S>(v.string(), { type: 'text', description, ...settings });
   },
+  /**
+   * An arrangement to start from (a placement's squares, or a walk's, in order), as a user or a pipeline's
+   * previous stage gives it: square numbers joined with "-" (`encodeSquares`), or names (`a1,b3`). A strategy
+   * that declares it can continue another's work: this is what a pipeline hands on.
+   */
+  start(description: string) {
+    return declared<string, object>(v.pipe(v.string(), v.nonEmpty()), { type: 'start', description });
+  },
   /** An option `split()` writes into sub-tasks (which rows or moves a sub-task starts from); not a user's knob. */
   internal(description: string) {
     return declared<string | number, object>(v.union([v.string(), v.number()]), { type: 'text', description, internal: true });
@@ -117,6 +125,8 @@ export function describeValue(info: OptionInfo): string {
       return `a ${info.partKind} part`;
     case 'text':
       return 'text';
+    case 'start':
+      return 'squares joined with "-" or ",", as 0-10-20 or a1,b3';
   }
 }
 

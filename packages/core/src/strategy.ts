@@ -3,7 +3,7 @@ import type { BudgetClock } from './budget.js';
 import type { Piece } from './piece.js';
 import type { OptionInfo, OptionValues, StrategyOption, StrategyOptions } from './options.js';
 import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type OptionValue, type ProblemKind, type Task } from './problem.js';
-import type { Outcome, Solution } from './result.js';
+import type { Outcome, Result, Solution } from './result.js';
 import type { Rng } from './rng.js';
 
 /** A task with its names resolved: the board built, the piece looked up, defaults filled in. */
@@ -79,6 +79,23 @@ export type TraceEvent =
   /** A genetic algorithm's generation: the best and mean fitness, and the walk of its best chromosome. */
   | { readonly type: 'generation'; readonly generation: number; readonly best: number; readonly mean: number; readonly path: readonly number[] };
 
+/** A run started elsewhere by {@link Elsewhere}: its result to come, and a way to stop it. */
+export interface ElsewhereRun {
+  readonly result: Promise<Result>;
+  /** Stops the run (ends its thread where it has one); its result then says what it had. */
+  stop(): void;
+}
+
+/**
+ * Runs other tasks with the same plugins, for strategies made of strategies (a portfolio racing several, a
+ * pipeline handing one's answer to the next). The command line runs each in a thread of its own, side by side
+ * (`parallel`); where threads are not to be had, the core runs them here, one after another.
+ */
+export interface Elsewhere {
+  readonly parallel: boolean;
+  solve(task: Task): ElsewhereRun;
+}
+
 /** What a strategy gets besides the instance. */
 export interface RunContext {
   readonly clock: BudgetClock;
@@ -98,6 +115,8 @@ export interface RunContext {
   readonly options: <O extends StrategyOptions>(declared: O) => OptionValues<O>;
   /** Set only when someone watches every step; see {@link TraceEvent}. */
   readonly trace?: (event: TraceEvent) => void;
+  /** Runs other tasks with the same plugins (see {@link Elsewhere}). */
+  readonly elsewhere: Elsewhere;
 }
 
 export interface StrategyMeta {

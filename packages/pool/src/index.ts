@@ -3,5 +3,5 @@ export { planSplit, splits, type KeyedSubTask, type SplitPlan } from './plan.js'
 export { completeResult, subCountOf, Tally, type SubCount } from './tally.js';
 export { ThreadPool } from './thread-pool.js';
 export { Checkpoint, type CheckpointEntry, type CheckpointHeader } from './checkpoint.js';
-export { ModuleTimeout, probeModule, solveInThread, type SearchThreadOptions } from './search-thread.js';
+export { ModuleTimeout, probeModule, solveInThread, threadedElsewhere, type SearchThreadOptions } from './search-thread.js';
 export { containerOf } from './container.js';

@@ -1,10 +1,12 @@
-import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
+import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, type Elsewhere, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
 import { Worker } from 'node:worker_threads';
-import type { SearchFailure, SearchMessage, SearchRequest } from './search-worker.js';
+import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
 
 export interface SearchThreadOptions {
-  /** Plugin module URLs: the files the caller loaded, which the thread loads again. */
+  /** Plugin module URLs: the files the caller loaded that the task needs, which the thread loads again. */
   readonly plugins: readonly string[];
+  /** Every plugin the caller has (default: `plugins`): what members of a portfolio or pipeline may use. */
+  readonly available?: readonly string[];
   readonly task: Task;
   /** The strategy the caller chose (the thread chooses the same): named when it has to be stopped by force. */
   readonly strategy: string;
@@ -34,7 +36,7 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
   const grace = options.graceMs ?? 800;
   const stop = new SharedArrayBuffer(4);
   const flag = new Int32Array(stop);
-  const request: SearchRequest = { plugins: options.plugins, task, stop };
+  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task, stop };
   const worker = new Worker(searchThreadEntry(), { workerData: { search: request } });
   const started = performance.now();
   let last: ProgressEvent = {};
@@ -93,6 +95,24 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
     worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the search thread ended (exit code ${code}) without an answer`))));
   });
+}
+
+/**
+ * Where a strategy made of strategies (a portfolio, a pipeline) runs its members on Node: each in a search
+ * thread of its own, side by side, loading the same plugins; a stop (or the caller's) ends them.
+ */
+export function threadedElsewhere(plugins: readonly string[], signal?: AbortSignal): Elsewhere {
+  return {
+    parallel: true,
+    solve(task) {
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      const result = solveInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal }).finally(() => signal?.removeEventListener('abort', abort));
+      // (A member loads every plugin: which a member's own members need cannot be known before it runs.)
+      return { result, stop: abort };
+    },
+  };
 }
 
 /**

@@ -2,31 +2,12 @@
  * A search thread's side (see `search-thread.ts`): build the container from the plugin URLs, run the one task,
  * and send its progress, its streamed solutions and its result (or what went wrong) to the thread that waits.
  */
-import { StrategyCrash, StrategyError, UsageError, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
+import { StrategyCrash, StrategyError, UsageError, type ProgressEvent } from '@bezzel/core';
 import { parentPort, workerData } from 'node:worker_threads';
 import { containerOf } from './container.js';
+import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
+import { threadedElsewhere } from './search-thread.js';
 import { importModule } from './import-module.js';
-
-export interface SearchRequest {
-  readonly plugins: readonly string[];
-  readonly task: Task;
-  /** One Int32 the waiting thread sets to ask the search to stop. */
-  readonly stop: SharedArrayBuffer;
-}
-
-/** What the search thread says, in order: progress and solutions while it runs, then a result or an error. */
-export type SearchMessage =
-  | { readonly type: 'progress'; readonly event: ProgressEvent }
-  | { readonly type: 'solution'; readonly solution: Solution }
-  | { readonly type: 'result'; readonly result: Result }
-  | { readonly type: 'error'; readonly error: SearchFailure };
-
-/** An error as data, so the waiting thread can throw the same kind of error. */
-export type SearchFailure =
-  | { readonly kind: 'usage'; readonly code: UsageError['code']; readonly message: string }
-  | { readonly kind: 'answer'; readonly strategy: string; readonly problem: string }
-  | { readonly kind: 'crash'; readonly strategy: string; readonly cause: string; readonly stack?: string }
-  | { readonly kind: 'other'; readonly message: string; readonly stack?: string };
 
 /** Progress is sent at most this often: a search may report every few microseconds. */
 const PROGRESS_EVERY_MS = 100;
@@ -57,7 +38,13 @@ async function search(request: SearchRequest): Promise<void> {
   };
   try {
     const bezzel = await containerOf(request.plugins);
-    const result = await bezzel.solve(request.task, { stop: new Int32Array(request.stop), onProgress, onSolution: (solution) => post({ type: 'solution', solution }) });
+    const stop = new Int32Array(request.stop);
+    // Members of a portfolio or pipeline run in threads of their own too, stopped with this one.
+    const members = new AbortController();
+    const watch = setInterval(() => Atomics.load(stop, 0) !== 0 && members.abort(), 50).unref();
+    const result = await bezzel
+      .solve(request.task, { stop, onProgress, onSolution: (solution) => post({ type: 'solution', solution }), elsewhere: threadedElsewhere(request.available ?? request.plugins, members.signal) })
+      .finally(() => clearInterval(watch));
     if (pending) post({ type: 'progress', event: pending });
     post({ type: 'result', result });
   } catch (error) {

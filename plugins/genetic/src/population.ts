@@ -142,6 +142,26 @@ export class Population {
     }
   }
 
+  /**
+   * Seeds the generation with a walk from the start square (another strategy's best, handed on by a pipeline):
+   * each chromosome keeps a random first part of it, at least half, and goes on with random moves, so the seed's
+   * good start spreads while the tails stay varied. Moves of the walk that are not this piece's leaps end it.
+   */
+  seed(walk: ArrayLike<number>): void {
+    const moves: number[] = [];
+    for (let i = 1; i < walk.length && moves.length < this.length; i++) {
+      let k = 0;
+      while (k < this.moves.count && this.moves.target(walk[i - 1]!, k) !== walk[i]) k++;
+      if (k === this.moves.count) break;
+      moves.push(k);
+    }
+    for (let c = 0; c < this.settings.size; c++) {
+      const keep = Math.ceil(moves.length * (0.5 + this.rng.float() / 2));
+      for (let g = 0; g < keep; g++) this.genes[c * this.length + g] = moves[g]!;
+      this.#randomTail(this.genes, c * this.length, keep);
+    }
+  }
+
   /** The thesis's mutation (and the initial population): from gene `from` on, random moves onto free squares. */
   #randomTail(genes: Uint8Array, at: number, from: number): void {
     const { walk, length, rng } = this;

@@ -1,4 +1,4 @@
-import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
+import { decodeSquares, no, option, overMemory, unwrap, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
 import { Population, type GeneticSettings } from './population.js';
 import { REPAIR_KIND, type TourRepair } from './repair.js';
 import { MoveTable, TourWalk } from './walk.js';
@@ -16,6 +16,7 @@ const options = {
   elitism: option.integer('best chromosomes copied unchanged into the next generation (fewer than the population)', { min: 0, max: 1000, default: 1 }),
   repair: option.part('how an illegal move is repaired', REPAIR_KIND, { default: 'warnsdorff' }),
   repairFrom: option.number('fraction of the generations after which repair is switched on', { min: 0, max: 1, default: 0.3 }),
+  start: option.start("a walk to seed the first generation with (each chromosome takes a random part of it, then random moves): how a pipeline hands on, as warnsdorff,genetic"),
 };
 
 /**
@@ -77,9 +78,14 @@ export const genetic: SearchStrategy = {
     const repair = context.part<TourRepair>(REPAIR_KIND, chosen.repair)!;
 
     const moves = new MoveTable(board, piece.movement);
-    let start = instance.start ?? 0;
+    const seed = chosen.start === undefined ? undefined : unwrap(decodeSquares(board, chosen.start));
+    if (seed && instance.start !== undefined && seed[0] !== instance.start) {
+      throw new UsageError('ERR_OPTION', `option start of genetic begins on ${board.name(seed[0]!)}, but the tour must start on ${board.name(instance.start)}`);
+    }
+    let start = seed?.[0] ?? instance.start ?? 0;
     while (board.isRemoved(start)) start++;
     const population = new Population(settings, board.playable - 1, start, moves, new TourWalk(moves, board.size), context.rng);
+    if (seed) population.seed(seed);
     const switchOn = Math.floor(repairFrom * generations);
     let best = 0;
     let bestIndex = 0;

@@ -1,5 +1,5 @@
-import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem, LineBoard, randomPlacement, traceStart } from '@bezzel/min-conflicts';
+import { decodeSquares, no, option, unwrap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { columnProblem, INITIAL_PLACEMENT, LineBoard, placeFrom, traceStart, type InitialPlacement } from '@bezzel/min-conflicts';
 import { climb, type ClimbTally } from './climb.js';
 
 /** Boards beyond this would need n² tie slots per step (and a step would take seconds). */
@@ -16,6 +16,8 @@ const SUCCESS = 0.9;
 const options = {
   restarts: option.integer('fresh random starts after getting stuck (0 = none)', { min: 0, default: 0 }),
   sideways: option.integer('sideways moves allowed in a row on a plateau (0 = strictly downhill)', { min: 0, default: 100 }),
+  initial: option.part('how pieces are placed at each start', INITIAL_PLACEMENT, { default: 'random' }),
+  start: option.start('a placement to climb from instead of the first initial one: how a pipeline hands on'),
 };
 
 /**
@@ -48,7 +50,11 @@ export const hillClimbing: SearchStrategy = {
     const lines = columnProblem(instance);
     if ('reason' in lines) throw new Error(`hill-climbing was run on a task it declined: ${lines.reason}`);
     const n = instance.board.width;
-    const { restarts: maxRestarts, sideways: maxSideways } = ctx.options(options);
+    const chosen = ctx.options(options);
+    const { restarts: maxRestarts, sideways: maxSideways } = chosen;
+    // The core has checked that an initial placement of this id is registered.
+    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
+    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
 
     const board = new LineBoard(n, lines);
     const ties = new Int32Array(n * n);
@@ -56,7 +62,8 @@ export const hillClimbing: SearchStrategy = {
     let restarts = 0;
     for (;;) {
       if (restarts > 0) board.clear();
-      randomPlacement.place(board, ctx.rng);
+      if (restarts === 0 && start) placeFrom(board, start, ctx.rng);
+      else initial.place(board, ctx.rng);
       if (ctx.trace) traceStart(board, tally.steps, ctx.trace);
       const stop = climb(board, ctx.rng, ctx.clock, tally, maxSideways, ties, ctx.trace);
       if ((stop === 'local-optimum' || stop === 'plateau') && restarts < maxRestarts) {

@@ -110,3 +110,16 @@ export const formulaPlacement: InitialPlacement = {
 };
 
 export const initialPlacements: readonly InitialPlacement[] = [randomPlacement, greedyPlacement, formulaPlacement];
+
+/**
+ * A placement handed on by another strategy or a user (`-o start=…`): each column takes the row of the first
+ * given square in it, and a column with none a random row. Local search then repairs what is wrong.
+ */
+export function placeFrom(board: LineBoard, squares: readonly number[], rng: Rng): void {
+  const rows = new Int32Array(board.n).fill(-1);
+  for (const sq of squares) {
+    const col = sq % board.n;
+    if (rows[col] === -1) rows[col] = Math.floor(sq / board.n);
+  }
+  for (let col = 0; col < board.n; col++) board.put(col, rows[col]! >= 0 ? rows[col]! : rng.below(board.n));
+}

@@ -1,5 +1,5 @@
-import { DEFAULT_BUDGET, no, option, overAnswerSize, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
-import { INITIAL_PLACEMENT, type InitialPlacement } from './initial.js';
+import { decodeSquares, DEFAULT_BUDGET, no, option, unwrap, overAnswerSize, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
+import { INITIAL_PLACEMENT, placeFrom, type InitialPlacement } from './initial.js';
 import { LineBoard } from './line-board.js';
 import { columnProblem } from './lines.js';
 import { repair, type RepairTally } from './repair.js';
@@ -7,6 +7,7 @@ import { repair, type RepairTally } from './repair.js';
 const options = {
   initial: option.part('how pieces are placed before repairs start', INITIAL_PLACEMENT, { default: 'greedy' }),
   restartAfter: option.integer('repairs before a fresh initial placement; 0 never restarts (default: max(100, 2n))', { min: 0 }),
+  start: option.start('a placement to repair instead of the initial one (restarts use the initial placement): how a pipeline hands on, as formula,min-conflicts'),
 };
 
 /**
@@ -56,6 +57,7 @@ export const minConflicts: SearchStrategy = {
     const chosen = ctx.options(options);
     // The core has checked that an initial placement of this id is registered.
     const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
+    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
     const restartAfter = chosen.restartAfter === undefined ? Math.max(100, 2 * n) : chosen.restartAfter === 0 ? Number.POSITIVE_INFINITY : chosen.restartAfter;
 
     const board = new LineBoard(n, lines);
@@ -67,7 +69,8 @@ export const minConflicts: SearchStrategy = {
     for (;;) {
       const placing = performance.now();
       if (restarts > 0) board.clear();
-      initial.place(board, ctx.rng);
+      if (restarts === 0 && start) placeFrom(board, start, ctx.rng);
+      else initial.place(board, ctx.rng);
       board.trackFreeRanks();
       placementMs += performance.now() - placing;
       if (restarts === 0) initialConflicts = board.suspectCount;

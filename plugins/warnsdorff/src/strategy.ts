@@ -78,6 +78,11 @@ export const warnsdorff: SearchStrategy = {
     const playable: number[] = [];
     let best = 0;
     let bestEnd = -1;
+    // The longest walk, kept for a stopped run's answer (what a pipeline's next stage starts from); boards of
+    // millions of squares keep only its length.
+    let bestWalk: Int32Array | undefined;
+    const keepWalks = board.playable <= 1_000_000;
+    const bestOf = () => (bestWalk ? { best: { kind: 'tour' as const, path: bestWalk, closed: false } } : {});
     let attempt = 0;
     for (; attempt <= restarts; attempt++) {
       let start = instance.start;
@@ -92,7 +97,7 @@ export const warnsdorff: SearchStrategy = {
       const visited = greedy.walk(start, attempt === 0 ? tiebreak : 'random', context.rng, context.clock, context.trace);
       const stats = { nodes: greedy.nodes, restarts: attempt, timeMs: performance.now() - started };
       if (visited === BUDGET_STOP) {
-        const partial = { score: best, note: `the best walk visited ${best} of ${board.playable} squares` };
+        const partial = { score: best, ...bestOf(), note: `the best walk visited ${best} of ${board.playable} squares` };
         return context.clock.reason === 'aborted'
           ? { status: 'aborted', partial, stats }
           : { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', partial, stats };
@@ -104,13 +109,14 @@ export const warnsdorff: SearchStrategy = {
       if (visited > best) {
         best = visited;
         bestEnd = greedy.path[visited - 1]!;
+        if (keepWalks) bestWalk = greedy.path.slice(0, visited);
       }
     }
     const why = best === board.playable ? 'every walk covered the board but none closed' : `the best walk got stuck on ${board.name(bestEnd)} after ${best} of ${board.playable} squares`;
     return {
       status: 'budget',
       exhausted: 'stuck',
-      partial: { score: best, note: `${why} (${attempt} walk${attempt === 1 ? '' : 's'}; try -o restarts=N)` },
+      partial: { score: best, ...bestOf(), note: `${why} (${attempt} walk${attempt === 1 ? '' : 's'}; try -o restarts=N)` },
       stats: { nodes: greedy.nodes, restarts: attempt - 1, timeMs: performance.now() - started },
     };
   },

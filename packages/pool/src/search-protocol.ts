@@ -1,0 +1,27 @@
+import type { ProgressEvent, Result, Solution, Task, UsageError } from '@bezzel/core';
+
+/** What a search thread is given and what it says back (see `search-thread.ts` and `search-worker.ts`). */
+
+export interface SearchRequest {
+  /** The plugins the task needs, loaded at once. */
+  readonly plugins: readonly string[];
+  /** Every plugin the caller has, for the members a portfolio or pipeline starts in threads of their own. */
+  readonly available?: readonly string[];
+  readonly task: Task;
+  /** One Int32 the waiting thread sets to ask the search to stop. */
+  readonly stop: SharedArrayBuffer;
+}
+
+/** What the search thread says, in order: progress and solutions while it runs, then a result or an error. */
+export type SearchMessage =
+  | { readonly type: 'progress'; readonly event: ProgressEvent }
+  | { readonly type: 'solution'; readonly solution: Solution }
+  | { readonly type: 'result'; readonly result: Result }
+  | { readonly type: 'error'; readonly error: SearchFailure };
+
+/** An error as data, so the waiting thread can throw the same kind of error. */
+export type SearchFailure =
+  | { readonly kind: 'usage'; readonly code: UsageError['code']; readonly message: string }
+  | { readonly kind: 'answer'; readonly strategy: string; readonly problem: string }
+  | { readonly kind: 'crash'; readonly strategy: string; readonly cause: string; readonly stack?: string }
+  | { readonly kind: 'other'; readonly message: string; readonly stack?: string };
