@@ -28,3 +28,13 @@ describe('strategy options are declared once and checked in one place', async ()
     expect(run.stderr).toMatch(new RegExp(`^bezzel: option ${o.name} of ${id} must be .+, not "${wrong(o.type)}"\\n$`));
   });
 });
+
+describe('--help of a solving command lists its strategies and their options from the same declarations', () => {
+  it('tour --help names genetic and its options with their ranges', async () => {
+    const run = await bezzel('tour', '--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}genetic: /m);
+    expect(run.stdout).toMatch(/-o mutationRate=… \(a number from 0 to 1\) default 0\.1: /);
+    expect(run.stdout).not.toMatch(/^ {2}bitboard: /m);
+  });
+});

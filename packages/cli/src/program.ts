@@ -1,4 +1,5 @@
-import { StrategyCrash, StrategyError, UsageError } from '@bezzel/core';
+import { StrategyCrash, StrategyError, UsageError, type Bezzel, type ProblemKind } from '@bezzel/core';
+import packageJson from '../package.json' with { type: 'json' };
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { dominateCommand } from './commands/dominate.js';
@@ -9,15 +10,25 @@ import { placeCommand, queensCommand } from './commands/place.js';
 import { tourCommand } from './commands/tour.js';
 import { workerCommand } from './commands/worker.js';
 import { EXIT, type SetExit } from './exit.js';
+import { strategiesHelp } from './option-help.js';
+import { createCliBezzel } from './plugins.js';
+
+/** The version `bezzel --version` prints: the package's own. */
+const { version } = packageJson;
 
 /** Each command is one file; this list is the only place that knows them all. */
 export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand];
 
-export function buildProgram(setExit: SetExit = () => {}): Command {
+/** The problem each solving command poses, for the strategies its `--help` lists. */
+const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', queens: 'placement', tour: 'tour', dominate: 'dominate' };
+
+export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Command {
   const program = new Command('bezzel')
     .description('Chess-board puzzles on any board with any piece: N queens, non-attacking pieces, tours.')
-    .version('0.1.0');
+    .version(version);
   for (const command of [program, ...commands.map((make) => make(setExit))]) {
+    const kind = PROBLEM_OF[command.name()];
+    if (registry && kind) command.addHelpText('after', strategiesHelp(registry, kind));
     // Every parse error becomes one line and exit code 2 (see main), never commander's own exit.
     command
       .showSuggestionAfterError(true)
@@ -36,7 +47,7 @@ export function buildProgram(setExit: SetExit = () => {}): Command {
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     let code: number = EXIT.answered;
-    await buildProgram((c) => (code = c)).parseAsync(argv as string[]);
+    await buildProgram((c) => (code = c), await registryForHelp(argv)).parseAsync(argv as string[]);
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -55,5 +66,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (process.env.BEZZEL_DEBUG) process.stderr.write(`bezzel: ${what}\n${((error as Error).cause as Error | undefined)?.stack ?? (error as Error).stack}\n`);
     else process.stderr.write(`bezzel: ${what} (a bug: BEZZEL_DEBUG=1 shows where; please report it)\n`);
     return EXIT.internal;
+  }
+}
+
+/**
+ * For `bezzel place --help` (and tour, queens, dominate): the strategies and their options, read from their
+ * declarations, which means loading the plugins (with the user's `--plugin`s). Other runs do not pay for it here.
+ */
+async function registryForHelp(argv: readonly string[]): Promise<Bezzel | undefined> {
+  const words = argv.slice(2);
+  if (!PROBLEM_OF[words[0] ?? ''] || !words.some((w) => w === '--help' || w === '-h')) return undefined;
+  const plugins = words.flatMap((w, i) => (w === '--plugin' && words[i + 1] ? [words[i + 1]!] : w.startsWith('--plugin=') ? [w.slice(9)] : []));
+  try {
+    return (await createCliBezzel(plugins)).bezzel;
+  } catch {
+    // Help without the strategies is still help; the plugin's problem shows when it is used.
+    return undefined;
   }
 }

@@ -55,6 +55,14 @@ export type OptionValues<O extends StrategyOptions> = {
 const numeric = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i), v.transform(Number))]);
 const booleanish = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', 'yes', 'no', '1', '0']), v.transform((t) => t === 'true' || t === 'yes' || t === '1'))]);
 
+/**
+ * The shape of a `start` option, checked here so that every strategy refuses a malformed one in the same words:
+ * square numbers joined with "-", or square names (`a1`, `(row,col)`) separated by commas, semicolons or spaces.
+ * Whether the squares are on the board is for the strategy, which has the board.
+ */
+const NAME = String.raw`(?:[a-z]\d+|\(\s*\d+\s*,\s*\d+\s*\))`;
+const SQUARES = new RegExp(String.raw`^\s*(?:\d+(?:\s*-\s*\d+)*|${NAME}(?:(?:\s*[,;]\s*|\s+)${NAME})*)\s*$`, 'i');
+
 function declared<T extends OptionValue, S extends { readonly default?: unknown }>(schema: v.GenericSchema<unknown, T>, info: OptionInfo): StrategyOption<T, S extends { readonly default: T } ? true : false> {
   return { schema, info };
 }
@@ -97,7 +105,7 @@ export const option = {
    * that declares it can continue another's work: this is what a pipeline hands on.
    */
   start(description: string) {
-    return declared<string, object>(v.pipe(v.string(), v.nonEmpty()), { type: 'start', description });
+    return declared<string, object>(v.pipe(v.string(), v.regex(SQUARES)), { type: 'start', description });
   },
   /** An option `split()` writes into sub-tasks (which rows or moves a sub-task starts from); not a user's knob. */
   internal(description: string) {

@@ -1,6 +1,7 @@
-import { describeValue, optionList, type Movement } from '@bezzel/core';
+import { optionList, type Movement } from '@bezzel/core';
 import { stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
+import { optionLines } from '../option-help.js';
 import { out } from '../output.js';
 import { createCliBezzel } from '../plugins.js';
 import type { SetExit } from '../exit.js';
@@ -35,10 +36,7 @@ export function listCommand(setExit: SetExit): Command {
         const m = s.meta;
         out(`  ${m.id.padEnd(16)} ${m.description}`);
         out(`  ${''.padEnd(16)} problems: ${m.problems.join(', ')}; goals: ${m.goals.join(', ')}${m.stochastic ? '; stochastic (seeded)' : ''}`);
-        for (const o of optionList(m).filter((o) => !o.internal)) {
-          const values = o.partKind ? bezzel.partsOf(o.partKind).map((p) => p.id).join(' | ') : describeValue(o);
-          out(`  ${''.padEnd(16)} -o ${o.name}=… (${values})${o.default !== undefined ? ` default ${o.default}` : ''}: ${o.description}`);
-        }
+        for (const line of optionLines(bezzel, s, `  ${''.padEnd(16)} `)) out(line);
       }
       out(`\nPlugins loaded: ${plugins.map((p) => p.name).join(', ')}`);
     });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { checkOptionValue, option } from './options.js';
+
+describe('option declarations check values in one place', () => {
+  const start = option.start('squares to start from');
+
+  it.each(['0-10-20', ' 3 - 4 ', 'a1,b3', 'a1 b3;c5', '(0,0),(1,2)', 'A1'])('start takes %j', (text) => {
+    expect(checkOptionValue('s', 'start', start, text)).toEqual({ ok: true, value: text });
+  });
+
+  it.each(['', 'no-such-thing', '1--2', 'a1,,b3', '(1,2', '-3', 'a1-b3'])('start refuses %j in the shared words', (text) => {
+    const checked = checkOptionValue('s', 'start', start, text);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.error.message).toBe(`option start of s must be squares joined with "-" or ",", as 0-10-20 or a1,b3, not ${JSON.stringify(text)}`);
+  });
+
+  it('converts numbers from text and keeps ranges', () => {
+    const rate = option.number('a rate', { min: 0, max: 1 });
+    expect(checkOptionValue('g', 'rate', rate, '0.25')).toEqual({ ok: true, value: 0.25 });
+    expect(checkOptionValue('g', 'rate', rate, '2').ok).toBe(false);
+    expect(checkOptionValue('g', 'n', option.integer('n', { min: 1 }), '1.5').ok).toBe(false);
+  });
+});
