@@ -1,0 +1,213 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshQueue, testRedisReachable } from '../support/redis.js';
+
+/**
+ * What a user installs, tried as a user would: `pnpm release:pack` writes the tarballs, npm installs them into an
+ * empty prefix in a temporary folder (no checkout, no workspace links, no tsx on the path), and the installed
+ * `bezzel` runs. A second scratch project installs the library alone and imports it from a plain .mjs file.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const release = join(root, 'release');
+const scratch = mkdtempSync(join(tmpdir(), 'bezzel-release-'));
+const prefix = join(scratch, 'prefix');
+const bin = join(prefix, 'bin', 'bezzel');
+const run = promisify(execFile);
+
+/** The child's environment: nothing of the test runner's that could make a checkout's packages visible. */
+const env = () => {
+  const { NODE_OPTIONS: _options, NODE_PATH: _path, ...rest } = process.env;
+  return { ...rest, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+};
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+
+/** Runs the installed command from a folder that is not the checkout; exit code, stdout and stderr. */
+async function bezzel(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(bin, args, { cwd: scratch, env: env(), maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: Number(e.code ?? 1), stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** Sets of three squares on an n×n board no two of which are a (p,q) leap apart, counted the plain way. */
+function bruteForceLeaperTriples(n: number, p: number, q: number): number {
+  const apart = (a: number, b: number) => {
+    const dr = Math.abs(Math.floor(a / n) - Math.floor(b / n));
+    const dc = Math.abs((a % n) - (b % n));
+    return (dr === p && dc === q) || (dr === q && dc === p);
+  };
+  let count = 0;
+  for (let a = 0; a < n * n; a++) for (let b = a + 1; b < n * n; b++) for (let c = b + 1; c < n * n; c++) if (!apart(a, b) && !apart(a, c) && !apart(b, c)) count++;
+  return count;
+}
+
+const tarballs = () => readdirSync(release).filter((f) => f.endsWith('.tgz')).map((f) => join(release, f));
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'scripts/release-pack.mjs')], { cwd: root, env: env(), stdio: ['ignore', 'ignore', 'inherit'] });
+  mkdirSync(prefix);
+  npm(['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', ...tarballs()], scratch);
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the installed bezzel command, outside the checkout', () => {
+  it('solves eight queens and says which strategy did', async () => {
+    const r = await bezzel('queens', '8');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Found a solution: 8 queens on 8×8/);
+    expect(r.stdout).toMatch(/array form \(row of each column, from a\): \[[0-7]( [0-7]){7}\]/);
+  });
+
+  it('lists every bundled piece and strategy', async () => {
+    const r = await bezzel('list');
+    expect(r.code).toBe(0);
+    for (const id of ['queen', 'knight', 'amazon', 'bitboard', 'backtracking', 'min-conflicts', 'warnsdorff', 'cover-search', 'portfolio']) {
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${id}\\b`, 'm'));
+    }
+  });
+
+  it('prints its version', async () => {
+    const r = await bezzel('--version');
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('loads a plain .mjs plugin from a folder of its own, importing @bezzel/core from the installed command', async () => {
+    const dir = join(scratch, 'my-plugin');
+    mkdirSync(dir);
+    const file = join(dir, 'flamingo.mjs');
+    writeFileSync(
+      file,
+      "import { leaper, pluginModule } from '@bezzel/core';\n" +
+        "export default pluginModule({ pieces: [{ id: 'flamingo', name: 'flamingo', symbols: { unicode: 'F', ascii: 'F' }, movement: leaper(1, 6) }] });\n",
+    );
+    const r = await bezzel('place', 'flamingo', '-n', '7', '-k', '3', '--goal', 'count', '--plugin', file, '--format', 'json');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.status).toBe('complete');
+    expect(result.count).toBe(String(bruteForceLeaperTriples(7, 1, 6)));
+  });
+
+  it('splits a count over worker threads, compiled code only', async () => {
+    const r = await bezzel('place', 'queen', '-n', '11', '--goal', 'count-fundamental', '--workers', '2', '--parts', '40', '--format', 'json');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect([result.count, result.fundamental]).toEqual(['2680', '341']);
+    expect(result.stats.extra.subTasks).toBeGreaterThan(1);
+  });
+
+  /** The modules a command loads, from a resolve hook that writes down every URL Node resolves. */
+  async function loaded(...args: string[]): Promise<string[]> {
+    const trace = join(scratch, `trace-${Math.random().toString(36).slice(2)}.txt`);
+    const hooks = join(scratch, 'trace-hooks.mjs');
+    writeFileSync(hooks, "import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(process.env.BEZZEL_TRACE, r.url + '\\n'); return r; }\n");
+    // ES modules through the hook; CommonJS `require`s (native addons such as resvg) through the loader's resolver.
+    writeFileSync(
+      join(scratch, 'trace.mjs'),
+      "import Module, { register } from 'node:module';\nimport { appendFileSync } from 'node:fs';\n" +
+        `register(${JSON.stringify(pathToFileURL(hooks).href)});\n` +
+        'const resolveFilename = Module._resolveFilename;\n' +
+        "Module._resolveFilename = function (...args) { const f = resolveFilename.apply(this, args); appendFileSync(process.env.BEZZEL_TRACE, f + '\\n'); return f; };\n",
+    );
+    const main = join(prefix, 'lib', 'node_modules', '@bezzel', 'cli', 'bin', 'bezzel.mjs');
+    await run(process.execPath, ['--import', join(scratch, 'trace.mjs'), main, ...args], { cwd: scratch, env: { ...env(), BEZZEL_TRACE: trace } });
+    return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+  }
+  const heavy = { compiler: /\/(tsx|typescript|esbuild)\//, queue: /\/(bullmq|ioredis)\//, png: /\/@resvg\//, pool: /\/piscina\//, queueClient: /@bezzel\/queue\// };
+
+  it('loads no compiler, queue client, PNG renderer or thread pool for a plain solve', async () => {
+    const urls = await loaded('queens', '8');
+    expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);
+    for (const [what, re] of Object.entries(heavy)) expect(urls.filter((u) => re.test(u)), what).toEqual([]);
+  });
+
+  it('loads the PNG renderer for --out *.png only, and tsx only for a .ts plugin', async () => {
+    const png = await loaded('queens', '6', '--out', join(scratch, 'q.png'));
+    expect(png.some((u) => heavy.png.test(u))).toBe(true);
+    expect(png.some((u) => heavy.compiler.test(u) || heavy.queue.test(u))).toBe(false);
+    // A TypeScript plugin is an ES module: a folder whose package.json says so, as `bezzel init plugin` writes.
+    const dir = join(scratch, 'ts-plugin');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    const file = join(dir, 'zebra2.ts');
+    writeFileSync(file, "import { leaper, pluginModule } from '@bezzel/core';\nconst z: number = 3;\nexport default pluginModule({ pieces: [{ id: 'zebra2', name: 'zebra2', symbols: { unicode: 'Z', ascii: 'Z' }, movement: leaper(2, z) }] });\n");
+    const ts = await loaded('place', 'zebra2', '-n', '5', '-k', '2', '--goal', 'count', '--plugin', file);
+    expect(ts.some((u) => /\/tsx\//.test(u))).toBe(true);
+    // Without "type": "module" Node would run it as CommonJS, which cannot import bezzel: one line says what to do.
+    const bare = join(scratch, 'bare.ts');
+    writeFileSync(bare, readFileSync(file, 'utf8'));
+    const r = await bezzel('place', 'zebra2', '-n', '5', '--plugin', bare);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^bezzel: cannot load plugin .*bare\.ts: .*name it \.mts, or put a package\.json with "type": "module" beside it\n$/);
+  });
+});
+
+const reachable = await testRedisReachable();
+
+describe.skipIf(!reachable)('the installed bezzel worker on a queue', () => {
+  it('counts ten queens through an installed worker', async () => {
+    const queue = freshQueue();
+    const worker = spawn(bin, ['worker', '--queue', queue, '--workers', '1', '--quiet'], { cwd: scratch, env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    worker.stderr.on('data', (chunk) => (log += String(chunk)));
+    try {
+      const r = await bezzel('place', 'queen', '-n', '10', '--goal', 'count-fundamental', '--queue', queue, '--format', 'json');
+      expect(r.code, r.stderr + log).toBe(0);
+      const result = JSON.parse(r.stdout);
+      expect([result.count, result.fundamental]).toEqual(['724', '92']);
+    } finally {
+      worker.kill('SIGTERM');
+    }
+  });
+});
+
+describe('the library, installed into a project of its own', () => {
+  const project = join(scratch, 'project');
+
+  beforeAll(() => {
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+    const wanted = ['core', 'queen', 'backtracking'].map((name) => tarballs().find((t) => new RegExp(`bezzel-${name}-\\d`).test(t))!);
+    // The library's siblings are named by exact version: npm takes them from the tarballs given with it.
+    npm(['install', '--no-audit', '--no-fund', ...wanted, ...tarballs().filter((t) => /bezzel-(render)-\d/.test(t))], project);
+  });
+
+  it('solves eight queens from a plain .mjs file', () => {
+    writeFileSync(
+      join(project, 'solve.mjs'),
+      "import { createBezzel } from '@bezzel/core';\nimport queen from '@bezzel/queen';\nimport backtracking from '@bezzel/backtracking';\n" +
+        'const bezzel = await createBezzel({ plugins: [queen, backtracking] });\n' +
+        "const r = await bezzel.solve({ problem: { kind: 'placement', board: { width: 8, height: 8 }, piece: 'queen' }, goal: 'count-fundamental', strategy: 'backtracking' });\n" +
+        'console.log(r.status, r.count, r.fundamental);\n',
+    );
+    expect(execFileSync(process.execPath, ['solve.mjs'], { cwd: project, env: env(), encoding: 'utf8' }).trim()).toBe('complete 92n 12n');
+  });
+
+  it('gives an editor its types: a TypeScript file using the API type-checks, and a wrong use is caught', () => {
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [] } }));
+    const typecheck = (source: string) => {
+      writeFileSync(join(project, 'use.ts'), source);
+      try {
+        execFileSync(process.execPath, [tsc, '-p', '.'], { cwd: project, env: env(), encoding: 'utf8', stdio: 'pipe' });
+        return '';
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout);
+      }
+    };
+    const use = (size: string) =>
+      "import { Board, validatePlacement, type Result } from '@bezzel/core';\nimport { queen } from '@bezzel/queen';\n" +
+      `const board = Board.square(${size});\nexport const valid: boolean = validatePlacement(board, queen, [0, 10]).valid;\n` +
+      'export const status = (r: Result): string => r.status;\n';
+    expect(typecheck(use('8'))).toBe('');
+    expect(typecheck(use("'8'"))).toMatch(/use\.ts\(3,\d+\): error TS2345/);
+  });
+});
