@@ -80,8 +80,8 @@ const section: BenchSection = {
 
     const q16 = await run(bezzel('place', 'queen', '-n', '16', '--goal', 'count-fundamental'));
     log(`queens 16 count-fundamental      ${describe(q16)}   whole − search ${fmtMs(q16.wallMs - (q16.searchMs ?? 0))} (target ≤ 400 ms)`);
-    const q17two = await run(bezzel('place', 'queen', '-n', '17', '--goal', 'count-fundamental'));
-    const q17one = await run(bezzel('place', 'queen', '-n', '17', '--goal', 'count-fundamental', '--workers', '1'));
+    const q17two = await run(bezzel('place', 'queen', '-n', '17', '--goal', 'count-fundamental', '--max-time', 'none'));
+    const q17one = await run(bezzel('place', 'queen', '-n', '17', '--goal', 'count-fundamental', '--max-time', 'none', '--workers', '1'));
     log(`queens 17 count-fundamental, 2 threads ${describe(q17two)}`);
     log(`queens 17 count-fundamental, 1 thread  ${describe(q17one)}   2 threads / 1 = ${(q17two.wallMs / q17one.wallMs).toFixed(2)} (target ≤ 0.55)`);
 

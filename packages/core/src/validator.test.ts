@@ -107,6 +107,31 @@ describe('validatePlacement against every pair, piece by piece', () => {
     );
   });
 
+  it('agrees with the pairwise check for riders on whole boards, where right answers are accepted at once', () => {
+    const rider = fc.array(fc.record({ v: vector, range: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }) }), { minLength: 1, maxLength: 4 });
+    const sparse = fc.record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 12 }), rides: rider }).chain(({ width, height, rides }) =>
+      fc.record({
+        board: fc.constant(new Board({ width, height })),
+        piece: fc.constant<Piece>({ id: 'r', name: 'r', symbols: { unicode: 'R', ascii: 'R' }, movement: { leaps: [], rides: rides.map(({ v, range }) => (range === undefined ? v : { ...v, range })) } }),
+        // Few pieces, now and then one given twice or off the board: valid answers are common.
+        squares: fc.tuple(fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { maxLength: 5 }), fc.option(fc.integer({ min: -1, max: width * height }), { nil: undefined })).map(([s, extra]) => (extra === undefined ? s : [...s, extra])),
+      }),
+    );
+    let valid = 0;
+    fc.assert(
+      fc.property(sparse, ({ board, piece, squares }) => {
+        const report = validatePlacement(board, piece, squares);
+        const expected = pairsAttacking(board, piece, squares);
+        const errors = squares.filter((sq, i) => sq < 0 || sq >= board.size || squares.indexOf(sq) !== i).length;
+        expect(report.conflictCount).toBe(expected.length);
+        expect(report.valid).toBe(expected.length === 0 && errors === 0);
+        if (report.valid) valid++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(valid, 'the property met valid answers').toBeGreaterThan(200);
+  });
+
   it('counts every attacking pair, and lists the first thousand', () => {
     const board = Board.square(1500);
     const diagonal = Array.from({ length: 1500 }, (_, i) => board.at(i, i));

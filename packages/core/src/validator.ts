@@ -33,6 +33,7 @@ export const MAX_LISTED = 1000;
  * Ten million queens check in a fraction of a second.
  */
 export function validatePlacement(board: Board, piece: Piece, squares: readonly number[], expectedK?: number): PlacementReport {
+  if (acceptedAtOnce(board, piece, squares, expectedK)) return { valid: true, pieces: squares.length, conflicts: [], conflictCount: 0, errors: [] };
   const errors = new Errors();
   const good = new Float64Array(squares.length);
   let n = 0;
@@ -54,6 +55,43 @@ export function validatePlacement(board: Board, piece: Piece, squares: readonly 
   }
   const list = conflicts.list();
   return { valid: errors.count === 0 && conflicts.count === 0, pieces: squares.length, conflicts: list, conflictCount: conflicts.count, errors: errors.list() };
+}
+
+/**
+ * Most answers are right, and a right answer of a rider needs no sorting to be seen right: it is enough that
+ * every square is on the board and no two pieces share a line of a ride (which also rules out a square given
+ * twice). One pass works out ranks and files, one pass a line direction marks line numbers in a byte table.
+ * Anything this cannot accept — a shared line, a leap, a custom rule, a torus, a hole, a huge line table — goes
+ * through the full check, which names what is wrong; so this path only ever says yes.
+ */
+function acceptedAtOnce(board: Board, piece: Piece, squares: readonly number[], expectedK: number | undefined): boolean {
+  const { leaps, rides } = piece.movement;
+  if (piece.attacks || board.torus || board.hasRemoved() || leaps.length > 0 || rides.length === 0) return false;
+  if (expectedK !== undefined && squares.length !== expectedK) return false;
+  const n = squares.length;
+  const lines = lineDirections(rides).map((line) => lineKeys(board, line));
+  if (lines.some((line) => line.span > 4 * n + 65_536)) return false;
+  const rows = new Int32Array(n);
+  const cols = new Int32Array(n);
+  const { width, size } = board;
+  for (let i = 0; i < n; i++) {
+    const sq = squares[i]!;
+    if (!Number.isSafeInteger(sq) || sq < 0 || sq >= size) return false;
+    const row = Math.floor(sq / width);
+    rows[i] = row;
+    cols[i] = sq - row * width;
+  }
+  for (const { key, span } of lines) {
+    // A bit a line number: the table of a ten-million board's diagonals stays in 2.5 MB of cache, not 20.
+    const seen = new Int32Array((span >>> 5) + 1);
+    for (let i = 0; i < n; i++) {
+      const line = key(rows[i]!, cols[i]!);
+      const bit = 1 << (line & 31);
+      if ((seen[line >>> 5]! & bit) !== 0) return false;
+      seen[line >>> 5]! |= bit;
+    }
+  }
+  return true;
 }
 
 class Errors {
@@ -238,17 +276,9 @@ function lineDirections(rides: readonly (Vector & { range?: number })[]): LineDi
 function rideConflicts(board: Board, line: LineDirection, placed: RankOrder, out: Conflicts): void {
   const { dx, dy } = line;
   const adx = Math.abs(dx);
-  const steps = adx + dy;
-  // The smallest cross product on the board, so that line numbers start at 0.
-  const crossMin = dx > 0 ? -(board.height - 1) * dx : 0;
   const { squares, rows, cols } = placed;
-  // The residue tells apart parallel lines that interleave (a (1,2) rider's); steps of 1 have none.
-  const interleaved = dx !== 0 ? adx > 1 : dy > 1;
-  const keyAt = (i: number) => {
-    const residue = interleaved ? (dx !== 0 ? cols[i]! % adx : rows[i]! % dy) : 0;
-    return (cols[i]! * dy - rows[i]! * dx - crossMin) * steps + residue;
-  };
-  const span = ((board.width - 1) * dy + (board.height - 1) * adx + 1) * steps;
+  const { key, span } = lineKeys(board, line);
+  const keyAt = (i: number) => key(rows[i]!, cols[i]!);
   const shared = new Set<number>();
   if (span <= 4 * squares.length + 65_536) {
     const seen = new Uint8Array(span);
@@ -286,6 +316,24 @@ function rideConflicts(board: Board, line: LineDirection, placed: RankOrder, out
       out.add(from, to, via);
     }
   }
+}
+
+/**
+ * Numbers for the lines of one direction: squares share a number when they lie on one line. The number is the
+ * cross product col·dy − row·dx (shifted to start at 0), times the steps of the direction, plus the residue of
+ * the coordinate along it, which tells apart parallel lines that interleave (a (1,2) rider's); `span` bounds them.
+ */
+function lineKeys(board: Board, line: LineDirection): { readonly key: (row: number, col: number) => number; readonly span: number } {
+  const { dx, dy } = line;
+  const adx = Math.abs(dx);
+  const steps = adx + dy;
+  const crossMin = dx > 0 ? -(board.height - 1) * dx : 0;
+  const interleaved = dx !== 0 ? adx > 1 : dy > 1;
+  const key =
+    !interleaved ? (row: number, col: number) => (col * dy - row * dx - crossMin) * steps
+    : dx !== 0 ? (row: number, col: number) => (col * dy - row * dx - crossMin) * steps + (col % adx)
+    : (row: number, col: number) => (col * dy - row * dx - crossMin) * steps + (row % dy);
+  return { key, span: ((board.width - 1) * dy + (board.height - 1) * adx + 1) * steps };
 }
 
 function clearBetween(board: Board, from: number, dx: number, dy: number, steps: number): boolean {

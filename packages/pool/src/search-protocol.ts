@@ -1,4 +1,5 @@
-import type { ProgressEvent, Result, Solution, Task, UsageError } from '@bezzel/core';
+import type { ProgressEvent, Result, Task, UsageError } from '@bezzel/core';
+import type { WireSolution } from './wire.js';
 
 /** What a search thread is given and what it says back (see `search-thread.ts` and `search-worker.ts`). */
 
@@ -12,10 +13,13 @@ export interface SearchRequest {
   readonly stop: SharedArrayBuffer;
 }
 
-/** What the search thread says, in order: progress and solutions while it runs, then a result or an error. */
+/**
+ * What the search thread says, in order: progress and solutions while it runs, then a result or an error.
+ * Solutions, and those inside a result, may be packed (`wire.ts`): the receiver unpacks them.
+ */
 export type SearchMessage =
   | { readonly type: 'progress'; readonly event: ProgressEvent }
-  | { readonly type: 'solution'; readonly solution: Solution }
+  | { readonly type: 'solution'; readonly solution: WireSolution }
   | { readonly type: 'result'; readonly result: Result }
   | { readonly type: 'error'; readonly error: SearchFailure };
 

@@ -1,6 +1,7 @@
 import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, type Elsewhere, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
 import { Worker } from 'node:worker_threads';
 import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
+import { unpackResult, unpackSolution } from './wire.js';
 
 export interface SearchThreadOptions {
   /** Plugin module URLs: the files the caller loaded that the task needs, which the thread loads again. */
@@ -82,10 +83,10 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
           break;
         case 'solution':
           streamed++;
-          options.onSolution?.(message.solution);
+          options.onSolution?.(unpackSolution(message.solution));
           break;
         case 'result':
-          settle(() => resolve(message.result));
+          settle(() => resolve(unpackResult(message.result)));
           break;
         case 'error':
           settle(() => reject(errorOf(message.error)));

@@ -2,12 +2,13 @@
  * A search thread's side (see `search-thread.ts`): build the container from the plugin URLs, run the one task,
  * and send its progress, its streamed solutions and its result (or what went wrong) to the thread that waits.
  */
-import { StrategyCrash, StrategyError, UsageError, type ProgressEvent } from '@bezzel/core';
+import { StrategyCrash, StrategyError, UsageError, type ProgressEvent, type Solution } from '@bezzel/core';
 import { parentPort, workerData } from 'node:worker_threads';
 import { containerOf } from './container.js';
 import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
 import { threadedElsewhere } from './search-thread.js';
 import { importModule } from './import-module.js';
+import { packResult, packSolution } from './wire.js';
 
 /** Progress is sent at most this often: a search may report every few microseconds. */
 const PROGRESS_EVERY_MS = 100;
@@ -23,7 +24,12 @@ function failureOf(error: unknown): SearchFailure {
 }
 
 async function search(request: SearchRequest): Promise<void> {
-  const post = (message: SearchMessage) => parentPort!.postMessage(message);
+  const post = (message: SearchMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+  /** Long placements travel packed, their buffers handed over (see wire.ts). */
+  const postSolution = (solution: Solution) => {
+    const transfer: ArrayBuffer[] = [];
+    post({ type: 'solution', solution: packSolution(solution, transfer) }, transfer);
+  };
   let sentAt = 0;
   let pending: ProgressEvent | undefined;
   const onProgress = (event: ProgressEvent) => {
@@ -43,10 +49,11 @@ async function search(request: SearchRequest): Promise<void> {
     const members = new AbortController();
     const watch = setInterval(() => Atomics.load(stop, 0) !== 0 && members.abort(), 50).unref();
     const result = await bezzel
-      .solve(request.task, { stop, onProgress, onSolution: (solution) => post({ type: 'solution', solution }), elsewhere: threadedElsewhere(request.available ?? request.plugins, members.signal) })
+      .solve(request.task, { stop, onProgress, onSolution: postSolution, elsewhere: threadedElsewhere(request.available ?? request.plugins, members.signal) })
       .finally(() => clearInterval(watch));
     if (pending) post({ type: 'progress', event: pending });
-    post({ type: 'result', result });
+    const transfer: ArrayBuffer[] = [];
+    post({ type: 'result', result: packResult(result, transfer) }, transfer);
   } catch (error) {
     post({ type: 'error', error: failureOf(error) });
   }

@@ -30,6 +30,29 @@ describe('jsonChunks', () => {
   });
 });
 
+describe('numbers written digit by digit', () => {
+  it('writes every safe integer as JSON.stringify does, at the edges of each digit count and of 32 bits', () => {
+    const edges = [0, -0, 1, 9, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 10 ** 15 - 1, 10 ** 15, Number.MAX_SAFE_INTEGER];
+    const values = [...edges, ...edges.map((v) => -v), ...Array.from({ length: 15 }, (_, d) => 10 ** d - 1)];
+    expect(text(values)).toBe(JSON.stringify(values));
+    // Long arrays go the digit-writing way too, a chunk at a time.
+    const long = Array.from({ length: 20_000 }, (_, i) => values[i % values.length]! * (i % 3 === 0 ? 1 : -1) + (i % 2 === 0 ? 0 : 0.5));
+    expect(text(long)).toBe(JSON.stringify(long));
+  });
+
+  it('agrees with JSON.stringify on any array of numbers, long or short', () => {
+    const number = fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double(), fc.constant(Number.MAX_SAFE_INTEGER + 2));
+    fc.assert(
+      fc.property(fc.array(number, { maxLength: 50 }), fc.nat({ max: 20_000 }), (some, repeat) => {
+        const values = repeat > 17_000 ? Array.from({ length: repeat }, (_, i) => some[i % Math.max(1, some.length)] ?? i) : some;
+        expect(text(values)).toBe(JSON.stringify(values));
+        expect(text(Float64Array.from(values))).toBe(JSON.stringify(Array.from(Float64Array.from(values))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('solution shapes', () => {
   const board = new Board({ width: 8, height: 8 });
   it('gives a placement with one piece on every rank as the file of each rank', () => {

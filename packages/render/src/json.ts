@@ -30,13 +30,15 @@ export function solutionToJSON(board: Board, solution: Solution, names = true): 
 
 /** The file of the piece on each rank, when every rank holds exactly one piece; undefined otherwise. */
 export function columnsOf(board: Board, squares: readonly number[]): Int32Array | undefined {
-  if (squares.length !== board.height) return undefined;
-  const columns = new Int32Array(board.height).fill(-1);
-  for (const sq of squares) {
-    if (!Number.isSafeInteger(sq) || sq < 0 || sq >= board.size) return undefined;
-    const row = board.row(sq);
+  const { width, height, size } = board;
+  if (squares.length !== height) return undefined;
+  const columns = new Int32Array(height).fill(-1);
+  for (let i = 0; i < squares.length; i++) {
+    const sq = squares[i]!;
+    if (!Number.isSafeInteger(sq) || sq < 0 || sq >= size) return undefined;
+    const row = Math.floor(sq / width);
     if (columns[row] !== -1) return undefined;
-    columns[row] = board.col(sq);
+    columns[row] = sq - row * width;
   }
   return columns;
 }
@@ -94,22 +96,87 @@ export function* jsonChunks(value: unknown): Generator<string> {
   }
 }
 
-/** A long array of numbers, joined a chunk at a time; a number JSON cannot write (NaN, ±∞) becomes null. */
+/** A long array of numbers, written a chunk at a time; a number JSON cannot write (NaN, ±∞) becomes null. */
 function* numberArray(values: ArrayLike<number | bigint>): Generator<string> {
   yield '[';
+  const digits = new DigitWriter(NUMBERS_PER_CHUNK);
   for (let start = 0; start < values.length; start += NUMBERS_PER_CHUNK) {
     const end = Math.min(values.length, start + NUMBERS_PER_CHUNK);
-    // A typed array's join is native and copies nothing; a plain array's slice is one chunk long.
-    const chunk = (ArrayBuffer.isView(values) ? (values as unknown as Int32Array).subarray(start, end) : Array.prototype.slice.call(values, start, end)) as ArrayLike<number | bigint> & { join(separator: string): string };
-    const text = plainNumbers(chunk) ? chunk.join(',') : Array.from(chunk, (v) => (typeof v === 'bigint' ? `"${v}"` : (JSON.stringify(v) ?? 'null'))).join(',');
-    yield start === 0 ? text : `,${text}`;
+    if (start > 0) digits.comma();
+    for (let i = start; i < end; i++) {
+      if (i > start) digits.comma();
+      const v = values[i]!;
+      if (typeof v === 'number' && Number.isSafeInteger(v)) digits.integer(v);
+      else digits.text(typeof v === 'bigint' ? `"${v}"` : (JSON.stringify(v) ?? 'null'));
+    }
+    yield digits.take();
   }
   yield ']';
 }
 
-function plainNumbers(chunk: ArrayLike<number | bigint>): boolean {
-  for (let i = 0; i < chunk.length; i++) if (typeof chunk[i] !== 'number' || !Number.isFinite(chunk[i])) return false;
-  return true;
+/**
+ * Writes whole numbers as decimal digits into bytes, and gives them back as one string a chunk: three times
+ * faster than `join` on a typed array and ten million numbers make no ten million strings. Plain JavaScript
+ * (no Buffer), so the web page writes JSON the same way.
+ */
+class DigitWriter {
+  #bytes: Uint8Array;
+  #at = 0;
+  static readonly #decoder = new TextDecoder();
+
+  constructor(numbers: number) {
+    // A safe integer has at most 16 digits and a sign, then a comma.
+    this.#bytes = new Uint8Array(numbers * 18 + 2);
+  }
+
+  comma(): void {
+    this.#room(1);
+    this.#bytes[this.#at++] = 44;
+  }
+
+  integer(value: number): void {
+    this.#room(18);
+    const bytes = this.#bytes;
+    let v = value;
+    if (v < 0) {
+      bytes[this.#at++] = 45;
+      v = -v;
+    }
+    let width = 1;
+    for (let p = 10; p <= v; p *= 10) width++;
+    let at = (this.#at += width);
+    // 32-bit division while the value fits, the float one above (square numbers of huge boards).
+    while (v >= 2 ** 31) {
+      const q = Math.floor(v / 10);
+      bytes[--at] = 48 + (v - q * 10);
+      v = q;
+    }
+    while (v >= 10) {
+      const q = (v / 10) | 0;
+      bytes[--at] = 48 + (v - q * 10);
+      v = q;
+    }
+    bytes[--at] = 48 + v;
+  }
+
+  /** Anything else, as JSON text (ASCII: bigints in quotes, null). */
+  text(json: string): void {
+    this.#room(json.length);
+    for (let i = 0; i < json.length; i++) this.#bytes[this.#at++] = json.charCodeAt(i);
+  }
+
+  take(): string {
+    const text = DigitWriter.#decoder.decode(this.#bytes.subarray(0, this.#at));
+    this.#at = 0;
+    return text;
+  }
+
+  #room(more: number): void {
+    if (this.#at + more <= this.#bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + more));
+    grown.set(this.#bytes.subarray(0, this.#at));
+    this.#bytes = grown;
+  }
 }
 
 /** JSON text of a small value, bigints as strings; for anything that may be large, use {@link jsonChunks}. */

