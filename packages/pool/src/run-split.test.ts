@@ -74,4 +74,12 @@ describe('runSplit on real worker threads', () => {
     expect(result.partial?.coverage).toBeLessThan(1);
     expect(result.partial?.count).toBeLessThan(14772512n);
   });
+
+  it('a count out of time keeps the nodes its stopped sub-tasks searched', async () => {
+    // 19 queens: no sub-task finishes in 2.5 s (threads of the sources start in about one), so every node
+    // counted is one a stopped sub-task reported.
+    const result = await runSplit({ plugins: pluginUrls, task: { ...queens(19, 'count'), budget: { maxTimeMs: 2500 } }, workers: 2 });
+    expect(result.status).toBe('budget');
+    expect(result.stats.nodes).toBeGreaterThan(1_000_000);
+  });
 });

@@ -139,7 +139,8 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
       if (!entry) {
         unfinished = true;
         // A sub-task stopped part way still found what it found: the count so far includes it.
-        if ((result.status === 'budget' || result.status === 'aborted') && result.partial?.count !== undefined) tally.addFound(sub.weight, result.partial.count);
+        // (Its nodes were searched too: the stats say how much work the stopped count did.)
+        if (result.status === 'budget' || result.status === 'aborted') tally.addFound(sub.weight, result.partial?.count ?? 0n, result.stats.nodes);
         continue;
       }
       tally.add(entry);

@@ -61,8 +61,9 @@ export class Tally {
   /** Solutions that sub-tasks stopped part way found (weighted): part of what was found, not of a count. */
   #found = 0n;
 
-  addFound(weight: number, found: bigint): void {
+  addFound(weight: number, found: bigint, nodes: number): void {
     this.#found += BigInt(weight) * found;
+    this.nodes += nodes;
   }
 
   /**
