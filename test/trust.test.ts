@@ -128,6 +128,9 @@ describe('every stop reports', () => {
       expect(run.code, run.stderr).toBe(130);
       expect(run.stdout).toMatch(/^Stopped: \d+ found so far \(\d+\.\d% of the search space covered\)/m);
       expect(run.stopMs).toBeLessThan(1500);
+      const kept = Number(/finished (\d+)/.exec(run.stdout)?.[1]);
+      expect(kept).toBe(linesOf(file) - 1);
+      expect(run.stderr).toContain(`bezzel: ${file} keeps ${kept} finished sub-tasks of ${/subTasks (\d+)/.exec(run.stdout)?.[1]}: the same command resumes the count\n`);
     }
     const finished = linesOf(file) - 1;
     const resumed = await bezzelProcess(...args, '--format', 'json');

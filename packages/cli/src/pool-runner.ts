@@ -98,6 +98,10 @@ export async function countOnWorkers(
   }
   if (!result) return EXIT.answered;
   result = await withCrossCheck({ bezzel, plugins }, task, result, options);
+  if (options.checkpoint && (result.status === 'aborted' || result.status === 'budget')) {
+    const finished = result.stats.extra?.finished;
+    process.stderr.write(`bezzel: ${options.checkpoint} keeps ${finished ?? 'the'} finished sub-tasks${finished !== undefined ? ` of ${result.stats.extra?.subTasks}` : ''}: the same command resumes the count\n`);
+  }
   const { board, piece } = instance.value;
   const shown = present(result);
   await printResult(board, piece, shown, options, instance.value.kind === 'tour' || shown.task.goal.includes('minimum') ? undefined : instance.value.k);

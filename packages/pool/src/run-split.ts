@@ -158,7 +158,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   }
   if (failure) throw failure;
 
-  const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, resumed, executor: inProcess ? 'in-process' : 'threads' } };
+  const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, finished: tally.done, resumed, executor: inProcess ? 'in-process' : 'threads' } };
   if (stopReason || unfinished || !tally.complete) {
     const base = { strategy: plan.strategy.meta.id, task, stats, partial: tally.partial(task.goal === 'count-fundamental') };
     if (stopReason === 'time' || (!stopReason && performance.now() >= deadline)) return { ...base, status: 'budget', exhausted: 'time' };
