@@ -144,8 +144,10 @@ export class Bezzel {
       .filter((c) => c.support.ok)
       .sort((a, b) => (a.support as { cost: number }).cost - (b.support as { cost: number }).cost);
     if (supporting.length === 0) {
-      const why = this.support(instance).map((c) => `${c.strategy.meta.id}: ${(c.support as { reason: string }).reason}`);
-      return fail('ERR_STRATEGY', `no strategy can do this (${why.join('; ') || 'no strategies are registered'})`);
+      // The reasons of the strategies made for this kind of problem; the others only say they are not.
+      const own = this.strategies.filter((s) => s.meta.problems.includes(instance.kind));
+      const why = own.map((s) => `${s.meta.id}: ${(supportOf(s, instance) as { reason: string }).reason}`);
+      return fail('ERR_STRATEGY', `no strategy can do this (${why.join('; ') || `no strategy solves ${instance.kind} problems`})`);
     }
     // Options name a strategy's knobs (`--ordering`), so asking for one is asking for a strategy that has it.
     const asked = Object.keys(instance.task.options ?? {});
