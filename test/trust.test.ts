@@ -29,12 +29,24 @@ describe('every answer is checked by the core before it is printed', () => {
     ['cheat-stream', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-stream returned an invalid placement: a1 and b2 share a diagonal/],
     ['cheat-all-count', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-all-count claimed 92 solutions but gave 0/],
     ['cheat-tour', ['tour', 'knight'], /^bezzel: strategy cheat-tour returned an invalid tour: move 1 from a1 to b1 is not a knight's move/],
+    ['cheat-empty', ['queens', '8'], /^bezzel: strategy cheat-empty said it solved the problem but gave no solution/],
+    ['cheat-negative', ['queens', '8', '--goal', 'count'], /^bezzel: strategy cheat-negative returned a count that is not a whole number \(-5n\)/],
+    ['cheat-budget', ['queens', '8'], /^bezzel: strategy cheat-budget ran out of an unknown budget \("patience"\)/],
+    ['cheat-never', ['queens', '8'], /^bezzel: strategy cheat-never never answered: run\(\) returned a promise that nothing can settle/],
   ])('rejects %s: exit 5, one line naming the strategy, no answer', async (strategy, args, message) => {
     expectOneLine(await bezzelProcess(...args, '--strategy', strategy, '--plugin', hostile('cheats.mjs')), 5, message);
   });
 
   it('reports a strategy that throws as its bug: exit 70, one line', async () => {
     expectOneLine(await bezzelProcess('queens', '8', '--strategy', 'cheat-throws', '--plugin', hostile('cheats.mjs')), 70, /^bezzel: strategy cheat-throws failed: boom \(a bug/);
+  });
+
+  it('a strategy whose supports() throws is ruled out with the reason, and the others still serve', async () => {
+    expectOneLine(await bezzelProcess('queens', '8', '--strategy', 'cheat-supports', '--plugin', hostile('cheats.mjs')), 2, /^bezzel: strategy cheat-supports cannot do this: its supports\(\) failed: supports boom$/);
+    const auto = await bezzelProcess('place', 'queen', '-n', '6', '--goal', 'count', '--plugin', hostile('cheats.mjs'), '--format', 'json');
+    // The cheats claim 8×8 only; the one whose supports() throws is passed over, and a real strategy counts 6×6.
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(JSON.parse(auto.stdout)).toMatchObject({ status: 'complete', count: '4' });
   });
 
   it('cross-checks a count with a second strategy on request', async () => {

@@ -273,7 +273,15 @@ function supportOf(strategy: SearchStrategy, instance: Instance): Support {
   if (!meta.goals.includes(instance.task.goal)) {
     return { ok: false, reason: `it does not do goal ${instance.task.goal} (it does ${meta.goals.join(', ')})` };
   }
-  return strategy.supports(instance);
+  try {
+    const support = strategy.supports(instance);
+    if (support?.ok === true && typeof support.cost === 'number' && !Number.isNaN(support.cost)) return support;
+    if (support?.ok === false && typeof support.reason === 'string') return support;
+    return { ok: false, reason: `its supports() gave no answer Bezzel understands (${String(JSON.stringify(support))})` };
+  } catch (error) {
+    // A plugin's bug in supports() rules that strategy out, and says why; other strategies still serve.
+    return { ok: false, reason: `its supports() failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 function declaresOption(strategy: SearchStrategy, name: string): boolean {

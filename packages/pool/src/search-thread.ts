@@ -93,9 +93,26 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
           break;
       }
     });
-    worker.on('error', (error) => settle(() => reject(error)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`the search thread ended (exit code ${code}) without an answer`))));
+    worker.on('error', (error) => settle(() => reject(threadError(strategy, error))));
+    worker.on('exit', (code) => settle(() => reject(threadExit(strategy, code))));
   });
+}
+
+/** A search thread that failed as a whole: out of memory is the strategy's doing, anything else is a bug. */
+function threadError(strategy: string, error: Error): Error {
+  if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new StrategyError(strategy, 'ran out of memory: its search thread reached the JavaScript heap limit and was ended');
+  }
+  return error;
+}
+
+/**
+ * A search thread that ended without a word. Exit code 13 is Node's "unsettled top-level await": the strategy's
+ * `run` returned a promise that nothing is left to settle.
+ */
+function threadExit(strategy: string, code: number): Error {
+  if (code === 13) return new StrategyError(strategy, 'never answered: run() returned a promise that nothing can settle');
+  return new Error(`the search thread ended (exit code ${code}) without an answer`);
 }
 
 /**
