@@ -29,6 +29,11 @@ describe('createBezzel', () => {
   it('rejects a malformed piece at bind time', async () => {
     const bad = { ...piece('x'), id: 'Bad Id' };
     await expect(createBezzel({ plugins: [pluginModule({ pieces: [bad] })] })).rejects.toThrow(/id must be lower-case/);
+    const moves = (movement: unknown) => createBezzel({ plugins: [pluginModule({ pieces: [{ ...piece('x'), movement } as never] })] });
+    await expect(moves({ leaps: [{ dx: Number.NaN, dy: 1 }], rides: [] })).rejects.toThrow(/a leap must be a step of whole numbers/);
+    await expect(moves({ leaps: [], rides: [{ dx: 0, dy: 0 }] })).rejects.toThrow(/a ride must be a step of whole numbers, not both 0/);
+    await expect(moves({ leaps: [], rides: [{ dx: 1, dy: 0, range: 0 }] })).rejects.toThrow(/range must be a whole number of at least 1/);
+    await expect(moves({ leaps: [{ dx: 1.5, dy: 2 }], rides: [] })).rejects.toThrow(/whole numbers/);
   });
 
   it('solves through the chosen strategy and reports user mistakes as UsageErrors', async () => {

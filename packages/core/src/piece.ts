@@ -35,4 +35,15 @@ export function assertPiece(value: unknown): asserts value is Piece {
   if (p.movement.leaps.length + p.movement.rides.length === 0 && !p.attacks) {
     throw new Error(`${what}: a piece must attack something`);
   }
+  for (const [kind, vectors] of [['leap', p.movement.leaps], ['ride', p.movement.rides]] as const) {
+    for (const v of vectors as readonly { dx?: unknown; dy?: unknown; range?: unknown }[]) {
+      const whole = (x: unknown) => Number.isSafeInteger(x);
+      if (!v || !whole(v.dx) || !whole(v.dy) || (v.dx === 0 && v.dy === 0)) {
+        throw new Error(`${what}: a ${kind} must be a step of whole numbers, not both 0 (got ${JSON.stringify(v)})`);
+      }
+      if (v.range !== undefined && (!whole(v.range) || (v.range as number) < 1)) {
+        throw new Error(`${what}: a ride's range must be a whole number of at least 1 (got ${JSON.stringify(v.range)})`);
+      }
+    }
+  }
 }
