@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOptionValue, option } from './options.js';
+import { checkOptionValue, listOf, option } from './options.js';
 
 describe('option declarations check values in one place', () => {
   const start = option.start('squares to start from');
@@ -12,6 +12,17 @@ describe('option declarations check values in one place', () => {
     const checked = checkOptionValue('s', 'start', start, text);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.error.message).toBe(`option start of s must be squares joined with "-" or ",", as 0-10-20 or a1,b3, not ${JSON.stringify(text)}`);
+  });
+
+  it('list takes ids joined with commas, tidied, and at least its minimum of them', () => {
+    const members = option.list('strategies to race', { min: 2 });
+    expect(checkOptionValue('portfolio', 'members', members, ' min-conflicts , hill-climbing ')).toEqual({ ok: true, value: 'min-conflicts,hill-climbing' });
+    expect(listOf('min-conflicts,hill-climbing')).toEqual(['min-conflicts', 'hill-climbing']);
+    for (const bad of ['min-conflicts', '', 'a,,b', 'A,b', 'a;b']) {
+      const checked = checkOptionValue('portfolio', 'members', members, bad);
+      expect(checked.ok, bad).toBe(false);
+      if (!checked.ok) expect(checked.error.message).toBe(`option members of portfolio must be at least 2 ids joined with ",", as min-conflicts,hill-climbing, not ${JSON.stringify(bad)}`);
+    }
   });
 
   it('converts numbers from text and keeps ranges', () => {

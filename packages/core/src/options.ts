@@ -15,7 +15,7 @@ import type { OptionValue } from './problem.js';
 
 /** What an option is, for everything that shows or checks it. */
 export interface OptionInfo {
-  readonly type: 'integer' | 'number' | 'boolean' | 'choice' | 'part' | 'text' | 'start';
+  readonly type: 'integer' | 'number' | 'boolean' | 'choice' | 'part' | 'text' | 'start' | 'list';
   readonly description: string;
   readonly default?: OptionValue;
   /** Inclusive bounds of a number. */
@@ -63,6 +63,14 @@ const booleanish = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', 'ye
 const NAME = String.raw`(?:[a-z]\d+|\(\s*\d+\s*,\s*\d+\s*\))`;
 const SQUARES = new RegExp(String.raw`^\s*(?:\d+(?:\s*-\s*\d+)*|${NAME}(?:(?:\s*[,;]\s*|\s+)${NAME})*)\s*$`, 'i');
 
+/** Ids (lower-case letters, digits, dashes) joined with commas, spaces allowed around them. */
+const IDS = /^\s*[a-z0-9][a-z0-9-]*(\s*,\s*[a-z0-9][a-z0-9-]*)*\s*$/;
+
+/** The ids of a `list` option's value, in order. */
+export function listOf(value: unknown): string[] {
+  return String(value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+}
+
 function declared<T extends OptionValue, S extends { readonly default?: unknown }>(schema: v.GenericSchema<unknown, T>, info: OptionInfo): StrategyOption<T, S extends { readonly default: T } ? true : false> {
   return { schema, info };
 }
@@ -107,6 +115,16 @@ export const option = {
   start(description: string) {
     return declared<string, object>(v.pipe(v.string(), v.regex(SQUARES)), { type: 'start', description });
   },
+  /**
+   * Ids joined with commas (`min-conflicts,hill-climbing`): the strategies a portfolio races or a pipeline
+   * chains. The value is kept as text, tidied (spaces dropped) and checked for at least `min` ids; {@link listOf}
+   * gives the ids.
+   */
+  list<S extends { readonly min?: number; readonly default?: string }>(description: string, settings: S = {} as S) {
+    const min = settings.min ?? 1;
+    const schema = v.pipe(v.string(), v.regex(IDS), v.transform((text: string) => listOf(text).join(',')), v.check((text: string) => listOf(text).length >= min));
+    return declared<string, S>(schema, { type: 'list', description, ...settings, min });
+  },
   /** An option `split()` writes into sub-tasks (which rows or moves a sub-task starts from); not a user's knob. */
   internal(description: string) {
     return declared<string | number, object>(v.union([v.string(), v.number()]), { type: 'text', description, internal: true });
@@ -135,6 +153,8 @@ export function describeValue(info: OptionInfo): string {
       return 'text';
     case 'start':
       return 'squares joined with "-" or ",", as 0-10-20 or a1,b3';
+    case 'list':
+      return `${info.min !== undefined && info.min > 1 ? `at least ${info.min} ids` : 'ids'} joined with ",", as min-conflicts,hill-climbing`;
   }
 }
 

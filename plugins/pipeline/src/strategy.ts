@@ -1,7 +1,7 @@
-import { encodeSquares, no, option, UsageError, yes, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Solution, type Task } from '@bezzel/core';
+import { encodeSquares, listOf, no, option, UsageError, yes, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Solution, type Task } from '@bezzel/core';
 
 const options = {
-  stages: option.text('the strategies to run in turn, comma-separated, at least two (as warnsdorff,genetic); each after the first must take option start'),
+  stages: option.list('the strategies to run in turn (as warnsdorff,genetic); each after the first must take option start', { min: 2 }),
 };
 
 /** Statuses that answer the task: the pipeline ends at the first stage that gives one. */
@@ -25,14 +25,14 @@ export const pipeline: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    if (stagesOf(instance.task.options?.stages).length < 2) return no('say which strategies to run in turn, at least two: -o stages=warnsdorff,genetic');
+    // Without stages it is not to be chosen; what they are is for the option's declaration to check.
+    if (instance.task.options?.stages === undefined) return no('say which strategies to run in turn, at least two: -o stages=warnsdorff,genetic');
     return yes(1000);
   },
 
   async run(instance: Instance, context: RunContext): Promise<Outcome> {
     const started = performance.now();
-    const stages = stagesOf(context.options(options).stages);
-    if (stages.length < 2) throw new UsageError('ERR_OPTION', 'option stages of pipeline must name at least two strategies, as warnsdorff,genetic');
+    const stages = listOf(context.options(options).stages);
     if (stages.includes('pipeline')) throw new UsageError('ERR_OPTION', 'option stages of pipeline cannot name pipeline itself');
     const { clock } = context;
     const { options: _mine, ...base } = instance.task;
@@ -70,10 +70,6 @@ export const pipeline: SearchStrategy = {
     return { status: 'budget', exhausted: clock.reason === 'steps' ? 'steps' : 'time', partial: kept, stats };
   },
 };
-
-function stagesOf(value: unknown): string[] {
-  return String(value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-}
 
 /** `warnsdorff budget → genetic solved`: what each stage did. */
 function trail(done: readonly Result[]): string {

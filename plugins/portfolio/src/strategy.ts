@@ -1,7 +1,7 @@
-import { no, option, StrategyError, UsageError, yes, type ElsewhereRun, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Task } from '@bezzel/core';
+import { listOf, no, option, StrategyError, UsageError, yes, type ElsewhereRun, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Task } from '@bezzel/core';
 
 const options = {
-  members: option.text('the strategies to race, comma-separated, at least two (as min-conflicts,hill-climbing)'),
+  members: option.list('the strategies to race (as min-conflicts,hill-climbing)', { min: 2 }),
 };
 
 /** Statuses that answer the task: a solution, a count, a proof that there is none. */
@@ -26,16 +26,16 @@ export const portfolio: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    const members = membersOf(instance.task.options?.members);
-    if (members.length < 2) return no('say which strategies to race, at least two: -o members=min-conflicts,hill-climbing');
+    // Without members it is not to be chosen; what they are is for the option's declaration to check.
+    if (instance.task.options?.members === undefined) return no('say which strategies to race, at least two: -o members=min-conflicts,hill-climbing');
     // Chosen only by name or by its option: as fast as its fastest member, plus threads to start.
     return yes(1000);
   },
 
   async run(instance: Instance, context: RunContext): Promise<Outcome> {
     const started = performance.now();
-    const members = membersOf(context.options(options).members);
-    if (members.length < 2) throw new UsageError('ERR_OPTION', 'option members of portfolio must name at least two strategies, as min-conflicts,hill-climbing');
+    // Each member once: a race of a strategy against itself is one run.
+    const members = [...new Set(listOf(context.options(options).members))];
     if (members.includes('portfolio')) throw new UsageError('ERR_OPTION', 'option members of portfolio cannot name portfolio itself');
     const { clock, elsewhere } = context;
     const taskOf = (id: string, share: number): Task => {
@@ -83,11 +83,6 @@ export const portfolio: SearchStrategy = {
     return { ...answer, stats: { ...answer.stats, timeMs, extra: { ...extra, winner: strategy } } } as Outcome;
   },
 };
-
-/** `a, b ,c` → ['a', 'b', 'c'], each once. */
-function membersOf(value: unknown): string[] {
-  return [...new Set(String(value ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
-}
 
 /** The first of the runs to end in an answer; undefined when all end without one. */
 function firstAnswer(runs: readonly ElsewhereRun[]): Promise<Result | undefined> {
