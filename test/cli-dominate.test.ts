@@ -45,6 +45,22 @@ describe('bezzel dominate', () => {
     }
   });
 
+  it.each([
+    ['queen', '8', [], 5, 'exhausted'],
+    ['queen', '9', [], 5, 'exhausted'],
+    ['knight', '6', [], 8, undefined],
+    ['queen', '6', ['--total'], 4, 'exhausted'],
+    ['queen', '7', ['--independent'], 4, 'exhausted'],
+    ['bishop', '5', [], 5, undefined],
+  ] as const)('proves the minimum of %s on -n %s %j, γ = %i, on worker threads as one thread does', async (piece, n, variant, gamma, proof) => {
+    const json = async (...extra: string[]) => JSON.parse((await bezzelProcess('dominate', piece, '-n', n, ...variant, '--format', 'json', ...extra)).stdout);
+    const [threads, alone] = await Promise.all([json('--workers', '2'), json()]);
+    expect(threads).toMatchObject({ status: 'solved', minimum: { value: gamma }, stats: { workers: 2 } });
+    expect(threads.minimum.value).toBe(alone.minimum.value);
+    if (proof) expect(threads.minimum.proof).toBe(proof);
+    expect(threads.solutions[0].squares).toHaveLength(gamma);
+  });
+
   it('stops at --max-time with the best set and the bounds (exit 3)', async () => {
     const run = await bezzel('dominate', 'queen', '-n', '14', '--max-time', '300ms');
     expect(run.code).toBe(3);

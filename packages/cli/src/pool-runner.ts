@@ -108,7 +108,8 @@ export async function countOnWorkers(
   return exitCode(shown);
 }
 
-async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {
+/** A count split over worker threads (or, with one worker and no checkpoint, one search thread), with a progress bar and Ctrl-C. */
+export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {
   const workers = options.workers ?? availableParallelism();
   const bar = await progressBar(options.format);
   try {

@@ -68,6 +68,12 @@ async function runDominate(pieceArg: string, options: DominateOptions, setExit: 
     const counted = await countOnWorkers(bezzel, plugins, countTask, options, adHoc !== undefined, asMinimum);
     return setExit(counted ?? (await solveAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options)));
   }
+  if (pooled && task.goal === 'minimum' && !options.queue && !options.checkpoint && adHoc === undefined) {
+    const { minimumOnThreads } = await import('../minimum-on-threads.js');
+    const result = await minimumOnThreads(bezzel, plugins, task, options);
+    await printResult(instance.value.board, instance.value.piece, result, options);
+    return setExit(exitCode(result));
+  }
   const counted = await countOnWorkers(bezzel, plugins, task, options, adHoc !== undefined);
   setExit(counted ?? (await solveAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options)));
 }
