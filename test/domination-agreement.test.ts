@@ -44,6 +44,21 @@ describe('domination strategies agree with each other and with brute force', asy
     }
   });
 
+  it.each(['plain', 'total'] as const)('cover-search finds a %s dominating set of exactly k pieces when and only when k is at least the minimum, on every board up to 4×4', async (variant) => {
+    // More pieces never spoil a plain or total dominating set, so sets of k exist for every k from γ to the squares.
+    for (const piece of pieces) {
+      for (const board of tiny) {
+        const truth = bruteDomination(board, bezzel.piece(piece)!, variant);
+        if (!truth) continue;
+        for (const k of new Set([truth.gamma - 1, truth.gamma, truth.gamma + 1, board.playable].filter((k) => k >= 1 && k <= board.playable))) {
+          const base = task(piece, board, variant, 'one', 'cover-search');
+          const { result } = await solveChecked(bezzel, { ...base, problem: { ...base.problem, k } as Task['problem'] });
+          expect(result.status, `${piece} ${board} ${variant} k=${k}`).toBe(k >= truth.gamma ? 'solved' : 'impossible');
+        }
+      }
+    }
+  });
+
   it('holds on random small boards with holes and on tori (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
