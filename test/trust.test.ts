@@ -94,7 +94,7 @@ describe('budgets hold', () => {
  * Starts `bezzel`, sends a signal once `ready()` says so (or after `ms`), and returns what it printed, how it
  * ended and how long it took to stop.
  */
-function signalled(args: string[], when: { ms?: number; ready?: () => boolean }, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun & { stopMs: number }> {
+function signalled(args: string[], when: { ms?: number; ready?: () => boolean }, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun & { stopMs: number; killedBy: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bezzelBin, ...args], { cwd: root, env: childEnv() });
     let stdout = '';
@@ -115,7 +115,7 @@ function signalled(args: string[], when: { ms?: number; ready?: () => boolean },
       }, 10);
       child.on('close', () => clearInterval(poll));
     } else setTimeout(send, when.ms ?? 0);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, stopMs: performance.now() - sent }));
+    child.on('close', (code, killedBy) => resolve({ code: code ?? -1, killedBy, stdout, stderr, stopMs: performance.now() - sent }));
   });
 }
 
@@ -147,6 +147,28 @@ describe('every stop reports', () => {
     const finished = linesOf(file) - 1;
     const resumed = await bezzelProcess(...args, '--format', 'json');
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'complete', count: '365596', stats: { extra: { resumed: finished } } });
+  });
+
+  // Searches whose strategies' estimates said "short": each must still be stoppable, and say what it has.
+  it.each([
+    [['dominate', 'knight', '-n', '16', '--goal', 'minimum'], /^Stopped; at least \d+/m],
+    [['dominate', 'queen', '-n', '14', '--goal', 'minimum', '--workers', '2'], /^Stopped; at least \d+, at most \d+/m],
+    [['tour', 'knight', '-n', '7', '--goal', 'count', '--workers', '1'], /^Stopped: \d+ found so far/m],
+    [['place', 'queen', '-n', '1500', '--strategy', 'hill-climbing'], /^Stopped; h = \d+ attacking pairs/m],
+    [['place', 'queen', '-n', '1500', '--strategy', 'portfolio', '-o', 'members=hill-climbing,random'], /^Stopped/m],
+  ])('Ctrl-C stops %j within a second and prints what it has', async (args, said) => {
+    const run = await signalled([...args, '--max-time', 'none'], { ms: 1500 });
+    expect(run.code, run.stdout + run.stderr).toBe(130);
+    expect(run.stdout).toMatch(said);
+    expect(run.stdout).not.toMatch(/did not stop when asked/);
+    expect(run.stopMs).toBeLessThan(1000);
+  });
+
+  it('a search that must stay in this thread (a betza: piece lives only here) still ends at once on Ctrl-C', async () => {
+    const run = await signalled(['place', 'betza:NN', '-n', '10', '-k', '10', '--goal', 'count', '--max-time', 'none'], { ms: 1500 });
+    // Ended by the signal itself (a shell shows exit 130), since no listener can run while the search holds the thread.
+    expect(run.killedBy).toBe('SIGINT');
+    expect(run.stopMs).toBeLessThan(1000);
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops a long search in one thread and prints what it found', async (signal) => {

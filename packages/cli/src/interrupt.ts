@@ -13,15 +13,32 @@ let armed = false;
 export function armStops(): void {
   if (armed) return;
   armed = true;
-  const now = () => process.exit(EXIT.interrupted);
-  const gently = () => {
-    stopping.abort();
-    for (const signal of STOPS) {
-      process.removeListener(signal, gently);
-      process.once(signal, now);
-    }
-  };
   for (const signal of STOPS) process.on(signal, gently);
+}
+
+const now = () => process.exit(EXIT.interrupted);
+function gently(): void {
+  stopping.abort();
+  for (const signal of STOPS) {
+    process.removeListener(signal, gently);
+    process.once(signal, now);
+  }
+}
+
+/**
+ * Runs work that stays in this thread (short by its estimate, or with a piece that exists only here) with the
+ * signals' default action. A search that holds this thread never lets a listener run, so an estimate that was
+ * wrong would leave Ctrl-C unanswered; by default Ctrl-C ends the process at once (exit 130, without a word),
+ * which is what a short run needs. Our listeners come back when the work is done.
+ */
+export async function withDefaultStops<T>(work: () => Promise<T>): Promise<T> {
+  const ours = STOPS.map((signal) => [signal, process.listeners(signal).filter((l) => l === gently || l === now)] as const);
+  for (const [signal, listeners] of ours) for (const listener of listeners) process.removeListener(signal, listener as () => void);
+  try {
+    return await work();
+  } finally {
+    for (const [signal, listeners] of ours) for (const listener of listeners) process.on(signal, listener as () => void);
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ export async function minimumOnThreads(bezzel: Bezzel, plugins: readonly LoadedP
   let nodes = 0;
   const spent = (r: Result) => (nodes += r.stats.nodes);
 
-  const first = await solveWatched(setup, { ...task, goal: 'one', budget: { ...task.budget, maxTimeMs: left() } });
+  const first = await solveWatched(setup, { ...task, goal: 'one', budget: { ...task.budget, maxTimeMs: left() } }, { inThread: true });
   spent(first);
   if (first.status !== 'solved') return { ...first, task };
   let best: Solution = first.solutions[0]!;
@@ -39,7 +39,7 @@ export async function minimumOnThreads(bezzel: Bezzel, plugins: readonly LoadedP
   // Down to the strategy's lower bound, each size that has no set is the proof; meeting the bound is one too.
   let proof: MinimumProof = 'bound';
   for (let k = sizeOf(best) - 1; k >= lower; k--) {
-    const quick = await solveWatched(setup, sized(k, 'one', Math.min(QUICK_TRY_MS, left())));
+    const quick = await solveWatched(setup, sized(k, 'one', Math.min(QUICK_TRY_MS, left())), { inThread: true });
     spent(quick);
     if (quick.status === 'solved') {
       best = quick.solutions[0]!;
@@ -58,7 +58,7 @@ export async function minimumOnThreads(bezzel: Bezzel, plugins: readonly LoadedP
       break;
     }
     // Sets of k exist, only hard to find: look for one without the short limit.
-    const found = await solveWatched(setup, sized(k, 'one', left()));
+    const found = await solveWatched(setup, sized(k, 'one', left()), { inThread: true });
     spent(found);
     if (found.status !== 'solved') return stopped(found);
     best = found.solutions[0]!;

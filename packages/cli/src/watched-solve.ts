@@ -1,5 +1,5 @@
 import type { Bezzel, Elsewhere, ProgressEvent, Result, Solution, Task } from '@bezzel/core';
-import { onInterrupt } from './interrupt.js';
+import { onInterrupt, withDefaultStops } from './interrupt.js';
 import { fromUserPlugin, pluginsFor, type LoadedPlugin } from './plugins.js';
 
 /**
@@ -8,8 +8,15 @@ import { fromUserPlugin, pluginsFor, type LoadedPlugin } from './plugins.js';
  * start sooner; Ctrl-C ends them at once.
  */
 const LONG_RUN_MS = 250;
-/** Counting and listing on boards beyond this many squares go to a search thread whatever the estimate says. */
+/**
+ * Goals that search a whole space (counts, lists, a maximum or a minimum with its proof) go to a search thread on
+ * boards beyond this many squares whatever the estimate says: an estimate that is wrong by a factor of a
+ * thousand (it happens) must not leave a search in this thread, where Ctrl-C cannot reach it.
+ */
 const SMALL_BOARD = 64;
+/** Tours explode sooner: counting them from 6×6 up takes seconds to years. */
+const SMALL_TOUR_BOARD = 25;
+const EXHAUSTIVE = new Set(['count', 'count-fundamental', 'all', 'maximum', 'minimum', 'count-minimum', 'count-minimum-fundamental']);
 
 export interface SolveSetup {
   readonly bezzel: Bezzel;
@@ -21,6 +28,8 @@ export interface SolveSetup {
 export interface SolveWatch {
   readonly onSolution?: (solution: Solution) => void;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** Run in a search thread whatever the estimate: for steps of a longer computation that Ctrl-C must reach. */
+  readonly inThread?: boolean;
 }
 
 /**
@@ -34,13 +43,13 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   if (!instance.ok) throw instance.error;
   const strategy = bezzel.choose(instance.value);
   // Whatever cannot be chosen here (a tour a theorem rules out needs no strategy) the core's solve sorts out.
-  if (!strategy.ok || setup.inProcessOnly) return bezzel.solve(task, watch);
-  const here = () => bezzel.solve(task, { ...watch, elsewhere: threadsFor(setup.plugins.map((p) => p.url)) });
+  if (!strategy.ok || setup.inProcessOnly) return withDefaultStops(() => bezzel.solve(task, watch));
+  const here = () => withDefaultStops(() => bezzel.solve(task, { ...watch, elsewhere: threadsFor(setup.plugins.map((p) => p.url)) }));
   const support = strategy.value.supports(instance.value);
   const cost = support.ok ? support.cost : 0;
-  const counting = ['count', 'count-fundamental', 'all', 'maximum'].includes(task.goal) && instance.value.board.playable > SMALL_BOARD;
+  const counting = EXHAUSTIVE.has(task.goal) && instance.value.board.playable > (instance.value.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
   const id = strategy.value.meta.id;
-  if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting) return here();
+  if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting && !watch.inThread) return here();
 
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
@@ -48,7 +57,8 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
     const { solveInThread } = await import('@bezzel/pool');
     const plugins = pluginsFor(bezzel, setup.plugins, instance.value.piece.id, strategy.value).map((p) => p.url);
     const available = setup.plugins.map((p) => p.url);
-    return await solveInThread({ plugins, available, task, strategy: id, signal: controller.signal, ...watch });
+    const { onSolution, onProgress } = watch;
+    return await solveInThread({ plugins, available, task, strategy: id, signal: controller.signal, ...(onSolution ? { onSolution } : {}), ...(onProgress ? { onProgress } : {}) });
   } finally {
     stopListening();
   }

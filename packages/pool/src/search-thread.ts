@@ -115,6 +115,8 @@ function threadExit(strategy: string, code: number): Error {
   return new Error(`the search thread ended (exit code ${code}) without an answer`);
 }
 
+const MEMBER_GRACE_MS = 400;
+
 /**
  * Where a strategy made of strategies (a portfolio, a pipeline) runs its members on Node: each in a search
  * thread of its own, side by side, loading the same plugins; a stop (or the caller's) ends them.
@@ -126,7 +128,9 @@ export function threadedElsewhere(plugins: readonly string[], signal?: AbortSign
       const controller = new AbortController();
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
-      const result = solveInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal }).finally(() => signal?.removeEventListener('abort', abort));
+      // Half the usual grace: a member that ignores a stop is ended while its portfolio (or pipeline) still has
+      // time to answer within its own.
+      const result = solveInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal, graceMs: MEMBER_GRACE_MS }).finally(() => signal?.removeEventListener('abort', abort));
       // (A member loads every plugin: which a member's own members need cannot be known before it runs.)
       return { result, stop: abort };
     },

@@ -1,7 +1,12 @@
-import { CLOCK_MASK } from '@bezzel/core';
 import { Bounds } from './bounds.js';
 import { lowestBit, popcount, type CoverModel } from './model.js';
 import { binomial } from './binomial.js';
+
+/**
+ * A node here costs tens of microseconds (coverage masks and bounds), not the core's few nanoseconds: the clock
+ * is read every 256 nodes, so a stop is seen within milliseconds.
+ */
+const NODES_BETWEEN_CLOCKS = 0xff;
 
 /**
  * `find`: one set of at most k pieces; `exact`: one set of exactly k; `count`: the sets of exactly k; `all`: each
@@ -193,7 +198,7 @@ export class CoverEngine {
   /** True to stop the whole search (a set found, or the budget spent). */
   #search(d: number, j: number): boolean {
     this.nodes++;
-    if ((this.nodes & CLOCK_MASK) === 0 && this.#o.stop?.(this.nodes)) {
+    if ((this.nodes & NODES_BETWEEN_CLOCKS) === 0 && this.#o.stop?.(this.nodes)) {
       this.stopped = true;
       return true;
     }

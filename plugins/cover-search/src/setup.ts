@@ -20,7 +20,8 @@ export interface Setup {
   readonly symmetries: readonly Int32Array[];
 }
 
-export function setUp(instance: DominateInstance): Setup {
+/** `stop`, read now and then while the LP is solved, ends it early with the (weaker, still true) bound reached. */
+export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   const { board, piece, variant } = instance;
   const model = buildModel(board, piece, variant);
   const needed = board.playable;
@@ -34,7 +35,7 @@ export function setUp(instance: DominateInstance): Setup {
     for (let c = 0; c < board.size; c++) {
       if (!board.isRemoved(c)) rows.push(model.coverTargets.subarray(model.coverOffsets[c]!, model.coverOffsets[c + 1]!));
     }
-    const dual = packingDual(rows, board.size);
+    const dual = packingDual(rows, board.size, undefined, stop);
     lp = dual.value;
     if (!piece.attacks && isLeaper(piece.movement)) weights = dual.y;
   }

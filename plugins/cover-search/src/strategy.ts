@@ -30,7 +30,7 @@ export const coverSearch: SearchStrategy = {
   run(instance: Instance, ctx: RunContext): Outcome {
     if (instance.kind !== 'dominate') throw new Error('cover-search was run on a problem it declined');
     const started = performance.now();
-    const setup = setUp(instance);
+    const setup = setUp(instance, () => ctx.clock.expired());
     const stop = (nodes: number) => {
       ctx.progress({ nodes });
       return ctx.clock.exhausted(nodes);

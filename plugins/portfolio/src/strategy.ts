@@ -124,6 +124,9 @@ function stopped(context: RunContext, results: readonly Result[], timeMs: number
   const note = `no member answered: ${results.map((r) => `${r.strategy} ${r.status}`).join(', ')}`;
   const partial = { ...(best?.best ? { best: best.best } : {}), ...(best?.score !== undefined ? { score: best.score } : {}), note };
   const stats = { nodes, timeMs, extra };
-  if (context.clock.reason === 'aborted' || context.signal.aborted) return { status: 'aborted', partial, stats };
+  // Read the clock once more: a stop asked while the members ran is seen there, not yet in `reason`.
+  context.clock.expired();
+  const asked = context.clock.reason === 'aborted' || context.signal.aborted || (results.length > 0 && results.every((r) => r.status === 'aborted'));
+  if (asked) return { status: 'aborted', partial, stats };
   return { status: 'budget', exhausted: 'time', partial, stats };
 }
