@@ -103,6 +103,8 @@ export class CountClient {
   readonly #connection: WatchedConnection;
   readonly #counts: Queue<CountJobData, CountReturn>;
   readonly #subTaskQueues = new Map<string, Queue>();
+  /** Worker counts by sub-task queue, with when they were read: CLIENT LIST is a costly command to repeat. */
+  readonly #workerCounts = new Map<string, { at: number; counts: Promise<[number, number]> }>();
 
   private constructor(
     readonly address: QueueAddress,
@@ -253,6 +255,14 @@ export class CountClient {
 
   /** Workers connected to the queue: all of them (those summing counts), and those that run this sub-task queue. */
   async #workers(subTaskQueue: string): Promise<[number, number]> {
+    const cached = this.#workerCounts.get(subTaskQueue);
+    if (cached && Date.now() - cached.at < WORKER_COUNT_TTL_MS) return cached.counts;
+    const counts = this.#countWorkers(subTaskQueue);
+    this.#workerCounts.set(subTaskQueue, { at: Date.now(), counts });
+    return counts;
+  }
+
+  async #countWorkers(subTaskQueue: string): Promise<[number, number]> {
     let queue = this.#subTaskQueues.get(subTaskQueue);
     if (!queue) this.#subTaskQueues.set(subTaskQueue, (queue = new Queue(subTaskQueue, { connection: this.#connection.redis, prefix: this.address.prefix })));
     return Promise.all([this.#counts.getWorkersCount(), queue.getWorkersCount()]);
@@ -260,6 +270,9 @@ export class CountClient {
 }
 
 export { QueueUnreachable };
+
+/** How long a worker count is taken as still true: workers come and go on a scale of seconds. */
+const WORKER_COUNT_TTL_MS = 1000;
 
 function countState(snapshot: CountSnapshot, allReturned: boolean, capableWorkers: number): CountState {
   const state: JobState = snapshot.state;
