@@ -207,7 +207,8 @@ export class CountClient {
         await this.cancel(id);
         return stoppedResult(status, 'budget', `the time budget ran out: count ${id} was cancelled`);
       }
-      const pause = options.pollMs ?? 250;
+      // Short counts are read often, so their end is seen at once; a read of a big one costs more (its results).
+      const pause = options.pollMs ?? Math.min(1000, Math.max(100, status.total / 2));
       await sleep(options.deadline !== undefined ? Math.max(0, Math.min(pause, options.deadline - Date.now())) : pause, options.signal);
     }
   }
