@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bezzelBin, bezzelProcess, childEnv, root } from './support/cli.js';
+import { waitFor } from './support/wait.js';
 import { freshQueue, ownRedis, testRedisReachable, type OwnRedis } from './support/redis.js';
 
 /**
@@ -36,13 +37,6 @@ function bezzelChild(args: string[], env: NodeJS.ProcessEnv = {}): Proc {
 
 const exited = (child: ChildProcess) => new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code ?? 1))));
 
-const waitFor = async (what: string, test: () => Promise<boolean> | boolean, ms = 60_000) => {
-  const until = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe.skipIf(!reachable)('a count survives Redis killed (SIGKILL) and restarted on its append-only file', () => {
   let redis: OwnRedis | undefined;

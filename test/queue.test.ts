@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import flamingo from './fixtures/flamingo.js';
 import { bezzelBin, bezzelProcess, childEnv, root } from './support/cli.js';
+import { waitFor } from './support/wait.js';
 import { freshQueue, testRedisReachable } from './support/redis.js';
 
 const reachable = await testRedisReachable();
@@ -37,13 +38,6 @@ const countsOf = (result: Result) => {
   return result.status === 'complete' ? { count: result.count, fundamental: result.fundamental } : undefined;
 };
 
-const waitFor = async (what: string, test: () => Promise<boolean> | boolean, ms = 60_000) => {
-  const until = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
   let bezzel: Bezzel;
