@@ -13,5 +13,16 @@ export function workerCommand(setExit: SetExit): Command {
     // The earlier spelling, kept working for scripts that use it.
     .addOption(new Option('--stall-timeout <time>').argParser(duration).hideHelp())
     .option('-q, --quiet', 'no line per sub-task')
+    .addHelpText('after', WORKER_HELP)
     .action(async (options: WorkerOptions) => setExit(await (await import('../queue-worker.js')).runWorker(options)));
 }
+
+/** What an operator needs before the first worker: a Redis that keeps its counts, and how safe that is. */
+const WORKER_HELP = `
+A queue is a Redis that keeps what it is given: start it with the append-only file, on loopback or a private
+network, with a password from its config file (not its command line):
+  redis-server /etc/bezzel-redis.conf     # port 6379, bind 127.0.0.1, appendonly yes, appendfsync everysec,
+                                          # dir /var/lib/bezzel-redis, requirepass LONG-RANDOM-SECRET
+  BEZZEL_QUEUE_PASSWORD=… bezzel worker --queue redis://127.0.0.1:6379/0
+A Redis crash then loses at most about the last second: sub-tasks finished in it run again, and are counted once.
+While Redis is unreachable the worker says so once and keeps reconnecting (every 5 s at most).`;
