@@ -38,7 +38,7 @@ function bezzelChild(args: string[], env: NodeJS.ProcessEnv = {}): Proc {
 const exited = (child: ChildProcess) => new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code ?? 1))));
 
 
-describe.skipIf(!reachable)('a count survives Redis killed (SIGKILL) and restarted on its append-only file', () => {
+describe.skipIf(!reachable)('a count survives Redis killed (SIGKILL) and restarted on its append-only file', { timeout: 300_000 }, () => {
   let redis: OwnRedis | undefined;
   const children: ChildProcess[] = [];
   afterAll(async () => {
@@ -88,7 +88,7 @@ describe.skipIf(!reachable)('a count survives Redis killed (SIGKILL) and restart
   });
 });
 
-describe.skipIf(!reachable)('a worker killed with SIGKILL mid-sub-task', () => {
+describe.skipIf(!reachable)('a worker killed with SIGKILL mid-sub-task', { timeout: 300_000 }, () => {
   const children: ChildProcess[] = [];
   afterAll(() => {
     for (const child of children) child.kill('SIGKILL');
@@ -123,7 +123,7 @@ describe.skipIf(!reachable)('a worker killed with SIGKILL mid-sub-task', () => {
   });
 });
 
-describe.skipIf(!reachable)('a queue behind a password', () => {
+describe.skipIf(!reachable)('a queue behind a password', { timeout: 300_000 }, () => {
   let redis: OwnRedis | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'bezzel-secret-'));
   const password = `pw-${Math.random().toString(36).slice(2)}`;

@@ -31,6 +31,8 @@ const placement = (piece: string, n: number, goal: Task['goal'], k?: number): Ta
   problem: { kind: 'placement', board: { width: n, height: n }, piece, ...(k !== undefined ? { k } : {}) },
   goal,
   strategy: 'bitboard',
+  // Counted in this process too (the reference): no time budget, so a loaded machine is slower, never wrong.
+  budget: { maxTimeMs: Number.MAX_SAFE_INTEGER },
 });
 
 const countsOf = (result: Result) => {
@@ -39,7 +41,10 @@ const countsOf = (result: Result) => {
 };
 
 
-describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
+/** Time limits of tests that wait on queues: generous, since two cores shared with other work may crawl. */
+const SLOW = { timeout: 300_000 };
+
+describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', SLOW, () => {
   let bezzel: Bezzel;
   let worker: CountWorker;
   let client: CountClient;
@@ -167,7 +172,7 @@ function startWorker(queue: string, ...args: string[]): { child: ChildProcess; l
   return { child, log: () => log };
 }
 
-describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs, cancel, dashboard: the CLI on a real queue', () => {
+describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs, cancel, dashboard: the CLI on a real queue', SLOW, () => {
   const queue = freshQueue();
   const slow = 'test/fixtures/slow-count.ts';
   let workers: ReturnType<typeof startWorker>[] = [];
