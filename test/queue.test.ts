@@ -5,24 +5,34 @@ import fairy from '@bezzel/fairy';
 import knight from '@bezzel/knight';
 import { planSplit, runSplit } from '@bezzel/pool';
 import queen from '@bezzel/queen';
-import { CountClient, CountWorker, parseQueueAddress, submitCount } from '@bezzel/queue';
+import { CountClient, CountWorker, describePlugin, parseQueueAddress, submitCount, type CountStatus, type WorkerPlugin } from '@bezzel/queue';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bezzelBin, bezzelProcess, root } from './support/cli.js';
+import flamingo from './fixtures/flamingo.js';
+import { bezzelBin, bezzelProcess, childEnv, root } from './support/cli.js';
+import { waitFor } from './support/wait.js';
 import { freshQueue, testRedisReachable } from './support/redis.js';
 
 const reachable = await testRedisReachable();
 const require = createRequire(import.meta.url);
 const packages = ['@bezzel/queen', '@bezzel/knight', '@bezzel/classic', '@bezzel/fairy', '@bezzel/bitboard'];
-const urls = new Map(packages.map((name) => [name, pathToFileURL(require.resolve(name)).href]));
+const offered: WorkerPlugin[] = packages.map((name) => {
+  const url = pathToFileURL(require.resolve(name)).href;
+  return { ...describePlugin(name, url), url };
+});
+const needs = offered.map(({ specifier, version }) => ({ specifier, version }));
+const flamingoFile = resolve(root, 'test/fixtures/flamingo.ts');
+const flamingoPlugin: WorkerPlugin = { ...describePlugin(flamingoFile, pathToFileURL(flamingoFile).href), url: pathToFileURL(flamingoFile).href };
 
 const placement = (piece: string, n: number, goal: Task['goal'], k?: number): Task => ({
   problem: { kind: 'placement', board: { width: n, height: n }, piece, ...(k !== undefined ? { k } : {}) },
   goal,
   strategy: 'bitboard',
+  // Counted in this process too (the reference): no time budget, so a loaded machine is slower, never wrong.
+  budget: { maxTimeMs: Number.MAX_SAFE_INTEGER },
 });
 
 const countsOf = (result: Result) => {
@@ -30,15 +40,19 @@ const countsOf = (result: Result) => {
   return result.status === 'complete' ? { count: result.count, fundamental: result.fundamental } : undefined;
 };
 
-describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
+
+/** Time limits of tests that wait on queues: generous, since two cores shared with other work may crawl. */
+const SLOW = { timeout: 300_000 };
+
+describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', SLOW, () => {
   let bezzel: Bezzel;
   let worker: CountWorker;
   let client: CountClient;
   const address = parseQueueAddress(freshQueue());
 
   beforeAll(async () => {
-    bezzel = await createBezzel({ plugins: [queen, knight, classic, fairy, bitboard] });
-    worker = CountWorker.start({ address, threads: 2, resolvePlugin: (s) => urls.get(s), stallTimeoutMs: 5000 });
+    bezzel = await createBezzel({ plugins: [queen, knight, classic, fairy, bitboard, flamingo] });
+    worker = CountWorker.start({ address, threads: 2, plugins: offered, stallMs: 5000, sweepEveryMs: 300 });
     client = await CountClient.open(address);
   });
   afterAll(async () => {
@@ -46,11 +60,9 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
     await worker?.close(true);
   });
 
-  const onQueue = async (task: Task, parts: number) => {
-    const plan = planSplit(bezzel, task, parts);
-    const id = await submitCount({ address, plan, plugins: packages });
-    return client.await(id, { pollMs: 50 });
-  };
+  const submit = (task: Task, parts: number, options: { keepMs?: number; plugins?: typeof needs } = {}) =>
+    submitCount({ address, plan: planSplit(bezzel, task, parts), plugins: options.plugins ?? needs, ...(options.keepMs !== undefined ? { keepMs: options.keepMs } : {}) });
+  const onQueue = async (task: Task, parts: number) => client.await(await submit(task, parts), { pollMs: 50 });
 
   it('in-process, thread-pool and queue executors give the same counts as one unsplit run', async () => {
     const sweep: Task[] = [
@@ -63,7 +75,7 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
     ];
     for (const [i, task] of sweep.entries()) {
       const whole = countsOf(await bezzel.solve(task));
-      const plugins = [...urls.values()];
+      const plugins = offered.map((p) => p.url);
       const inProcess = countsOf(await runSplit({ plugins, task, bezzel, executor: 'in-process', parts: 24 }));
       const queued = countsOf(await onQueue(task, 24));
       expect(inProcess, JSON.stringify(task.problem)).toEqual(whole);
@@ -73,33 +85,94 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', () => {
     }
   });
 
-  it('sums to the published figures: 10 queens 724 and 92 fundamental, 10 amazons 4', async () => {
+  it('sums to the published figures: 10 queens 724 and 92 fundamental, 12 queens 14200 and 1787, 10 amazons 4', async () => {
     expect(countsOf(await onQueue(placement('queen', 10, 'count-fundamental'), 64))).toEqual({ count: 724n, fundamental: 92n });
+    expect(countsOf(await onQueue(placement('queen', 12, 'count-fundamental'), 300))).toEqual({ count: 14200n, fundamental: 1787n });
     expect(countsOf(await onQueue(placement('amazon', 10, 'count'), 64))).toEqual({ count: 4n, fundamental: undefined });
   });
 
-  it('a count whose id is unknown is a usage error naming it', async () => {
-    await expect(client.status('no-such-count')).rejects.toThrow(/no count "no-such-count"/);
+  it('status read while counts complete is always whole: 60 counts, each read without pause until done (race at completion)', async () => {
+    // Each count's job moves (waiting-children → waiting → active → completed) while status reads it; before the
+    // reads were one script, a read that straddled the move returned a state without its sums (a null).
+    const tasks = Array.from({ length: 60 }, (_, i) => placement('queen', 6 + (i % 4), 'count-fundamental'));
+    const expected = new Map([[6, [4n, 1n]], [7, [40n, 6n]], [8, [92n, 12n]], [9, [352n, 46n]]]);
+    const ids = await Promise.all(tasks.map((task) => submit(task, 4)));
+    let reads = 0;
+    const states = new Set<string>();
+    await Promise.all(
+      ids.map(async (id, i) => {
+        for (;;) {
+          const status = await client.status(id);
+          reads++;
+          states.add(status.state);
+          expect(status.state, id).not.toBe('missing');
+          const s = status as CountStatus;
+          expect(s.done).toBeLessThanOrEqual(s.total);
+          if (s.state === 'failed') throw new Error(`${id} failed: ${s.failure}`);
+          if (s.state !== 'complete') {
+            await new Promise((resolve) => setImmediate(resolve));
+            continue;
+          }
+          expect(s.sums, `${id}: a complete count carries its sums`).toBeDefined();
+          expect([BigInt(s.sums!.count), BigInt(s.sums!.fundamental!)]).toEqual(expected.get(6 + (i % 4)));
+          expect(s.done).toBe(s.total);
+          return;
+        }
+      }),
+    );
+    // And the result of each, read after completion, once more.
+    const results = await Promise.all(ids.map((id) => client.await(id, { pollMs: 10 })));
+    results.forEach((r, i) => expect(countsOf(r)).toEqual({ count: expected.get(6 + (i % 4))![0], fundamental: expected.get(6 + (i % 4))![1] }));
+    expect(reads).toBeGreaterThan(500);
+    expect(states).toContain('complete');
+  });
+
+  it('a count whose id is unknown is "missing", not a null; await says no count', async () => {
+    expect(await client.status('no-such-count')).toEqual({ id: 'no-such-count', state: 'missing' });
+    await expect(client.await('no-such-count')).rejects.toThrow(/no count "no-such-count"/);
+  });
+
+  it('a count no worker can serve waits (never fails) and finishes once a capable worker joins', async () => {
+    const task: Task = { ...placement('flamingo', 6, 'count', 4), strategy: 'bitboard' };
+    const whole = countsOf(await bezzel.solve(task));
+    const id = await submit(task, 8, { plugins: [...needs, { specifier: flamingoPlugin.specifier, version: flamingoPlugin.version }] });
+    // The running worker lacks the flamingo: a second and a half later the count still waits, nothing taken.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const waiting = (await client.status(id)) as CountStatus;
+    expect(waiting).toMatchObject({ state: 'waiting-for-worker', done: 0, failed: 0, active: 0, capableWorkers: 0 });
+    expect(waiting.workers).toBeGreaterThanOrEqual(1);
+    const capable = CountWorker.start({ address, threads: 1, plugins: [...offered, flamingoPlugin] });
+    try {
+      expect(countsOf(await client.await(id, { pollMs: 50 }))).toEqual(whole);
+    } finally {
+      await capable.close();
+    }
+  });
+
+  it('lists counts with state and progress; a finished count is removed after its retention', async () => {
+    const id = await submit(placement('queen', 8, 'count'), 8, { keepMs: 200 });
+    await client.await(id, { pollMs: 20 });
+    const listed = (await client.list()).find((c) => c.id === id);
+    // Listed with its state unless the worker's sweep (every 300 ms) was quicker.
+    if (listed) expect(listed).toMatchObject({ state: 'complete', done: listed.total });
+    await waitFor('the sweep to remove the expired count', async () => (await client.status(id)).state === 'missing', 10_000);
+    const kept = await submit(placement('queen', 7, 'count'), 4);
+    await client.await(kept, { pollMs: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await client.status(kept)).state, 'a count kept a week is still there').toBe('complete');
+    expect((await client.list()).map((c) => c.id)).toContain(kept);
   });
 });
 
 /** A `bezzel worker` process; its log is kept for messages. */
 function startWorker(queue: string, ...args: string[]): { child: ChildProcess; log: () => string } {
   let log = '';
-  const child = spawn(process.execPath, [bezzelBin, 'worker', '--queue', queue, '--workers', '1', '--stall-timeout', '1s', ...args], { cwd: root });
+  const child = spawn(process.execPath, [bezzelBin, 'worker', '--queue', queue, '--workers', '1', '--stall', '1s', ...args], { cwd: root, env: childEnv() });
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
   return { child, log: () => log };
 }
 
-const waitFor = async (what: string, test: () => Promise<boolean> | boolean, ms = 60_000) => {
-  const until = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
-describe.skipIf(!reachable)('bezzel worker, place --queue, status and result: the CLI on a real queue', () => {
+describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs, cancel, dashboard: the CLI on a real queue', SLOW, () => {
   const queue = freshQueue();
   const slow = 'test/fixtures/slow-count.ts';
   let workers: ReturnType<typeof startWorker>[] = [];
@@ -117,11 +190,10 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status and result: th
     expect(subTasks).toBe(20);
 
     // Each sub-task takes 80 ms and both workers pull without pause, so once a few are done each holds one.
-    const address = parseQueueAddress(queue);
-    const client = await CountClient.open(address);
+    const client = await CountClient.open(parseQueueAddress(queue));
     try {
       await waitFor('a few sub-tasks done on both workers', async () => {
-        const s = await client.status(job);
+        const s = (await client.status(job)) as CountStatus;
         return s.done >= 4 && s.active === 2;
       });
       workers[0]!.child.kill('SIGKILL');
@@ -139,11 +211,18 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status and result: th
     expect(json.stats.extra.reruns, 'the killed worker held a sub-task, and it ran again').toBeGreaterThanOrEqual(1);
   });
 
-  it('counts queens through the surviving worker and prints them like any count', async () => {
+  it('counts queens through the surviving worker and prints them like any count; jobs lists it', async () => {
     const run = await bezzelProcess('place', 'queen', '-n', '9', '--goal', 'count-fundamental', '--queue', queue, '--parts', '16');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^352 solutions, 46 fundamental/);
     expect(run.stdout).toMatch(/executor queue/);
+    const job = /job (\S+)/.exec(run.stdout)![1]!;
+    const jobs = await bezzelProcess('jobs', '--queue', queue);
+    expect(jobs.code, jobs.stderr).toBe(0);
+    expect(jobs.stdout.split('\n')[0]).toMatch(/^id\s+task\s+state\s+progress\s+age$/);
+    expect(jobs.stdout).toMatch(new RegExp(`^${job}\\s+queen on 9×9, placement, goal count-fundamental\\s+complete\\s+\\d+/\\d+\\s+\\d`, 'm'));
+    const json = JSON.parse((await bezzelProcess('jobs', '--queue', queue, '--format', 'json')).stdout) as { id: string; state: string }[];
+    expect(json.find((c) => c.id === job)?.state).toBe('complete');
   });
 
   it('cancel removes a count and its sub-tasks; its workers stop working on it', async () => {
@@ -163,19 +242,74 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status and result: th
     expect(ran(), 'no sub-task of a cancelled count runs after it').toBe(atCancel);
   });
 
-  it('a worker without a plugin the count needs fails the count, naming the plugin; no number is printed', async () => {
-    const run = await bezzelProcess('place', 'flamingo', '-n', '5', '-k', '3', '--goal', 'count', '--strategy', 'bitboard', '--plugin', 'test/fixtures/flamingo.ts', '--queue', queue, '--parts', '8');
-    expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(/failed: sub-task .* plugin .*flamingo\.ts is not loaded on worker/);
-    expect(run.stdout).toBe('');
+  it('a worker without a plugin the count needs never takes it; the count waits and finishes when a worker with it joins', async () => {
+    const args = ['place', 'flamingo', '-n', '5', '-k', '3', '--goal', 'count', '--strategy', 'bitboard', '--plugin', 'test/fixtures/flamingo.ts'];
+    const local = await bezzelProcess(...args, '--format', 'json');
+    const submitted = await bezzelProcess(...args, '--queue', queue, '--parts', '8', '--detach', '--format', 'json');
+    expect(submitted.code, submitted.stderr).toBe(0);
+    const { job } = JSON.parse(submitted.stdout) as { job: string };
+    await waitFor('the worker to say why it does not take the count', () => /not taking sub-tasks waiting on sub-tasks-\w+: it needs plugin \S*flamingo\.ts/.test(workers[1]!.log()), 10_000);
+    const status = await bezzelProcess('status', job, '--queue', queue);
+    expect(status.stdout).toMatch(/: waiting for a capable worker\n/);
+    expect(status.stdout).toMatch(/sub-tasks: 0 of \d+ done, 0 in flight, 0 retrying, 0 failed; 0 capable worker\(s\) of 1 connected/);
+    workers.push(startWorker(queue, '--plugin', 'test/fixtures/flamingo.ts'));
+    const result = await bezzelProcess('result', job, '--queue', queue, '--format', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { count: string }).count).toBe((JSON.parse(local.stdout) as { count: string }).count);
   });
 
-  it('bad queue addresses are one line and exit code 2', async () => {
+  it('serves a read-only bull-board dashboard on localhost', async () => {
+    const dashboard = spawn(process.execPath, [bezzelBin, 'dashboard', '--queue', queue, '--port', '0'], { cwd: root, env: childEnv() });
+    let log = '';
+    dashboard.stderr.on('data', (chunk) => (log += String(chunk)));
+    try {
+      await waitFor('the dashboard to listen', () => /http:\/\/127\.0\.0\.1:\d+\//.test(log), 30_000);
+      const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(log)![1]!;
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<title>bezzel<\/title>|bull-board|<div id="root">/i);
+      const api = (await (await fetch(`${url}api/queues`)).json()) as { queues: { name: string; readOnlyMode: boolean; counts: Record<string, number> }[] };
+      const counts = api.queues.find((q) => q.name === 'counts');
+      expect(counts?.readOnlyMode).toBe(true);
+      expect(counts?.counts.completed).toBeGreaterThanOrEqual(2);
+      expect(api.queues.some((q) => q.name.startsWith('sub-tasks-'))).toBe(true);
+      const clean = await fetch(`${url}api/queues/counts/clean/completed`, { method: 'PUT' });
+      expect(clean.status, 'read-only: no job can be removed from the page').toBe(405);
+      expect(log).toMatch(/read-only/);
+    } finally {
+      dashboard.kill('SIGTERM');
+    }
+  });
+
+  it('bad queue addresses are one line: malformed exit 2, unreachable exit 69; a password never shows', async () => {
     const malformed = await bezzelProcess('place', 'queen', '-n', '8', '--goal', 'count', '--queue', 'http://nowhere');
     expect(malformed.code).toBe(2);
     expect(malformed.stderr.trim().split('\n')).toHaveLength(1);
     const nobody = await bezzelProcess('status', 'x', '--queue', 'redis://127.0.0.1:1/0');
-    expect(nobody.code).toBe(2);
-    expect(nobody.stderr).toMatch(/^bezzel: cannot reach the queue at redis:\/\/127\.0\.0\.1:1\/0/);
+    expect(nobody.code).toBe(69);
+    expect(nobody.stderr).toMatch(/^bezzel: cannot reach the queue at redis:\/\/127\.0\.0\.1:1\/0: .*\n$/);
+    const inAddress = await bezzelProcess('status', 'x', '--queue', 'redis://user:s3cret-pw@127.0.0.1:1/0');
+    expect(inAddress.code).toBe(69);
+    expect(inAddress.stderr).toMatch(/warning: a password in the queue address shows in `ps`/);
+    expect(inAddress.stderr).not.toMatch(/s3cret-pw/);
+    const noFile = await bezzelProcess('jobs', '--queue', queue, '--password-file', 'no/such/file');
+    expect(noFile).toMatchObject({ code: 2, stderr: 'bezzel: --password-file: cannot read no/such/file: no such file\n' });
+    const tlsOnPlain = await bezzelProcess('jobs', '--queue', queue, '--tls-ca', 'package.json');
+    expect(tlsOnPlain.code).toBe(2);
+    expect(tlsOnPlain.stderr).toMatch(/^bezzel: --tls-ca, --tls-cert and --tls-key go with a rediss:\/\/ address/);
+  });
+
+  it('--max-time with --queue is honoured: the count is cancelled when it runs out, with its partial count (exit 3)', async () => {
+    const run = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=100', '--plugin', slow, '--queue', queue, '--parts', '40', '--max-time', '1500ms', '--format', 'json');
+    expect(run.code, run.stderr).toBe(3);
+    const json = JSON.parse(run.stdout) as { status: string; partial: { count: string; coverage: number; note: string }; stats: { extra: { job: string } } };
+    expect(json.status).toBe('budget');
+    expect(json.partial.coverage).toBeLessThan(1);
+    expect(json.partial.note).toMatch(/was cancelled/);
+    const gone = await bezzelProcess('status', json.stats.extra.job, '--queue', queue);
+    expect(gone.code).toBe(2);
+    const detached = await bezzelProcess('place', 'queen', '-n', '8', '--goal', 'count', '--queue', queue, '--detach', '--max-time', '10s');
+    expect(detached.code).toBe(2);
+    expect(detached.stderr).toMatch(/^bezzel: --max-time with --detach/);
   });
 });

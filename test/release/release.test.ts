@@ -118,15 +118,34 @@ describe('the installed bezzel command, outside the checkout', () => {
         "Module._resolveFilename = function (...args) { const f = resolveFilename.apply(this, args); appendFileSync(process.env.BEZZEL_TRACE, f + '\\n'); return f; };\n",
     );
     const main = join(prefix, 'lib', 'node_modules', '@bezzel', 'cli', 'bin', 'bezzel.mjs');
-    await run(process.execPath, ['--import', join(scratch, 'trace.mjs'), main, ...args], { cwd: scratch, env: { ...env(), BEZZEL_TRACE: trace } });
+    // What a command loads matters here, not how it ended (a queue nobody serves exits 69).
+    await run(process.execPath, ['--import', join(scratch, 'trace.mjs'), main, ...args], { cwd: scratch, env: { ...env(), BEZZEL_TRACE: trace } }).catch(() => {});
     return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
   }
-  const heavy = { compiler: /\/(tsx|typescript|esbuild)\//, queue: /\/(bullmq|ioredis)\//, png: /\/@resvg\//, pool: /\/piscina\//, queueClient: /@bezzel\/queue\// };
+  const heavy = {
+    compiler: /\/(tsx|typescript|esbuild)\//,
+    queue: /\/(bullmq|ioredis)\//,
+    png: /\/@resvg\//,
+    pool: /\/piscina\//,
+    queueClient: /@bezzel\/queue\//,
+    webServer: /\/(express|@bull-board|@bezzel\/dashboard)\//,
+  };
 
   it('loads no compiler, queue client, PNG renderer or thread pool for a plain solve', async () => {
     const urls = await loaded('queens', '8');
     expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);
     for (const [what, re] of Object.entries(heavy)) expect(urls.filter((u) => re.test(u)), what).toEqual([]);
+  });
+
+  it("loads the queue's client for a queue command, and the dashboard's web server only for `dashboard`", async () => {
+    const jobs = await loaded('jobs', '--queue', 'redis://127.0.0.1:1/0');
+    expect(jobs.some((u) => heavy.queue.test(u))).toBe(true);
+    expect(jobs.filter((u) => heavy.webServer.test(u))).toEqual([]);
+    const dashboard = await loaded('dashboard', '--queue', 'redis://127.0.0.1:1/0');
+    // Nobody listens at port 1: the command stops at its first ping, before its server would start.
+    expect(dashboard.some((u) => heavy.queue.test(u))).toBe(true);
+    const version = await loaded('dashboard', '--help');
+    expect(version.filter((u) => heavy.webServer.test(u) || heavy.queue.test(u))).toEqual([]);
   });
 
   it('loads the PNG renderer for --out *.png only, and tsx only for a .ts plugin', async () => {

@@ -25,3 +25,67 @@ export function freshQueue(): string {
   url.searchParams.set('prefix', `test-${randomBytes(4).toString('hex')}`);
   return url.href;
 }
+
+/** A Redis server of a test's own: its own port and data folder, so the test may kill and restart it. */
+export interface OwnRedis {
+  readonly url: string;
+  readonly port: number;
+  /** SIGKILL, as a crash: whatever the append-only file has not got is lost. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `redis-server` on a free loopback port with append-only persistence (fsync every second), as the README
+ * sets a queue up. The configuration goes in on stdin, so a password never shows in `ps`.
+ */
+export async function ownRedis(options: { password?: string } = {}): Promise<OwnRedis> {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { createServer } = await import('node:net');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'bezzel-redis-'));
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const config = [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'save ""', 'appendonly yes', 'appendfsync everysec', ...(options.password ? [`requirepass ${options.password}`] : [])].join('\n');
+  let child: ReturnType<typeof spawn> | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['-'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin!.end(`${config}\n`);
+    const address = parseQueueAddress(`redis://127.0.0.1:${port}/0`, options.password ? { password: options.password } : {});
+    for (let i = 0; ; i++) {
+      try {
+        await assertReachable(address, 500);
+        return;
+      } catch (error) {
+        if (i > 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  const ended = () => new Promise<void>((resolve) => (child && child.exitCode === null && child.signalCode === null ? child.once('exit', () => resolve()) : resolve()));
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}/0`,
+    port,
+    async kill() {
+      const done = ended();
+      child?.kill('SIGKILL');
+      await done;
+    },
+    start,
+    async stop() {
+      const done = ended();
+      child?.kill('SIGTERM');
+      await done;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -12,6 +12,8 @@ export const EXIT = {
   failed: 4,
   /** A strategy's answer failed the core's check (an invalid solution, impossible counts): nothing is printed. */
   rejected: 5,
+  /** The queue's Redis cannot be reached (nothing listens at the address, or it stopped answering): try again later. */
+  unavailable: 69,
   /** A bug in Bezzel or a plugin (a strategy that threw); `BEZZEL_DEBUG=1` prints where. */
   internal: 70,
   /** Stopped by Ctrl-C (128 + SIGINT). */

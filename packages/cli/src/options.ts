@@ -43,17 +43,17 @@ export function boundedNumber(what: string, min: number, max: number, why: strin
 }
 
 /**
- * `15s`, `500ms`, `2m`, `1h`: a time budget in milliseconds; `none` for no limit. A bare number is refused
+ * `15s`, `500ms`, `2m`, `1h`, `7d`: a time budget in milliseconds; `none` for no limit. A bare number is refused
  * rather than guessed at (seconds? milliseconds?).
  */
 export function duration(text: string): number {
   if (/^\s*(none|unlimited)\s*$/i.test(text)) return Number.POSITIVE_INFINITY;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(text);
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(text);
   if (!match || Number(match[1]) <= 0) {
     const bare = /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? `; say ${text.trim()}s or ${text.trim()}ms` : '';
     throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m or none (no limit), not "${text}"${bare}`);
   }
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
 }
 

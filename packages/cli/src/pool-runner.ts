@@ -1,29 +1,32 @@
 import { UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit.js';
-import { boundedNumber, type CommonOptions } from './options.js';
+import { boundedNumber, duration, type CommonOptions } from './options.js';
+import { addQueueOptions, type QueueOptions } from './queue-options.js';
 import { onInterrupt } from './interrupt.js';
 import { exitCode, printResult, withCrossCheck } from './output.js';
 import { pluginsFor, type LoadedPlugin } from './plugins.js';
 import { progressBar } from './progress.js';
 import { solveWatched } from './watched-solve.js';
 
-export interface PoolOptions {
+export interface PoolOptions extends QueueOptions {
   readonly workers?: number;
   readonly checkpoint?: string;
-  readonly queue?: string;
   readonly parts?: number;
   readonly detach?: boolean;
+  readonly keep?: number;
 }
 
 export function addPoolOptions(command: Command): Command {
-  return command
+  command
     .option('--workers <n>', `worker threads for counts that split (default: every core; at most ${MAX_WORKERS_PER_CORE} a core)`, boundedNumber('--workers', 1, MAX_WORKERS_PER_CORE * availableParallelism(), `${MAX_WORKERS_PER_CORE} threads a core on this machine`))
-    .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again')
-    .addOption(new Option('--queue <url>', 'for counts: hand the sub-tasks to `bezzel worker`s through Redis, e.g. redis://127.0.0.1:6379/0').env('BEZZEL_QUEUE'))
-    .option('--parts <n>', 'for split counts: how many sub-tasks to aim for (default 16 per worker thread, 256 on a queue)', boundedNumber('--parts', 1, MAX_PARTS, 'a million'))
-    .option('--detach', 'with --queue: submit the count, print its job id and return (see `bezzel status` and `bezzel result`)');
+    .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again');
+  addQueueOptions(command, 'for counts: hand the sub-tasks to `bezzel worker`s through Redis, e.g. redis://127.0.0.1:6379/0');
+  return command
+    .option('--parts <n>', 'for split counts: how many sub-tasks to aim for (default 16 per worker thread; on a queue, sub-tasks of about 2 s)', boundedNumber('--parts', 1, MAX_PARTS, 'a million'))
+    .option('--detach', 'with --queue: submit the count, print its job id and return (see `bezzel status` and `bezzel result`)')
+    .option('--keep <time>', 'with --queue: how long the finished count stays on the queue, e.g. 12h (default 7d)', duration);
 }
 
 /** Below 17×17 a count takes a few seconds in-process, less than starting worker threads costs (bench: n = 16 1.97 s in one thread, 2.80 s on two workers). */
@@ -62,6 +65,7 @@ export async function countOnWorkers(
   }
   if (options.checkpoint && options.queue) throw new UsageError('ERR_OPTION', 'a count on a queue keeps its progress in Redis: leave out --checkpoint');
   if (options.detach && !options.queue) throw new UsageError('ERR_OPTION', '--detach goes with --queue');
+  if (options.keep !== undefined && !options.queue) throw new UsageError('ERR_OPTION', '--keep goes with --queue');
   const instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   const strategy = bezzel.choose(instance.value);

@@ -4,7 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { dominateCommand } from './commands/dominate.js';
 import { experimentCommand } from './commands/experiment.js';
-import { cancelCommand, resultCommand, statusCommand } from './commands/jobs.js';
+import { dashboardCommand } from './commands/dashboard.js';
+import { cancelCommand, jobsCommand, resultCommand, statusCommand } from './commands/jobs.js';
 import { listCommand } from './commands/list.js';
 import { placeCommand, queensCommand } from './commands/place.js';
 import { tourCommand } from './commands/tour.js';
@@ -17,7 +18,7 @@ import { createCliBezzel } from './plugins.js';
 const { version } = packageJson;
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand];
 
 /** The problem each solving command poses, for the strategies its `--help` lists. */
 const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', queens: 'placement', tour: 'tour', dominate: 'dominate' };
@@ -42,7 +43,8 @@ export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Co
 
 /**
  * Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran
- * out, 4 a sub-task failed, 5 a strategy's answer failed the check, 70 a bug, 130 stopped.
+ * out, 4 a sub-task failed, 5 a strategy's answer failed the check, 69 the queue cannot be reached, 70 a bug,
+ * 130 stopped.
  */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
@@ -56,6 +58,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof UsageError) {
       process.stderr.write(`bezzel: ${error.message}\n`);
       return EXIT.usage;
+    }
+    // By name: the queue's package (BullMQ, ioredis) loads only for the commands that use a queue.
+    if (error instanceof Error && error.name === 'QueueUnreachable') {
+      process.stderr.write(`bezzel: ${error.message}\n`);
+      return EXIT.unavailable;
     }
     if (error instanceof StrategyError) {
       process.stderr.write(`bezzel: ${error.message}\n`);

@@ -1,32 +1,32 @@
-import { Board, type Piece, UsageError } from '@bezzel/core';
-import { CountClient, parseQueueAddress, QueueCountError, type CountStatus, type QueueAddress } from '@bezzel/queue';
+import { Board, type Piece } from '@bezzel/core';
+import { CountClient, describeCapability, noCount, QueueCountError, QueueUnreachable, type CountStatus, type CountSummary, type QueueAddress } from '@bezzel/queue';
 import { groupDigits, stringify } from '@bezzel/render';
 import { EXIT } from './exit.js';
 import { exitCode, out, printResult } from './output.js';
 import { createCliBezzel } from './plugins.js';
+import { queueAddressOf } from './queue-address.js';
+import type { QueueOptions } from './queue-options.js';
 import { awaitCount } from './queue-runner.js';
 
-/** What `bezzel status`, `result` and `cancel` do; their commands (commands/jobs.ts) load this when one runs. */
+/** What `bezzel status`, `result`, `cancel` and `jobs` do; their commands (commands/jobs.ts) load this when one runs. */
 
-export interface JobOptions {
-  readonly queue?: string;
+export interface JobOptions extends QueueOptions {
   readonly format: 'text' | 'json';
   readonly plugin: string[];
   readonly quiet?: boolean;
   readonly ascii?: boolean;
 }
 
-/** The queue a command names with --queue or BEZZEL_QUEUE; saying so when neither does is the user's business. */
-export function addressOf(options: { readonly queue?: string }): QueueAddress {
-  if (!options.queue) throw new UsageError('ERR_QUEUE', 'which queue? give --queue redis://host:port/db or set BEZZEL_QUEUE');
-  return parseQueueAddress(options.queue);
-}
+/** How long `status` waits for an answer from a queue that was there a moment ago before it gives up (exit 69). */
+const STATUS_PATIENCE_MS = 5000;
 
 /** `bezzel status JOB`: where a count on the queue stands, without waiting. */
 export async function showStatus(id: string, options: JobOptions): Promise<number> {
-  const client = await CountClient.open(addressOf(options));
+  const address = queueAddressOf(options);
+  const client = await CountClient.open(address);
   try {
-    const status = await client.status(id);
+    const status = await answerWithin(client.status(id), address);
+    if (status.state === 'missing') throw noCount(id, address);
     out(options.format === 'json' ? stringify(status) : describeStatus(status));
     return EXIT.answered;
   } finally {
@@ -34,12 +34,26 @@ export async function showStatus(id: string, options: JobOptions): Promise<numbe
   }
 }
 
-/** `bezzel cancel JOB`: removes a count and its sub-tasks from the queue. */
+/** `bezzel cancel JOB`: removes a count and everything of it from the queue. */
 export async function cancelCount(id: string, options: JobOptions): Promise<number> {
-  const client = await CountClient.open(addressOf(options));
+  const client = await CountClient.open(queueAddressOf(options));
   try {
     await client.cancel(id);
-    out(options.format === 'json' ? stringify({ job: id, cancelled: true }) : `Cancelled count ${id}: it and its sub-tasks are gone from the queue`);
+    out(options.format === 'json' ? stringify({ job: id, cancelled: true }) : `Cancelled count ${id}: it, its results and its sub-tasks are gone from the queue`);
+    return EXIT.answered;
+  } finally {
+    await client.close();
+  }
+}
+
+/** `bezzel jobs`: every count on the queue, newest first: id, task, state, progress, age. */
+export async function listJobs(options: JobOptions): Promise<number> {
+  const address = queueAddressOf(options);
+  const client = await CountClient.open(address);
+  try {
+    const counts = await answerWithin(client.list(), address);
+    if (options.format === 'json') out(stringify(counts));
+    else out(counts.length === 0 ? `no counts on the queue at ${address.display}` : describeList(counts));
     return EXIT.answered;
   } finally {
     await client.close();
@@ -51,7 +65,7 @@ export async function printCount(id: string, options: JobOptions): Promise<numbe
   const { bezzel } = await createCliBezzel(options.plugin);
   let result;
   try {
-    result = await awaitCount(addressOf(options), id, options.format);
+    result = await awaitCount(queueAddressOf(options), id, options.format);
   } catch (error) {
     if (!(error instanceof QueueCountError)) throw error;
     process.stderr.write(`bezzel: ${(error as Error).message}\n`);
@@ -66,16 +80,53 @@ export async function printCount(id: string, options: JobOptions): Promise<numbe
   return exitCode(result);
 }
 
+/** A read that does not come back in time: the queue went away after it answered the first ping. */
+async function answerWithin<T>(read: Promise<T>, address: QueueAddress): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueueUnreachable(`the queue at ${address.display} did not answer within ${STATUS_PATIENCE_MS / 1000} s`)), STATUS_PATIENCE_MS);
+  });
+  try {
+    return await Promise.race([read, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const seconds = (ms: number) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : ms < 3_600_000 ? `${(ms / 60_000).toFixed(1)} min` : ms < 172_800_000 ? `${(ms / 3_600_000).toFixed(1)} h` : `${(ms / 86_400_000).toFixed(1)} d`;
+
+const STATE_WORDS: Readonly<Record<CountStatus['state'], string>> = {
+  running: 'running',
+  'waiting-for-worker': 'waiting for a capable worker',
+  summing: 'summing',
+  complete: 'complete',
+  failed: 'failed',
+};
+
+function describeTask(task: CountStatus['task']): string {
+  const { problem } = task;
+  return `${problem.piece} on ${problem.board.width}×${problem.board.height}, ${problem.kind}, goal ${task.goal}`;
+}
+
 function describeStatus(s: CountStatus): string {
-  const { problem } = s.task;
-  const seconds = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : ms < 3_600_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 3_600_000).toFixed(1)} h`);
   const lines = [
-    `count ${s.id}: ${s.state}`,
-    `${problem.piece} on ${problem.board.width}×${problem.board.height}, ${problem.kind}, goal ${s.task.goal}, strategy ${s.strategy}`,
-    `sub-tasks: ${s.done} of ${s.total} done, ${s.active} in flight, ${s.retrying} retrying, ${s.failed} failed; ${s.workers} worker(s) connected`,
+    `count ${s.id}: ${STATE_WORDS[s.state]}`,
+    `${describeTask(s.task)}, strategy ${s.strategy}`,
+    `sub-tasks: ${s.done} of ${s.total} done, ${s.active} in flight, ${s.retrying} retrying, ${s.failed} failed; ${s.capableWorkers} capable worker(s) of ${s.workers} connected`,
     `${s.state === 'complete' ? 'count' : 'so far'}: ${groupDigits(s.count)}${s.fundamental !== undefined ? `, ${groupDigits(s.fundamental)} fundamental` : ''}`,
     `elapsed ${seconds(s.elapsedMs)} · ${s.rate.toFixed(1)} sub-tasks/s${s.etaMs !== undefined ? ` · ETA ${seconds(s.etaMs)}` : ''}`,
+    `needs ${describeCapability(s.capability)}; split by bezzel ${s.bezzel} into ${s.total} sub-tasks (${s.parts} parts asked)`,
   ];
+  if (s.expiresAt !== undefined) lines.push(`kept on the queue until ${new Date(s.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
   if (s.failure) lines.push(`failed: ${s.failure}`);
   return lines.join('\n');
+}
+
+function describeList(counts: readonly CountSummary[]): string {
+  const now = Date.now();
+  const rows = counts.map((c) => [c.id, describeTask(c.task), STATE_WORDS[c.state], `${c.done}/${c.total}`, seconds(now - c.submittedAt)]);
+  const header = ['id', 'task', 'state', 'progress', 'age'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }

@@ -1,6 +1,5 @@
-import type { Bezzel, Result, Task } from '@bezzel/core';
-import { planSplit } from '@bezzel/pool';
-import { CountClient, parseQueueAddress, submitCount, type QueueAddress } from '@bezzel/queue';
+import { UsageError, type Bezzel, type Result, type Task } from '@bezzel/core';
+import { CountClient, describePlugin, planForQueue, submitCount, waitingForWorker, type QueueAddress } from '@bezzel/queue';
 
 export { QueueCountError } from '@bezzel/queue';
 import type { CommonOptions } from './options.js';
@@ -9,16 +8,12 @@ import { pluginSpecifier, type LoadedPlugin } from './plugins.js';
 import { onInterrupt } from './interrupt.js';
 import type { PoolOptions } from './pool-runner.js';
 import { progressBar } from './progress.js';
-
-/**
- * Sub-tasks a count on a queue aims for: the submitter cannot know how many machines will pull them, and a job
- * costs a few milliseconds of queue work, so enough for a few dozen workers to finish close together.
- */
-const QUEUE_PARTS = 256;
+import { queueAddressOf } from './queue-address.js';
 
 /**
  * Puts a count on the queue and waits for it, with a progress bar, unless --detach asks only to submit.
- * Ctrl-C stops the waiting, not the count: its workers go on, and `bezzel result ID` picks it up later.
+ * Ctrl-C stops the waiting, not the count: its workers go on, and `bezzel result ID` picks it up later. An
+ * explicit --max-time is honoured: when it runs out, the count is cancelled and its partial count printed.
  * Returns the result, or undefined when detached (the job id is printed).
  */
 export async function countOnQueue(
@@ -27,9 +22,15 @@ export async function countOnQueue(
   task: Task,
   options: CommonOptions & PoolOptions & { readonly queue: string },
 ): Promise<Result | undefined> {
-  const address = parseQueueAddress(options.queue);
-  const plan = planSplit(bezzel, task, options.parts ?? QUEUE_PARTS);
-  const id = await submitCount({ address, plan, plugins: plugins.map(pluginSpecifier) });
+  const started = Date.now();
+  const address = queueAddressOf(options);
+  const limited = options.maxTime !== undefined && Number.isFinite(options.maxTime);
+  if (options.detach && limited) {
+    throw new UsageError('ERR_OPTION', '--max-time with --detach: nothing would stay to stop the count when the time runs out; leave out one of them (`bezzel cancel ID` stops a count)');
+  }
+  const plan = planForQueue(bezzel, task, options.parts);
+  const needs = plugins.map((p) => describePlugin(pluginSpecifier(p), p.url));
+  const id = await submitCount({ address, plan, plugins: needs, ...(options.keep !== undefined ? { keepMs: Math.min(options.keep, Number.MAX_SAFE_INTEGER) } : {}) });
   if (options.detach) {
     if (options.format === 'json') out(JSON.stringify({ job: id, queue: address.display, subTasks: plan.subTasks.length }));
     else out(`Submitted count ${id}: ${plan.subTasks.length} sub-tasks on ${address.display}\n${followUp(id, address)}`);
@@ -38,29 +39,68 @@ export async function countOnQueue(
   if (!options.quiet && options.format !== 'json') {
     process.stderr.write(`bezzel: count ${id} is on the queue (${plan.subTasks.length} sub-tasks); Ctrl-C stops waiting, not the count\n`);
   }
-  return awaitCount(address, id, options.format);
+  return awaitCount(address, id, options.format, limited ? started + options.maxTime! : undefined);
 }
 
-/** Waits for a count on the queue with a progress bar; Ctrl-C stops the waiting and returns `aborted`. */
-export async function awaitCount(address: QueueAddress, id: string, format: string): Promise<Result> {
-  const client = await CountClient.open(address);
+/** How long a count may wait for a capable worker before the waiting command says so. */
+const WORKER_GRACE_MS = 2000;
+
+/** How long a read of the queue may take before the waiting command says it is still trying. */
+const PATIENCE_MS = 5000;
+
+/**
+ * Waits for a count on the queue with a progress bar; Ctrl-C stops the waiting and returns `aborted`. While the
+ * queue cannot be reached it says so in one line within 5 s and keeps trying; it says so again when it is back.
+ * Past `deadline` the count is cancelled and its partial count returned.
+ */
+export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number): Promise<Result> {
+  let bar: Awaited<ReturnType<typeof progressBar>>;
+  let silent = false;
+  const say = (line: string) => {
+    bar?.stop();
+    process.stderr.write(`bezzel: ${line}\n`);
+  };
+  const lost = (why: string) => {
+    if (silent) return;
+    silent = true;
+    say(`cannot reach the queue at ${address.display} (${why}); still trying, Ctrl-C to stop`);
+  };
+  const client = await CountClient.open(address, {
+    patient: true,
+    onLost: lost,
+    onBack: () => {
+      if (!silent) return;
+      silent = false;
+      say(`the queue at ${address.display} answers again`);
+    },
+  });
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
-  const bar = await progressBar(format);
+  bar = await progressBar(format);
+  // A server that neither answers nor refuses (a host gone from the network) is silence, not an error.
+  let lastAnswer = Date.now();
+  const watchdog = setInterval(() => Date.now() - lastAnswer > PATIENCE_MS && lost(`no answer for ${Math.round(PATIENCE_MS / 1000)} s`), 1000);
+  let waitingSince: number | undefined;
   let warned = false;
   try {
     return await client.await(id, {
       signal: controller.signal,
+      ...(deadline !== undefined ? { deadline } : {}),
       onStatus: (s) => {
-        if (s.workers === 0 && s.state === 'running' && !warned) {
-          // Without a worker the count would wait in silence: say what it waits for.
-          process.stderr.write(`bezzel: no worker is connected to ${address.display} yet; start one: bezzel worker --queue ${shellWord(address.display)}\n`);
+        lastAnswer = Date.now();
+        // Without a worker that can run it the count would wait in silence: say what it waits for, once. Workers
+        // find a new count's sub-tasks within half a second, so only a wait longer than a moment is news.
+        waitingSince = s.state === 'waiting-for-worker' ? (waitingSince ?? Date.now()) : undefined;
+        if (waitingSince !== undefined && Date.now() - waitingSince >= WORKER_GRACE_MS && !warned) {
           warned = true;
+          const start = `bezzel worker --queue ${shellWord(address.display)}${s.capability.plugins.filter((p) => p.specifier.startsWith('/')).map((p) => ` --plugin ${shellWord(p.specifier)}`).join('')}`;
+          say(`${waitingForWorker(s)}${s.workers === 0 ? ' (no worker is connected at all)' : ''}; start one: ${start}`);
         }
         bar?.update({ done: s.done, total: s.total, count: s.count, active: s.active, retrying: s.retrying, failed: s.failed });
       },
     });
   } finally {
+    clearInterval(watchdog);
     bar?.stop();
     stopListening();
     await client.close();

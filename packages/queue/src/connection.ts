@@ -7,44 +7,73 @@ export interface QueueAddress {
   readonly display: string;
   readonly connection: RedisOptions;
   readonly prefix: string;
+  /** The address itself carried a password: it shows in `ps` and shell history (the CLI warns). */
+  readonly passwordInAddress: boolean;
+}
+
+/** What does not belong in an address: the password, and for `rediss://` the certificates (PEM text). */
+export interface QueueSecrets {
+  readonly password?: string;
+  readonly tls?: { readonly ca?: string; readonly cert?: string; readonly key?: string };
+}
+
+/** The queue's Redis does not answer (nothing listens there, or it went away): exit code 69 in the CLI. */
+export class QueueUnreachable extends Error {
+  override readonly name = 'QueueUnreachable';
 }
 
 /**
- * Reads `redis://[user:password@]host[:port][/db][?prefix=name]` (or `rediss://` for TLS). A malformed address
- * is the user's mistake: one line, exit code 2.
+ * Reads `redis://[user[:password]@]host[:port][/db][?prefix=name]` (or `rediss://` for TLS). A malformed address
+ * is the user's mistake: one line, exit code 2. A password in `secrets` wins over one in the address.
  */
-export function parseQueueAddress(text: string): QueueAddress {
+export function parseQueueAddress(text: string, secrets: QueueSecrets = {}): QueueAddress {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError('ERR_QUEUE', `--queue wants an address like redis://127.0.0.1:6379/0, not "${text}"`);
+    throw new UsageError('ERR_QUEUE', `--queue wants an address like redis://127.0.0.1:6379/0, not "${withoutPassword(text)}"`);
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new UsageError('ERR_QUEUE', `--queue wants a redis:// or rediss:// address, not "${text}"`);
+    throw new UsageError('ERR_QUEUE', `--queue wants a redis:// or rediss:// address, not "${withoutPassword(text)}"`);
   }
+  const shown = new URL(text);
+  shown.password = '';
+  const display = shown.href;
   const dbText = url.pathname.replace(/^\//, '');
-  if (dbText !== '' && !/^\d+$/.test(dbText)) throw new UsageError('ERR_QUEUE', `the Redis database in "${text}" must be a number, as in redis://host:6379/0`);
+  if (dbText !== '' && !/^\d+$/.test(dbText)) throw new UsageError('ERR_QUEUE', `the Redis database in "${display}" must be a number, as in redis://host:6379/0`);
   const prefix = url.searchParams.get('prefix') ?? 'bezzel';
   if (!/^[\w-]+$/.test(prefix)) throw new UsageError('ERR_QUEUE', `the queue prefix "${prefix}" may hold letters, digits, - and _ only`);
+  const tls = secrets.tls && Object.values(secrets.tls).some((v) => v !== undefined) ? secrets.tls : undefined;
+  if (tls && url.protocol !== 'rediss:') throw new UsageError('ERR_QUEUE', `--tls-ca, --tls-cert and --tls-key go with a rediss:// address, not ${display}`);
+  const password = secrets.password ?? (url.password ? decodeURIComponent(url.password) : undefined);
   const connection: RedisOptions = {
     host: url.hostname || '127.0.0.1',
     port: url.port ? Number(url.port) : 6379,
     db: dbText === '' ? 0 : Number(dbText),
     ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
-    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    ...(password !== undefined ? { password } : {}),
+    ...(url.protocol === 'rediss:' ? { tls: { ...(tls?.ca ? { ca: tls.ca } : {}), ...(tls?.cert ? { cert: tls.cert } : {}), ...(tls?.key ? { key: tls.key } : {}) } } : {}),
     // BullMQ's blocking workers need commands to wait for a reconnection rather than fail after a few tries.
     maxRetriesPerRequest: null,
+    // Reconnect with backoff: quickly at first, then every 5 s at most, for as long as it takes.
+    retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 6), 5000),
   };
-  const shown = new URL(text);
-  shown.password = '';
-  return { display: shown.href, connection, prefix };
+  return { display, connection, prefix, passwordInAddress: url.password !== '' };
+}
+
+/** An address for a message: whatever the user typed, with any password cut out. */
+function withoutPassword(text: string): string {
+  return text.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1@');
+}
+
+/** Whether a Redis error is the server refusing the credentials (not a network fault). */
+export function isAuthError(message: string): boolean {
+  return /WRONGPASS|NOAUTH|invalid password|invalid username-password/i.test(message);
 }
 
 /**
  * Pings the server once, so an address where nothing listens is one clear line at once; BullMQ itself would
- * retry quietly for ever.
+ * retry quietly for ever. A refused password is the user's mistake (UsageError); silence is QueueUnreachable.
  */
 export async function assertReachable(address: QueueAddress, timeoutMs = 3000): Promise<void> {
   const client = new Redis({ ...address.connection, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -55,7 +84,9 @@ export async function assertReachable(address: QueueAddress, timeoutMs = 3000): 
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new UsageError('ERR_QUEUE', `cannot reach the queue at ${address.display}: ${cause ?? (error as Error).message}`);
+    const why = cause ?? (error as Error).message;
+    if (isAuthError(why)) throw new UsageError('ERR_QUEUE', `the queue at ${address.display} refused the credentials: ${why} (see BEZZEL_QUEUE_PASSWORD and --password-file)`);
+    throw new QueueUnreachable(`cannot reach the queue at ${address.display}: ${why}`);
   } finally {
     client.disconnect();
   }

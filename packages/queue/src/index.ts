@@ -1,5 +1,10 @@
-export { assertReachable, parseQueueAddress, type QueueAddress } from './connection.js';
+export { assertReachable, parseQueueAddress, QueueUnreachable, type QueueAddress, type QueueSecrets } from './connection.js';
 export { submitCount, type SubmitOptions } from './submit.js';
-export { CountWorker, type CountWorkerOptions } from './worker.js';
-export { CountClient, QueueCountError, type AwaitOptions, type CountStatus } from './client.js';
-export type { CountJobData, CountReturn, SubTaskJobData, SubTaskReturn } from './protocol.js';
+export { CountWorker, type CountWorkerOptions, type WorkerPlugin } from './worker.js';
+export { CountClient, noCount, QueueCountError, waitingForWorker, type AwaitOptions, type CountState, type CountStatus, type CountSummary, type MissingCount } from './client.js';
+export { BEZZEL_VERSION, describeCapability, type Capability, type PluginRequirement } from './capability.js';
+export { describePlugin } from './plugin-version.js';
+export { registeredCapabilities, type RegisteredCapability } from './capability-registry.js';
+export { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
+export { planForQueue, SUB_TASK_TARGET_MS } from './sizing.js';
+export { COUNTS, DEFAULT_KEEP_MS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol.js';

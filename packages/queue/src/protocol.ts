@@ -1,26 +1,36 @@
 import type { Task } from '@bezzel/core';
 import type { SubCount } from '@bezzel/pool';
+import type { Capability } from './capability.js';
 
-/** The two queues: one job per count (the parent), one per sub-task (its children). */
+/**
+ * The queue of counts: one job per count, the parent of its sub-tasks. The sub-tasks go to a queue of their
+ * capability (see capability.ts), so a worker only ever takes sub-tasks it can run.
+ */
 export const COUNTS = 'counts';
-export const SUB_TASKS = 'sub-tasks';
 
-/** A count's job: what was asked, how it was split, and the plugins every sub-task needs. */
+/** How long a finished count stays on the queue, unless its submitter said otherwise: a week. */
+export const DEFAULT_KEEP_MS = 7 * 24 * 3600 * 1000;
+
+/** A count's job: what was asked, how it was split, what its sub-tasks need, and how long to keep it. */
 export interface CountJobData {
   readonly task: Task;
   readonly strategy: string;
+  /** The split: the parts asked for, and the sub-tasks the strategy cut. */
   readonly parts: number;
   readonly subTasks: number;
-  /** Plugin specifiers as the submitter named them (package names or files); a worker loads its own copies. */
-  readonly plugins: readonly string[];
+  /** The bezzel version that split the count, and what its sub-tasks need: the queue they wait on. */
+  readonly bezzel: string;
+  readonly capability: Capability;
+  readonly subTaskQueue: string;
+  /** Milliseconds a finished count is kept before workers remove it. */
+  readonly keepMs: number;
 }
 
-/** A sub-task's job: a plain-JSON task, its weight and key, and the plugins it needs. */
+/** A sub-task's job: a plain-JSON task, its weight and key. Its queue says which plugins it needs. */
 export interface SubTaskJobData {
   readonly key: string;
   readonly weight: number;
   readonly task: Task;
-  readonly plugins: readonly string[];
 }
 
 /** What a sub-task's job returns: its counts, and where and how it ran. */

@@ -2,16 +2,15 @@ import { Command, Option } from 'commander';
 import type { SetExit } from '../exit.js';
 import { collect } from '../options.js';
 import type { JobOptions } from '../queue-jobs.js';
+import { addQueueOptions } from '../queue-options.js';
 
-export const queueOption = () =>
-  new Option('--queue <url>', 'the queue: a Redis address such as redis://127.0.0.1:6379/0').env('BEZZEL_QUEUE');
+function queueCommand(name: string, description: string): Command {
+  return addQueueOptions(new Command(name).description(description)).addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'));
+}
 
 function jobCommand(name: string, description: string): Command {
-  return new Command(name)
-    .description(description)
+  return queueCommand(name, description)
     .argument('<job>', 'the job id a count printed when it was submitted')
-    .addOption(queueOption())
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--plugin <module>', 'a plugin the count used, to name its piece (repeatable)', collect, [])
     .option('-q, --quiet', 'print only the answer line')
     .option('--ascii', 'letters instead of chess glyphs');
@@ -26,9 +25,9 @@ export function statusCommand(setExit: SetExit): Command {
   );
 }
 
-/** `bezzel cancel JOB`: removes a count and its sub-tasks from the queue. */
+/** `bezzel cancel JOB`: removes a count and everything of it from the queue. */
 export function cancelCommand(setExit: SetExit): Command {
-  return jobCommand('cancel', 'remove a count and its sub-tasks from a queue (sub-tasks in flight finish first)').action(async (id: string, options: JobOptions) =>
+  return jobCommand('cancel', 'remove a count, its results and its sub-tasks from a queue (sub-tasks in flight finish first)').action(async (id: string, options: JobOptions) =>
     setExit(await (await import('../queue-jobs.js')).cancelCount(id, options)),
   );
 }
@@ -37,5 +36,12 @@ export function cancelCommand(setExit: SetExit): Command {
 export function resultCommand(setExit: SetExit): Command {
   return jobCommand('result', 'wait for a count on a queue and print it (Ctrl-C stops waiting, not the count)').action(async (id: string, options: JobOptions) =>
     setExit(await (await import('../queue-jobs.js')).printCount(id, options)),
+  );
+}
+
+/** `bezzel jobs`: the counts on a queue. */
+export function jobsCommand(setExit: SetExit): Command {
+  return queueCommand('jobs', 'list the counts on a queue: id, task, state, progress, age').action(async (options: JobOptions) =>
+    setExit(await (await import('../queue-jobs.js')).listJobs({ ...options, plugin: [] })),
   );
 }

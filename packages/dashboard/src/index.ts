@@ -1,0 +1,1 @@
+export { startDashboard, type Dashboard, type DashboardOptions } from './dashboard.js';
