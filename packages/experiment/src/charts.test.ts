@@ -80,7 +80,7 @@ describe('charts', () => {
   });
 
   it('says why a sweep chart cannot be drawn without a sweep', () => {
-    expect(chartRefusal(sizes, 'sweep')).toMatch(/needs a sweep/);
-    expect(chartRefusal(sweep, 'sweep')).toBeUndefined();
+    expect(chartRefusal(sizes.spec, 'sweep')).toMatch(/needs a sweep/);
+    expect(chartRefusal(sweep.spec, 'sweep')).toBeUndefined();
   });
 });

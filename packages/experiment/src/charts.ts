@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ExperimentResult } from './experiment.js';
 import { renderSvg } from './render-svg.js';
+import type { ExperimentSpec } from './spec.js';
 import { rtdChart } from './rtd-chart.js';
 import { summaryChart } from './summary-chart.js';
 import { sweepChart } from './sweep-chart.js';
@@ -23,9 +24,9 @@ export function defaultChartKind(result: ExperimentResult): ChartKind {
   return 'rtd';
 }
 
-/** Why a chart of this kind cannot be drawn for this experiment, or undefined when it can. */
-export function chartRefusal(result: ExperimentResult, kind: ChartKind): string | undefined {
-  if (kind === 'sweep' && !result.spec.sweep) return 'a sweep chart needs a sweep (--sweep name=v1,v2,…)';
+/** Why a chart of this kind cannot be drawn for this experiment, or undefined when it can: known before any run. */
+export function chartRefusal(spec: ExperimentSpec, kind: ChartKind): string | undefined {
+  if (kind === 'sweep' && !spec.sweep) return 'a sweep chart needs a sweep (--sweep name=v1,v2,…)';
   return undefined;
 }
 

@@ -4,6 +4,9 @@ import { rowOf, type CellRow } from './rows.js';
 import { recordOf, type RunRecord } from './runs.js';
 import type { ExperimentSpec } from './spec.js';
 
+/** How long runs go on back to back before the event loop gets a turn: short enough for Ctrl-C to feel immediate. */
+const YIELD_EVERY_MS = 50;
+
 export interface ExperimentResult {
   readonly spec: ExperimentSpec;
   readonly rows: readonly CellRow[];
@@ -36,6 +39,7 @@ export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks:
   const runs: RunRecord[] = [];
   const rows: CellRow[] = [];
   const signal = hooks.signal;
+  let yielded = performance.now();
   for (const [index, cell] of cells.entries()) {
     if (signal?.aborted) break;
     hooks.onCellStart?.(cell, index, cells.length);
@@ -49,6 +53,12 @@ export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks:
       mine.push(run);
       runs.push(run);
       hooks.onRun?.(runs.length, total, run, cell);
+      // Runs finish as promises resolve, which never lets a timer or a signal (Ctrl-C) in: give them a turn now
+      // and then. Within a run, Ctrl-C waits for the run to end, at the latest at its budget.
+      if (performance.now() - yielded > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        yielded = performance.now();
+      }
     }
     if (mine.length > 0) rows.push(rowOf(cell, mine));
     if (mine.length === spec.runs) hooks.onCell?.(rows[rows.length - 1]!, index, cells.length);

@@ -107,6 +107,10 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
     return setExit(EXIT.answered);
   }
   const charts = options.chart.map((chart, i) => ({ file: chart, kind: options.chartKind[i] as ChartKind | undefined }));
+  for (const { file: chart, kind } of charts) {
+    const refusal = kind && chartRefusal(spec, kind);
+    if (refusal) throw new UsageError('ERR_OPTION', `--chart ${chart}: ${refusal}`);
+  }
 
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
@@ -125,11 +129,7 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   const shown = { ...result, spec: writtenSpec(result.spec, where) };
   out(options.format === 'json' ? toJson(shown, provenance).trimEnd() : formatTable(shown));
   if (options.out) write(options.out, outFormat === 'csv' ? toCsv(shown) : toJson(shown, provenance));
-  for (const { file: chart, kind } of charts) {
-    const refusal = kind && chartRefusal(result, kind);
-    if (refusal) throw new UsageError('ERR_OPTION', `--chart ${chart}: ${refusal}`);
-    if (result.runs.length > 0) write(chart, await chartSvg(result, kind));
-  }
+  for (const { file: chart, kind } of charts) if (result.runs.length > 0) write(chart, await chartSvg(result, kind));
   setExit(result.stopped ? EXIT.interrupted : EXIT.answered);
 }
 
