@@ -90,6 +90,11 @@ describe('bezzel experiment', () => {
       seed: 1,
       budget: { maxTimeMs: null },
     });
+    // The README's example spec files are specs this bezzel takes.
+    for (const example of ['ga-mutation.yaml', 'queen-domination.json']) {
+      const checked = await bezzel('experiment', '--spec', join(root, 'packages/experiment/examples', example), '--print-spec');
+      expect(checked.code, checked.stderr).toBe(0);
+    }
   });
 
   it("runs a plugin's strategy and sweeps the options it declares, from the command line or a spec file beside it", async () => {

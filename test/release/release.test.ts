@@ -121,9 +121,9 @@ describe('the installed bezzel command, outside the checkout', () => {
     await run(process.execPath, ['--import', join(scratch, 'trace.mjs'), main, ...args], { cwd: scratch, env: { ...env(), BEZZEL_TRACE: trace } });
     return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
   }
-  const heavy = { compiler: /\/(tsx|typescript|esbuild)\//, queue: /\/(bullmq|ioredis)\//, png: /\/@resvg\//, pool: /\/piscina\//, queueClient: /@bezzel\/queue\// };
+  const heavy = { compiler: /\/(tsx|typescript|esbuild)\//, queue: /\/(bullmq|ioredis)\//, png: /\/@resvg\//, pool: /\/piscina\//, queueClient: /@bezzel\/queue\//, experiment: /\/(vega[\w-]*|yaml|@bezzel\/experiment)\// };
 
-  it('loads no compiler, queue client, PNG renderer or thread pool for a plain solve', async () => {
+  it('loads no compiler, queue client, PNG renderer, thread pool or experiment (charts, YAML) for a plain solve', async () => {
     const urls = await loaded('queens', '8');
     expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);
     for (const [what, re] of Object.entries(heavy)) expect(urls.filter((u) => re.test(u)), what).toEqual([]);
