@@ -54,13 +54,17 @@ export function formatTable(result: ExperimentResult): string {
   ].join('\n');
 }
 
-/** The experiment in one line: the problem, the sizes, runs, seeds and budget. */
-export function describeSpec(spec: ExperimentSpec): string {
+/** What the experiment solves: `knight tour (open, from a1), 8×8`, `queen domination, 6×6, 7×7`. */
+export function subjectOf(spec: ExperimentSpec): string {
   const sizes = spec.sizes.map((n) => `${n}×${n}`).join(', ');
-  const problem =
-    spec.problem === 'tour' ? `${spec.piece} tour (${spec.closed ? 'closed' : 'open, from a1'}), ${sizes}`
+  return spec.problem === 'tour' ? `${spec.piece} tour (${spec.closed ? 'closed' : 'open, from a1'}), ${sizes}`
     : spec.problem === 'dominate' ? `${spec.piece} domination${spec.variant && spec.variant !== 'plain' ? ` (${spec.variant})` : ''}${spec.k !== undefined ? `, k = ${spec.k}` : ''}, ${sizes}`
     : `${spec.piece}${spec.k !== undefined ? `, k = ${spec.k}` : ''}, ${sizes}`;
+}
+
+/** The experiment in one line: the problem, the sizes, runs, seeds and budget. */
+export function describeSpec(spec: ExperimentSpec): string {
+  const problem = subjectOf(spec);
   const goal = spec.goal === 'one' ? '' : `, goal ${spec.goal}`;
   const per = spec.sweep ? 'per strategy and value' : 'per strategy';
   const last = (spec.seed + spec.runs - 1) >>> 0;

@@ -1,7 +1,7 @@
 export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapMedianInterval, type BootstrapSettings } from './bootstrap.js';
 export { CHART_KINDS, chartRefusal, chartSpec, chartSvg, defaultChartKind, type ChartKind } from './charts.js';
 export { runExperiment, type ExperimentHooks, type ExperimentResult } from './experiment.js';
-export { describeSpec, formatTable, time, TIME_SEPARATOR, toCsv } from './formats.js';
+export { describeSpec, formatTable, subjectOf, time, TIME_SEPARATOR, toCsv } from './formats.js';
 export { budgetOf, labelOf, planExperiment, type Cell, type Plan } from './plan.js';
 export { renderSvg } from './render-svg.js';
 export { toJson, type Machine, type Provenance } from './results.js';

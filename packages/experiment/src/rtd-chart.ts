@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ExperimentResult } from './experiment.js';
 import { labelOf } from './plan.js';
+import { subjectOf } from './formats.js';
 import { VEGA_LITE_SCHEMA } from './render-svg.js';
 import type { RunRecord } from './runs.js';
 
@@ -38,7 +39,7 @@ export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'
   const what = measure === 'steps' ? 'steps' : 'time (ms)';
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `Run-time distributions: ${result.spec.piece}, ${result.spec.runs} runs each`, subtitle: 'fraction of runs solved within x; runs that did not solve never count' },
+    title: { text: `Run-time distributions: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`, subtitle: 'fraction of runs solved within x; runs that did not solve never count' },
     width: 420,
     height: 260,
     data: { values },

@@ -2,6 +2,7 @@ import type { OptionValue } from '@bezzel/core';
 import type { TopLevelSpec } from 'vega-lite';
 import type { ExperimentResult } from './experiment.js';
 import { labelOf } from './plan.js';
+import { subjectOf } from './formats.js';
 import { VEGA_LITE_SCHEMA } from './render-svg.js';
 
 /**
@@ -54,7 +55,7 @@ export function sweepChart(result: ExperimentResult): TopLevelSpec {
   };
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `Sweep of ${option}: ${result.spec.piece}, ${result.spec.runs} runs each`, subtitle: 'whiskers: 95% intervals (Wilson; bootstrap of the median); dashed: strategies without the option' },
+    title: { text: `Sweep of ${option}: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`, subtitle: 'whiskers: 95% intervals (Wilson; bootstrap of the median); a median not reached is left out; dashed: strategies without the option' },
     data: { values },
     hconcat: [panel('success', 'successLow', 'successHigh', 'success rate (%)', false), panel('steps', 'stepsLow', 'stepsHigh', 'median steps to solve (log)', true)],
   };
