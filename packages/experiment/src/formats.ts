@@ -68,7 +68,8 @@ export function describeSpec(spec: ExperimentSpec): string {
   const goal = spec.goal === 'one' ? '' : `, goal ${spec.goal}`;
   const per = spec.sweep ? 'per strategy and value' : 'per strategy';
   const last = (spec.seed + spec.runs - 1) >>> 0;
-  return `${problem}${goal}: ${spec.runs} runs ${per}, seeds ${spec.seed}…${last}, ${budgetWords(spec)}`;
+  const seeds = spec.runs === 1 ? `seed ${spec.seed}` : `seeds ${spec.seed}…${last}`;
+  return `${problem}${goal}: ${spec.runs} run${spec.runs === 1 ? '' : 's'} ${per}, ${seeds}, ${budgetWords(spec)}`;
 }
 
 function budgetWords(spec: ExperimentSpec): string {
