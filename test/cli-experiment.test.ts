@@ -98,7 +98,9 @@ describe('bezzel experiment', () => {
   });
 
   it("runs a plugin's strategy and sweeps the options it declares, from the command line or a spec file beside it", async () => {
-    const r = await bezzel('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'lucky-walk,warnsdorff', '--sweep', 'greedy=0,1', '--plugin', luckyWalk, '--runs', '4', '-q');
+    // A plugin's runs go to a search thread (one for all of them), where a hang can be ended: the compiled command
+    // starts one sooner than the sources do.
+    const r = await bezzelProcess('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'lucky-walk,warnsdorff', '--sweep', 'greedy=0,1', '--plugin', luckyWalk, '--runs', '4', '-q');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\nlucky-walk +0 +5 +4 +4 +100\.0% /);
     expect(r.stdout).toMatch(/\nlucky-walk +1 +5 +4 +4 +100\.0% \[51\.0, 100\.0\] +24 \[24, 24\] /);
@@ -107,7 +109,6 @@ describe('bezzel experiment', () => {
     expect(bad.stderr).toBe('bezzel: option greedy of lucky-walk must be a number from 0 to 1, not "2"\n');
 
     // A spec file names its plugin relative to itself; results written elsewhere name it relative to themselves.
-    // (A plugin outside the tree imports the command's own @bezzel/core: the compiled command, as a user runs it.)
     const dir = scratch();
     mkdirSync(join(dir, 'studies'));
     mkdirSync(join(dir, 'out'));
@@ -119,14 +120,25 @@ describe('bezzel experiment', () => {
     expect(JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')).spec.plugins).toEqual(['../lucky-walk.mjs']);
   });
 
+  it("ends a plugin's run that ignores its budget, counts it out of time, and goes on with the next run", async () => {
+    const endless = join(root, 'test/fixtures/hostile/endless-run.mjs');
+    const r = await bezzelProcess('experiment', 'queen', '-n', '6', '--strategies', 'endless,min-conflicts', '--plugin', endless, '--max-time', '300ms', '--runs', '2', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\nendless +6 +2 +0 +0\.0% /);
+    expect(r.stdout).toMatch(/\nmin-conflicts +6 +2 +2 +100\.0% /);
+    expect(r.stdout).toContain('not solved, counted as never solving: endless on 6×6: 2 out of time');
+  });
+
   it('compares domination strategies: the value found and whether it is proven', async () => {
-    const r = await bezzel('experiment', 'dominate', 'queen', '-n', '4,5', '--strategies', 'cover-search,greedy-cover', '--runs', '2', '-q');
+    // greedy-cover's runs are expected to take seconds, so they go to a search thread: the compiled command's.
+    const r = await bezzelProcess('experiment', 'dominate', 'queen', '-n', '4,5', '--strategies', 'cover-search,greedy-cover', '--runs', '2', '-q');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^queen domination, 4×4, 5×5, goal minimum: 2 runs per strategy/);
     expect(r.stdout).toMatch(/\ncover-search +4 +2 +2 .* +2 +2\/2 +\| /);
     expect(r.stdout).toMatch(/\ngreedy-cover +5 +2 +2 .* +3 +0\/2 +\| /);
     expect(r.stdout).toContain('\ngreedy-cover proves no minimum: it runs goal one, the smallest set it finds (an upper bound)\n');
     const independent = await bezzel('experiment', 'dominate', 'queen', '-n', '5', '--independent', '--strategies', 'cover-search', '--runs', '1', '-q', '--format', 'json');
+    expect(independent.code, independent.stderr).toBe(0);
     expect(JSON.parse(independent.stdout).spec.variant).toBe('independent');
   });
 

@@ -7,7 +7,7 @@ import { fromUserPlugin, pluginsFor, type LoadedPlugin } from './plugins.js';
  * search thread: this thread then stays free to answer Ctrl-C while it runs. Shorter runs stay here, where they
  * start sooner; Ctrl-C ends them at once.
  */
-const LONG_RUN_MS = 250;
+export const LONG_RUN_MS = 250;
 /** Counting and listing on boards beyond this many squares go to a search thread whatever the estimate says. */
 const SMALL_BOARD = 64;
 

@@ -1,4 +1,4 @@
-import type { Bezzel } from '@bezzel/core';
+import type { Bezzel, Result, Task } from '@bezzel/core';
 import { planExperiment, type Cell } from './plan.js';
 import { rowOf, type CellRow } from './rows.js';
 import { recordOf, type RunRecord } from './runs.js';
@@ -26,6 +26,11 @@ export interface ExperimentHooks {
   readonly onCell?: (row: CellRow, index: number, cells: number) => void;
   /** Aborting it stops the run in hand (which is left out) and returns what was done. */
   readonly signal?: AbortSignal;
+  /**
+   * Runs one task; `bezzel.solve` here by default. The command line runs them in a search thread of their own,
+   * where Ctrl-C reaches a run at once and a plugin's strategy that ignores its budget can be ended.
+   */
+  readonly solve?: (task: Task, signal?: AbortSignal) => Promise<Result>;
 }
 
 /**
@@ -39,6 +44,7 @@ export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks:
   const runs: RunRecord[] = [];
   const rows: CellRow[] = [];
   const signal = hooks.signal;
+  const solve = hooks.solve ?? ((task: Task, signal?: AbortSignal) => bezzel.solve(task, signal ? { signal } : {}));
   let yielded = performance.now();
   for (const [index, cell] of cells.entries()) {
     if (signal?.aborted) break;
@@ -46,15 +52,15 @@ export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks:
     const mine: RunRecord[] = [];
     for (let i = 0; i < spec.runs && !signal?.aborted; i++) {
       const seed = (spec.seed + i) >>> 0;
-      const result = await bezzel.solve(cell.task(seed), signal ? { signal } : {});
+      const result = await solve(cell.task(seed), signal);
       // A run cut short by the user is no sample of the strategy: it is left out.
       if (result.status === 'aborted' && signal?.aborted) break;
       const run = recordOf(cell, seed, result);
       mine.push(run);
       runs.push(run);
       hooks.onRun?.(runs.length, total, run, cell);
-      // Runs finish as promises resolve, which never lets a timer or a signal (Ctrl-C) in: give them a turn now
-      // and then. Within a run, Ctrl-C waits for the run to end, at the latest at its budget.
+      // Runs in this thread finish as promises resolve, which never lets a timer or a signal (Ctrl-C) in: give
+      // them a turn now and then. Within such a run, Ctrl-C waits for the run to end, at the latest at its budget.
       if (performance.now() - yielded > YIELD_EVERY_MS) {
         await new Promise((resolve) => setTimeout(resolve, 0));
         yielded = performance.now();

@@ -76,7 +76,7 @@ function budgetWords(spec: ExperimentSpec): string {
   const steps = spec.budget?.maxSteps;
   const ms = spec.budget?.maxTimeMs;
   const limit = ms ?? 15_000;
-  const timeLimit = ms === null ? 'no time limit' : `at most ${limit % 1000 === 0 ? `${limit / 1000} s` : time(limit)}`;
+  const timeLimit = ms === null ? 'no time limit' : `at most ${limit % 1000 === 0 ? `${limit / 1000} s` : Number.isInteger(limit) ? `${limit} ms` : time(limit)}`;
   return steps !== undefined ? `${timeLimit} and ${steps} steps a run` : `${timeLimit} a run`;
 }
 

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { absolutePlugins, type ExperimentFlags, mergeFlags, optionAssignment, pluginsRelativeTo, problemWords, sizeList, strategyList, sweepAssignment } from '../experiment-args.js';
 import { experimentProgress } from '../experiment-progress.js';
+import { experimentSolver } from '../experiment-solver.js';
 import { EXIT, type SetExit } from '../exit.js';
 import { onInterrupt } from '../interrupt.js';
 import { thisMachine } from '../machine.js';
@@ -98,7 +99,7 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   const plugins = [...(Array.isArray(merged.plugins) ? (merged.plugins as string[]) : []), ...absolutePlugins(options.plugin, cwd)];
   if (plugins.length > 0) merged.plugins = [...new Set(plugins)];
 
-  const { bezzel } = await createCliBezzel((merged.plugins as string[] | undefined) ?? []);
+  const { bezzel, plugins: loaded } = await createCliBezzel((merged.plugins as string[] | undefined) ?? []);
   if (typeof merged.piece === 'string') merged.piece = resolvePieceId(bezzel, merged.piece);
   const spec = unwrap(parseSpec(merged, source));
   const plan = planExperiment(bezzel, spec);
@@ -115,13 +116,15 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
   const progress = options.quiet ? undefined : experimentProgress();
+  const solver = await experimentSolver(bezzel, loaded, plan);
   const date = new Date().toISOString();
   let result: ExperimentResult;
   try {
-    result = await runExperiment(bezzel, spec, { signal: controller.signal, ...(progress ? { onRun: progress.onRun, onCell: progress.onCell } : {}) });
+    result = await runExperiment(bezzel, spec, { signal: controller.signal, ...(solver.solve ? { solve: solver.solve } : {}), ...(progress ? { onRun: progress.onRun, onCell: progress.onCell } : {}) });
   } finally {
     progress?.finish();
     stopListening();
+    await solver.close();
   }
   const provenance = { bezzel: packageJson.version, machine: thisMachine(), date };
   // The results name their plugin files from where the results go, so a folder with both moves as one.
