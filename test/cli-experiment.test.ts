@@ -1,45 +1,195 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bezzel } from './support/cli.js';
+import { bezzel, bezzelBin, bezzelProcess, childEnv, root } from './support/cli.js';
 
-/** The table's columns that do not depend on the machine: everything before the three times. */
-const deterministicColumns = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter((line) => /^(hill-climbing|min-conflicts|random|formula)\s/.test(line))
-    .map((line) => line.split(/\s{2,}/).slice(0, 9).join(' | '));
+/** The table without its time columns: every line up to the " | " that starts them. */
+const withoutTimes = (stdout: string) => stdout.split('\n').map((line) => line.split(' | ')[0]).join('\n');
+const scratch = () => mkdtempSync(join(tmpdir(), 'bezzel-experiment-'));
+const luckyWalk = join(root, 'test/fixtures/lucky-walk.mjs');
+
+/** Genetic on 5×5 open tours: quick, and at a low mutation rate some runs fail, which the table must count. */
+const study = [
+  '# genetic against warnsdorff on 5×5 open knight tours',
+  'problem: tour',
+  'piece: knight',
+  'sizes: [5]',
+  'strategies: [genetic, warnsdorff]',
+  'options: { generations: 300 }',
+  'sweep:',
+  '  mutationRate: [0.01, 0.3]',
+  'runs: 6',
+  'seed: 11',
+  '',
+].join('\n');
 
 describe('bezzel experiment', () => {
-  it('prints the same table twice for the same seed, and writes JSON, CSV and an SVG chart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bezzel-experiment-'));
-    const args = ['experiment', 'queen', '-n', '8', '--strategies', 'hill-climbing,min-conflicts,random', '--runs', '10', '--seed', '7'];
+  it('prints the same table twice for the same seed, times aside, and writes JSON, CSV and an SVG chart', async () => {
+    const dir = scratch();
+    const args = ['experiment', 'queen', '-n', '6', '--strategies', 'hill-climbing,min-conflicts,random', '--runs', '8', '--seed', '7'];
     const first = await bezzel(...args, '--out', join(dir, 'results.json'), '--chart', join(dir, 'chart.svg'));
     const second = await bezzel(...args, '--out', join(dir, 'results.csv'));
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/^queen, 8×8: 10 runs per strategy, seeds 7…16/);
-    expect(deterministicColumns(first.stdout)).toHaveLength(3);
-    expect(deterministicColumns(first.stdout)).toEqual(deterministicColumns(second.stdout));
+    expect(first.stdout).toMatch(/^queen, 6×6: 8 runs per strategy, seeds 7…14, at most 15 s a run\n/);
+    expect(first.stdout).toMatch(/\nmin-conflicts +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +\d+(\.5)? \[\d+(\.5)?, \d+(\.5)?\] +\| +[\d.]+ \[[\d.]+, [\d.]+\] m?s /);
+    expect(withoutTimes(first.stdout)).toBe(withoutTimes(second.stdout));
+    // Progress when stderr is not a terminal: a line per finished strategy.
+    expect(first.stderr).toMatch(/^\[1\/3\] hill-climbing on 6×6: \d of 8 solved \(8 runs done\)\n\[2\/3\] min-conflicts on 6×6: 8 of 8 solved \(16 runs done\)\n/);
 
-    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { rows: { strategy: string; solved: number }[]; runs: unknown[] };
-    expect(json.rows.map((r) => r.strategy)).toEqual(['hill-climbing', 'min-conflicts', 'random']);
-    expect(json.runs).toHaveLength(30);
-    expect(readFileSync(join(dir, 'results.csv'), 'utf8').split('\n')[0]).toMatch(/^strategy,n,runs,solved,success_rate/);
+    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    expect(json.bezzel).toMatch(/^\d+\.\d+\.\d+/);
+    expect(Object.keys(json.machine)).toEqual(['cpu', 'cores', 'memoryGiB', 'node', 'platform']);
+    expect(json.machine.node).toBe(process.version);
+    expect(json.spec).toEqual({ problem: 'placement', piece: 'queen', sizes: [6], goal: 'one', strategies: ['hill-climbing', 'min-conflicts', 'random'], runs: 8, seed: 7 });
+    expect(json.rows.map((r: { label: string }) => r.label)).toEqual(['hill-climbing', 'min-conflicts', 'random']);
+    expect(json.runs).toHaveLength(24);
+    expect(json.runs.slice(0, 8).map((r: { seed: number }) => r.seed)).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(readFileSync(join(dir, 'results.csv'), 'utf8').split('\n')[0]).toMatch(/^strategy,n,goal,runs,solved,success_rate,success_low,success_high,steps_median/);
     const svg = readFileSync(join(dir, 'chart.svg'), 'utf8');
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
-    for (const id of ['hill-climbing', 'min-conflicts', 'random']) expect(svg).toContain(id);
+    expect(svg).toContain('fraction of runs solved');
+  });
+
+  it('runs a YAML spec, and its results file runs it again to the same table, times aside', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'study.yaml'), study);
+    const first = await bezzel('experiment', '--spec', join(dir, 'study.yaml'), '--out', join(dir, 'results.json'), '--chart', join(dir, 'rtd.svg'), '--chart', join(dir, 'sweep.svg'), '--chart-kind', 'rtd', '--chart-kind', 'sweep', '-q');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^knight tour \(open, from a1\), 5×5: 6 runs per strategy and value, seeds 11…16/);
+    expect(first.stdout).toMatch(/\ngenetic +0\.01 +5 +6 /);
+    expect(first.stdout).toMatch(/\nwarnsdorff +– +5 +6 +6 +100\.0% \[61\.0, 100\.0\] +24 \[24, 24\] +\| /);
+    expect(first.stderr).toBe(`wrote ${join(dir, 'results.json')}\nwrote ${join(dir, 'rtd.svg')}\nwrote ${join(dir, 'sweep.svg')}\n`);
+    expect(readFileSync(join(dir, 'sweep.svg'), 'utf8')).toContain('mutationRate (log)');
+
+    const again = await bezzel('experiment', '--spec', join(dir, 'results.json'), '-q');
+    expect(again.code, again.stderr).toBe(0);
+    expect(withoutTimes(again.stdout)).toBe(withoutTimes(first.stdout));
+    // The same spec as JSON, and flags over it.
+    writeFileSync(join(dir, 'study.json'), JSON.stringify(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).spec));
+    expect(withoutTimes((await bezzel('experiment', '--spec', join(dir, 'study.json'), '-q')).stdout)).toBe(withoutTimes(first.stdout));
+    const fewer = await bezzel('experiment', '--spec', join(dir, 'study.yaml'), '--runs', '2', '--sweep', 'mutationRate=0.3', '-q');
+    expect(fewer.stdout).toMatch(/^knight tour \(open, from a1\), 5×5: 2 runs per strategy and value, seeds 11…12/);
+    expect(fewer.stdout).not.toMatch(/\ngenetic +0\.01/);
+  });
+
+  it('prints the spec the flags make, values converted by their declarations, without running', async () => {
+    const r = await bezzel('experiment', 'tour', 'knight', '--strategies', 'genetic,warnsdorff', '--sweep', 'mutationRate=0.01,0.05', '-o', 'genetic.population=60', '-o', 'restarts=2', '--max-time', 'none', '--print-spec');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      problem: 'tour',
+      piece: 'knight',
+      sizes: [8],
+      goal: 'one',
+      strategies: ['genetic', 'warnsdorff'],
+      options: { restarts: 2 },
+      strategyOptions: { genetic: { population: 60 } },
+      sweep: { mutationRate: [0.01, 0.05] },
+      runs: 30,
+      seed: 1,
+      budget: { maxTimeMs: null },
+    });
+    // The README's example spec files are specs this bezzel takes.
+    for (const example of ['ga-mutation.yaml', 'queen-domination.json']) {
+      const checked = await bezzel('experiment', '--spec', join(root, 'packages/experiment/examples', example), '--print-spec');
+      expect(checked.code, checked.stderr).toBe(0);
+    }
+  });
+
+  it("runs a plugin's strategy and sweeps the options it declares, from the command line or a spec file beside it", async () => {
+    // A plugin's runs go to a search thread (one for all of them), where a hang can be ended: the compiled command
+    // starts one sooner than the sources do.
+    const r = await bezzelProcess('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'lucky-walk,warnsdorff', '--sweep', 'greedy=0,1', '--plugin', luckyWalk, '--runs', '4', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\nlucky-walk +0 +5 +4 +4 +100\.0% /);
+    expect(r.stdout).toMatch(/\nlucky-walk +1 +5 +4 +4 +100\.0% \[51\.0, 100\.0\] +24 \[24, 24\] /);
+    const bad = await bezzel('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'lucky-walk', '--sweep', 'greedy=0,2', '--plugin', luckyWalk);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('bezzel: option greedy of lucky-walk must be a number from 0 to 1, not "2"\n');
+
+    // A spec file names its plugin relative to itself; results written elsewhere name it relative to themselves.
+    const dir = scratch();
+    mkdirSync(join(dir, 'studies'));
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'lucky-walk.mjs'), readFileSync(luckyWalk, 'utf8'));
+    writeFileSync(join(dir, 'studies', 'walk.json'), JSON.stringify({ problem: 'tour', piece: 'knight', sizes: [5], strategies: ['lucky-walk'], strategyOptions: { 'lucky-walk': { greedy: 1 } }, runs: 2, plugins: ['../lucky-walk.mjs'] }));
+    const fromFile = await bezzelProcess('experiment', '--spec', join(dir, 'studies', 'walk.json'), '--out', join(dir, 'out', 'results.json'), '-q');
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(fromFile.stdout).toMatch(/\nlucky-walk +5 +2 +2 /);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')).spec.plugins).toEqual(['../lucky-walk.mjs']);
+  });
+
+  it("ends a plugin's run that ignores its budget, counts it out of time, and goes on with the next run", async () => {
+    const endless = join(root, 'test/fixtures/hostile/endless-run.mjs');
+    const r = await bezzelProcess('experiment', 'queen', '-n', '6', '--strategies', 'endless,min-conflicts', '--plugin', endless, '--max-time', '300ms', '--runs', '2', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\nendless +6 +2 +0 +0\.0% /);
+    expect(r.stdout).toMatch(/\nmin-conflicts +6 +2 +2 +100\.0% /);
+    expect(r.stdout).toContain('not solved, counted as never solving: endless on 6×6: 2 out of time');
+  });
+
+  it('compares domination strategies: the value found and whether it is proven', async () => {
+    // greedy-cover's runs are expected to take seconds, so they go to a search thread: the compiled command's.
+    const r = await bezzelProcess('experiment', 'dominate', 'queen', '-n', '4,5', '--strategies', 'cover-search,greedy-cover', '--runs', '2', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^queen domination, 4×4, 5×5, goal minimum: 2 runs per strategy/);
+    expect(r.stdout).toMatch(/\ncover-search +4 +2 +2 .* +2 +2\/2 +\| /);
+    expect(r.stdout).toMatch(/\ngreedy-cover +5 +2 +2 .* +3 +0\/2 +\| /);
+    expect(r.stdout).toContain('\ngreedy-cover proves no minimum: it runs goal one, the smallest set it finds (an upper bound)\n');
+    const independent = await bezzel('experiment', 'dominate', 'queen', '-n', '5', '--independent', '--strategies', 'cover-search', '--runs', '1', '-q', '--format', 'json');
+    expect(independent.code, independent.stderr).toBe(0);
+    expect(JSON.parse(independent.stdout).spec.variant).toBe('independent');
   });
 
   it('turns mistakes into one line and exit code 2', async () => {
-    const unknown = await bezzel('experiment', 'queen', '--strategies', 'min-conflicts,annealing', '--runs', '2');
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^bezzel: unknown strategy "annealing"/);
-    const knights = await bezzel('experiment', 'knight', '-k', '8', '--strategies', 'min-conflicts', '--runs', '2');
-    expect(knights.code).toBe(2);
-    expect(knights.stderr).toMatch(/cannot do this: the knight does not attack along whole lines only: it leaps/);
-    const badOut = await bezzel('experiment', 'queen', '--strategies', 'formula', '--runs', '1', '--out', 'x.txt');
-    expect(badOut.stderr).toMatch(/name a \.json or a \.csv file/);
+    const dir = scratch();
+    const refused = async (args: string[], message: RegExp) => {
+      const r = await bezzel('experiment', ...args);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    };
+    await refused(['queen', '--strategies', 'min-conflicts,annealing', '--runs', '2'], /^bezzel: unknown strategy "annealing"/);
+    await refused(['knight', '-k', '8', '--strategies', 'min-conflicts', '--runs', '2'], /cannot do this: the knight does not attack along whole lines only: it leaps/);
+    await refused(['tour', 'knight', '--strategies', 'genetic', '--sweep', 'mutationRate=0.05,2'], /^bezzel: option mutationRate of genetic must be a number from 0 to 1, not "2"\n$/);
+    await refused(['tour', 'knight', '--strategies', 'genetic', '--sweep', 'mutation=0.05'], /^bezzel: none of genetic has an option "mutation" to sweep\n$/);
+    await refused(['tour', 'knight', '--strategies', 'genetic', '--sweep', 'mutationRate'], /write a sweep as name=value,value/);
+    await refused(['queen', '--strategies', 'formula', '--runs', '1', '--out', 'x.txt'], /name a \.json or a \.csv file/);
+    await refused(['queen', '--strategies', 'formula', '--chart', 'c.svg', '--chart-kind', 'pie'], /--chart-kind pie: choose one of rtd, rtd-time, sweep, summary/);
+    await refused(['queen', '--strategies', 'formula', '--runs', '1', '--chart', join(dir, 'c.svg'), '--chart-kind', 'sweep'], /--chart .*c\.svg: a sweep chart needs a sweep/);
+    await refused(['queen'], /name the strategies to compare with --strategies/);
+    await refused([], /name a piece .* or a spec file with --spec/);
+    await refused(['--spec', join(dir, 'missing.json')], /cannot read .*missing\.json: no such file/);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ piece: 'queen', sizes: [8, 0], strategies: ['formula'] }));
+    await refused(['--spec', join(dir, 'bad.json')], /^bezzel: .*bad\.json: sizes\[1\] must be a whole number of at least 1, not 0\n$/);
+    writeFileSync(join(dir, 'bad.yaml'), 'piece: queen\nsizes: [8\nstrategies: [formula]\n');
+    await refused(['--spec', join(dir, 'bad.yaml')], /^bezzel: .*bad\.yaml: .* at line 3, column 1\n$/);
+  });
+
+  it('stops on Ctrl-C with the table of the runs done, and exit code 130', async () => {
+    const dir = scratch();
+    // 60 runs of min-conflicts take well under a second; 60 of generate-and-test, several: Ctrl-C comes between.
+    const args = ['experiment', 'queen', '-n', '8', '--strategies', 'min-conflicts,random', '--runs', '60', '--out', join(dir, 'results.json')];
+    const child = spawn(process.execPath, [bezzelBin, ...args], { cwd: root, env: childEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => {
+      const first = !stderr.includes('[1/2] min-conflicts');
+      stderr += String(chunk);
+      // One Ctrl-C: a second would exit at once, without the table.
+      if (first && stderr.includes('[1/2] min-conflicts')) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(130);
+    expect(stdout).toMatch(/^queen, 8×8: 60 runs per strategy/);
+    expect(stdout).toMatch(/\nmin-conflicts +8 +60 +60 /);
+    expect(stdout).toMatch(/\nstopped after \d+ of 120 runs: the rows sum up the runs done\n/);
+    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    expect(json.stopped.planned).toBe(120);
+    expect(json.runs).toHaveLength(json.stopped.done);
+    expect(json.stopped.done).toBeGreaterThanOrEqual(60);
+    expect(json.stopped.done).toBeLessThan(120);
   });
 });

@@ -129,9 +129,10 @@ describe('the installed bezzel command, outside the checkout', () => {
     pool: /\/piscina\//,
     queueClient: /@bezzel\/queue\//,
     webServer: /\/(express|@bull-board|@bezzel\/dashboard)\//,
+    experiment: /\/(vega[\w-]*|yaml|@bezzel\/experiment)\//,
   };
 
-  it('loads no compiler, queue client, PNG renderer or thread pool for a plain solve', async () => {
+  it('loads no compiler, queue client, PNG renderer, thread pool or experiment (charts, YAML) for a plain solve', async () => {
     const urls = await loaded('queens', '8');
     expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);
     for (const [what, re] of Object.entries(heavy)) expect(urls.filter((u) => re.test(u)), what).toEqual([]);

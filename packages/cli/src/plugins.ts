@@ -43,7 +43,7 @@ export function userCwd(): string {
 }
 
 /** Whether a specifier names a file (`./x.ts`, `/abs/x.js`, `x.mjs`) rather than a package. */
-function isFileSpecifier(specifier: string): boolean {
+export function isFileSpecifier(specifier: string): boolean {
   return /^(\.|\/)|\.([cm]?js|[cm]?ts)$/.test(specifier) || isAbsolute(specifier);
 }
 

@@ -7,7 +7,7 @@ import { fromUserPlugin, pluginsFor, type LoadedPlugin } from './plugins.js';
  * search thread: this thread then stays free to answer Ctrl-C while it runs. Shorter runs stay here, where they
  * start sooner; Ctrl-C ends them at once.
  */
-const LONG_RUN_MS = 250;
+export const LONG_RUN_MS = 250;
 /**
  * Goals that search a whole space (counts, lists, a maximum or a minimum with its proof) go to a search thread on
  * boards beyond this many squares whatever the estimate says: an estimate that is wrong by a factor of a

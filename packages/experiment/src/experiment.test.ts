@@ -1,103 +1,135 @@
-import { createBezzel, type Bezzel } from '@bezzel/core';
+import { createBezzel, unwrap, type Bezzel } from '@bezzel/core';
+import coverSearch from '@bezzel/cover-search';
 import formula from '@bezzel/formula';
+import genetic from '@bezzel/genetic';
+import greedyCover from '@bezzel/greedy-cover';
 import hillClimbing from '@bezzel/hill-climbing';
+import knight from '@bezzel/knight';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import random from '@bezzel/random';
+import warnsdorff from '@bezzel/warnsdorff';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chartSvg, formatTable, runExperiment, toCsv, type ExperimentSpec, type StrategyRow } from './index.js';
+import { formatTable, parseSpec, runExperiment, TIME_SEPARATOR, toCsv, type CellRow, type ExperimentSpec } from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, formula, minConflicts, hillClimbing, random] });
+  bezzel = await createBezzel({ plugins: [queen, knight, formula, minConflicts, hillClimbing, random, genetic, warnsdorff, coverSearch, greedyCover] });
 });
 
-const spec: ExperimentSpec = {
-  piece: 'queen',
-  sizes: [8],
-  strategies: ['hill-climbing', 'min-conflicts', 'random'],
-  runs: 12,
-  seed: 7,
-  budget: { maxTimeMs: 10_000 },
-};
+const spec = (input: object): ExperimentSpec => unwrap(parseSpec(input));
+const queens = spec({ piece: 'queen', sizes: [6], strategies: ['hill-climbing', 'min-conflicts', 'random'], runs: 8, seed: 7, budget: { maxTimeMs: 10_000 } });
+/** Genetic on 5×5 open tours: fast, and with 400 generations some runs fail, which the statistics must count. */
+const sweep = spec({
+  problem: 'tour',
+  piece: 'knight',
+  sizes: [5],
+  strategies: ['genetic', 'warnsdorff'],
+  options: { generations: 400 },
+  sweep: { mutationRate: ['0.01', 0.3] },
+  runs: 8,
+  seed: 3,
+});
 
 /** Everything in a row that must not depend on the machine. */
-const deterministic = (r: StrategyRow) => ({ strategy: r.strategy, n: r.n, solved: r.solved, steps: r.steps, restarts: r.restarts, endings: r.endings });
+const machineFree = ({ timeMs: _time, ...rest }: CellRow) => rest;
+/** The table left of the time columns. */
+const withoutTimes = (table: string) => table.split('\n').map((line) => line.split(TIME_SEPARATOR)[0]);
 
-/** Tags open and close in order, attributes are quoted: enough to know a browser will open the file. */
-function expectWellFormedSvg(svg: string): void {
-  expect(svg.startsWith('<svg')).toBe(true);
-  const stack: string[] = [];
-  for (const [, closing, name, attributes, selfClosing] of svg.matchAll(/<(\/?)([a-zA-Z][\w:-]*)([^>]*?)(\/?)>/g)) {
-    expect(attributes!.replace(/\s[\w:-]+="[^"]*"/g, '').trim()).toBe('');
-    if (selfClosing) continue;
-    if (closing) expect(stack.pop()).toBe(name);
-    else stack.push(name!);
-  }
-  expect(stack).toEqual([]);
-}
-
-describe('experiment', () => {
-  it('gives the same success counts and step statistics for the same seed', async () => {
-    const first = await runExperiment(bezzel, spec);
-    const second = await runExperiment(bezzel, spec);
-    expect(first.rows.map(deterministic)).toEqual(second.rows.map(deterministic));
-    expect(first.runs.map((r) => r.seed)).toEqual(second.runs.map((r) => r.seed));
+describe('runExperiment', () => {
+  it('gives the same rows and table (times aside) for the same spec, run i of each strategy with seed + i', async () => {
+    const first = await runExperiment(bezzel, queens);
+    const second = await runExperiment(bezzel, queens);
+    expect(first.rows.map(machineFree)).toEqual(second.rows.map(machineFree));
+    expect(withoutTimes(formatTable(first))).toEqual(withoutTimes(formatTable(second)));
+    expect(first.runs.filter((r) => r.strategy === 'random').map((r) => r.seed)).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
     const [hill, repair, generate] = first.rows;
-    expect(repair!.solved).toBe(12);
-    expect(generate!.solved).toBe(12);
-    expect(hill!.solved).toBeGreaterThanOrEqual(8);
-    // Generate-and-test needs about 182,000 boards for one 8-queens solution; repair needs tens of steps.
-    expect(generate!.steps.median).toBeGreaterThan(10_000);
+    expect([repair!.solved, generate!.solved]).toEqual([8, 8]);
+    expect(hill!.solved).toBeGreaterThanOrEqual(3);
+    // Generate-and-test needs thousands of boards for one of the four 6-queens solutions; repair, tens of steps.
+    expect(generate!.steps.median).toBeGreaterThan(1000);
     expect(repair!.steps.median).toBeLessThan(1000);
-    const other = await runExperiment(bezzel, { ...spec, seed: 8, strategies: ['random'] });
-    expect(other.rows[0]!.steps).not.toEqual(generate!.steps);
+    expect(repair!.steps.low).toBeLessThanOrEqual(repair!.steps.median);
+    expect(repair!.steps.high).toBeGreaterThanOrEqual(repair!.steps.median);
+    // Every run solved: Wilson's interval for 8 of 8 is [8 / (8 + z²), 1] = [0.6756, 1].
+    expect(repair!.success.low).toBeCloseTo(0.6756, 4);
+    expect(repair!.success.high).toBe(1);
+    const other = await runExperiment(bezzel, { ...queens, seed: 8, strategies: ['min-conflicts'] });
+    expect(other.runs.map((r) => r.steps)).not.toEqual(first.runs.filter((r) => r.strategy === 'min-conflicts').map((r) => r.steps));
   });
 
-  it('prints a table and CSV with a line per strategy', async () => {
-    const result = await runExperiment(bezzel, { ...spec, strategies: ['min-conflicts', 'formula'], runs: 3 });
+  it('sweeps an option over the strategies that declare it, the others running once as a baseline', async () => {
+    const result = await runExperiment(bezzel, sweep);
+    expect(result.rows.map((r) => r.label)).toEqual(['genetic mutationRate=0.01', 'genetic mutationRate=0.3', 'warnsdorff']);
+    // "0.01" as a command line gives it is converted by genetic's declaration.
+    expect(result.rows[0]!.params).toEqual({ mutationRate: 0.01 });
+    expect(result.runs.filter((r) => r.params?.mutationRate === 0.3)).toHaveLength(8);
     const table = formatTable(result);
-    expect(table).toMatch(/^queen, 8×8: 3 runs per strategy, seeds 7…9/);
-    expect(table).toMatch(/min-conflicts +8 +3 +3 +100\.0%/);
-    expect(table).toMatch(/formula +8 +3 +3 +100\.0% +0 +0 +0/);
-    const csv = toCsv(result).trim().split('\n');
-    expect(csv).toHaveLength(3);
-    expect(csv[2]).toMatch(/^formula,8,3,3,1,0,0,0,0,/);
+    expect(table).toMatch(/^knight tour \(open, from a1\), 5×5: 8 runs per strategy and value, seeds 3…10, at most 15 s a run\n/);
+    expect(table).toMatch(/\nstrategy +mutationRate +n +runs +solved +success \[95% CI\] +median steps \[95% CI\] +\| +median time \[95% CI\] +max time\n/);
+    expect(table).toMatch(/\nwarnsdorff +– +5 +8 +8 +100\.0% \[67\.6, 100\.0\] +24 \[24, 24\] +\| /);
   });
 
-  it('draws a well-formed SVG chart naming every strategy', async () => {
-    const result = await runExperiment(bezzel, { ...spec, runs: 3 });
-    const svg = await chartSvg(result);
-    expectWellFormedSvg(svg);
-    for (const id of spec.strategies) expect(svg).toContain(`>${id}<`);
-    expect(svg).toContain('success rate (%)');
+  it('counts a run that did not solve as never solving: in the success interval, the median and a footnote', async () => {
+    const { sweep: _none, ...unswept } = sweep;
+    const result = await runExperiment(bezzel, { ...unswept, strategies: ['genetic'], options: { generations: 400, mutationRate: 0.01 }, runs: 10 });
+    const [row] = result.rows;
+    expect(row!.solved).toBeGreaterThan(0);
+    expect(row!.solved).toBeLessThanOrEqual(5);
+    expect(row!.steps.median).toBe(Infinity);
+    expect(row!.steps.high).toBe(Infinity);
+    // The step budget here is genetic's own generations: a run that used them up ran out of steps.
+    expect(row!.unsolved).toEqual({ 'budget:steps': 10 - row!.solved });
+    expect(formatTable(result)).toContain(`not solved, counted as never solving: genetic on 5×5: ${10 - row!.solved} out of steps`);
+    expect(formatTable(result)).toMatch(/\ngenetic +5 +10 +\d +\d+\.\d% \[\d+\.\d, \d+\.\d\] +∞ \[\d+, ∞\] /);
   });
 
-  it('sweeps sizes, charting time against n on log scales', async () => {
-    const result = await runExperiment(bezzel, { ...spec, sizes: [8, 16, 32], strategies: ['min-conflicts', 'hill-climbing'], runs: 2 });
-    expect(result.rows.map((r) => `${r.strategy}@${r.n}`)).toEqual([
-      'min-conflicts@8',
-      'hill-climbing@8',
-      'min-conflicts@16',
-      'hill-climbing@16',
-      'min-conflicts@32',
-      'hill-climbing@32',
-    ]);
-    const svg = await chartSvg(result);
-    expectWellFormedSvg(svg);
-    expect(svg).toContain('n (board n×n, log)');
-    expect(svg).toContain('hill-climbing');
+  it('checks every swept value by the option declarations before any run', async () => {
+    const refused = (changes: Partial<ExperimentSpec>) => runExperiment(bezzel, { ...sweep, ...changes });
+    await expect(refused({ sweep: { mutationRate: [0.05, '2'] } })).rejects.toThrow('option mutationRate of genetic must be a number from 0 to 1, not "2"');
+    await expect(refused({ sweep: { repair: ['warnsdorff', 'magic'] } })).rejects.toThrow('option repair of genetic must be one of warnsdorff, none, not "magic"');
+    await expect(refused({ sweep: { temperature: [1, 2] } })).rejects.toThrow('none of genetic, warnsdorff has an option "temperature" to sweep');
+    await expect(refused({ options: { mutationRate: 0.1 } })).rejects.toThrow('option mutationRate of genetic is both swept and set; say it in one place');
+    await expect(refused({ strategyOptions: { warnsdorff: { population: 3 } } })).rejects.toThrow(/^strategy warnsdorff has no option "population" \(its options: tiebreak, restarts\)$/);
+    await expect(refused({ strategies: ['genetic', 'annealing'] })).rejects.toThrow(/^unknown strategy "annealing"; known strategies: /);
+    await expect(refused({ options: { temperature: 3 } })).rejects.toThrow('none of genetic, warnsdorff has an option "temperature"');
+    await expect(refused({ problem: 'placement', piece: 'knight', k: 5, strategies: ['min-conflicts'], options: {}, sweep: undefined })).rejects.toThrow(/cannot do this: the knight does not attack along whole lines only: it leaps/);
   });
 
-  it('refuses mistakes before running anything', async () => {
-    await expect(runExperiment(bezzel, { ...spec, strategies: ['simulated-annealing'] })).rejects.toThrow(/unknown strategy "simulated-annealing"/);
-    await expect(runExperiment(bezzel, { ...spec, options: { temperature: 3 } })).rejects.toThrow(/none of .* has an option "temperature"/);
-    await expect(runExperiment(bezzel, { ...spec, runs: 0 })).rejects.toThrow(/runs must be/);
-  });
-
-  it('passes each option only to the strategies that declare it', async () => {
-    const result = await runExperiment(bezzel, { ...spec, strategies: ['hill-climbing', 'min-conflicts'], runs: 20, options: { restarts: 100, sideways: 0 } });
+  it('passes each option only to the strategies that declare it, and per strategy', async () => {
+    const result = await runExperiment(bezzel, { ...queens, strategies: ['hill-climbing', 'min-conflicts'], runs: 20, options: { restarts: 100 }, strategyOptions: { 'hill-climbing': { sideways: 0 } } });
     expect(result.rows[0]!.solved).toBe(20);
-    expect(result.rows[0]!.restarts.max).toBeGreaterThan(0);
+    expect(result.rows[0]!.restartsMean).toBeGreaterThan(0);
+  });
+
+  it('compares domination strategies by the value found and whether it is proven', async () => {
+    const result = await runExperiment(bezzel, spec({ problem: 'dominate', piece: 'queen', sizes: [4, 5], strategies: ['cover-search', 'greedy-cover'], runs: 3 }));
+    expect(result.notes).toEqual(['greedy-cover proves no minimum: it runs goal one, the smallest set it finds (an upper bound)']);
+    expect(result.rows.map((r) => [r.label, r.n, r.goal, r.answers, r.proven])).toEqual([
+      ['cover-search', 4, 'minimum', ['2'], 3],
+      ['greedy-cover', 4, 'one', ['2'], 0],
+      ['cover-search', 5, 'minimum', ['3'], 3],
+      ['greedy-cover', 5, 'one', ['3'], 0],
+    ]);
+    const table = formatTable(result);
+    expect(table).toMatch(/^queen domination, 4×4, 5×5, goal minimum: 3 runs per strategy/);
+    expect(table).toMatch(/\ncover-search +5 +3 +3 .* +3 +3\/3 \| /);
+    expect(table).toMatch(/\ngreedy-cover +5 +3 +3 .* +3 +0\/3 \| /);
+  });
+
+  it('stops when its signal aborts, summing up the runs done', async () => {
+    const controller = new AbortController();
+    const result = await runExperiment(bezzel, { ...queens, strategies: ['min-conflicts', 'random'] }, { signal: controller.signal, onRun: (done) => done === 11 && controller.abort() });
+    expect(result.stopped).toEqual({ done: 11, planned: 16 });
+    expect(result.rows.map((r) => [r.label, r.runs])).toEqual([['min-conflicts', 8], ['random', 3]]);
+    expect(formatTable(result)).toContain('stopped after 11 of 16 runs: the rows sum up the runs done');
+  });
+
+  it('writes CSV with a line per cell, swept values in columns and times last', async () => {
+    const result = await runExperiment(bezzel, { ...sweep, runs: 2 });
+    const [header, ...lines] = toCsv(result).trimEnd().split('\n');
+    expect(header).toBe('strategy,mutationRate,n,goal,runs,solved,success_rate,success_low,success_high,steps_median,steps_low,steps_high,restarts_mean,found,proven,time_ms_median,time_ms_low,time_ms_high,time_ms_max');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^warnsdorff,,5,one,2,2,1,0\.3423\d*,1,24,24,24,0,,0,/);
   });
 });

@@ -1,140 +1,74 @@
-import { UsageError, type Bezzel, type Budget, type OptionValue, type Task } from '@bezzel/core';
-import { summarize, type Summary } from './summary.js';
+import type { Bezzel, Result, Task } from '@bezzel/core';
+import { planExperiment, type Cell } from './plan.js';
+import { rowOf, type CellRow } from './rows.js';
+import { recordOf, type RunRecord } from './runs.js';
+import type { ExperimentSpec } from './spec.js';
 
-/** One comparison: every strategy runs the same seeds on every size. */
-export interface ExperimentSpec {
-  readonly piece: string;
-  /** Square board sides; more than one makes a size sweep. */
-  readonly sizes: readonly number[];
-  /** Pieces to place; absent means the natural number (n queens on n×n). */
-  readonly k?: number;
-  /** `tour` compares tour strategies (an open tour from a1, or closed with `closed`); placements by default. */
-  readonly problem?: 'placement' | 'tour';
-  readonly closed?: boolean;
-  readonly strategies: readonly string[];
-  readonly runs: number;
-  /** Run i of every strategy uses seed + i, so strategies are compared on the same seeds. */
-  readonly seed: number;
-  readonly budget?: Budget;
-  /** Strategy options; each goes to the strategies that declare it. */
-  readonly options?: Readonly<Record<string, OptionValue>>;
-}
-
-/** One run, as it goes into the JSON output. */
-export interface RunRecord {
-  readonly strategy: string;
-  readonly n: number;
-  readonly seed: number;
-  /** The result's status; for `budget`, also what ran out: `budget:stuck`, `budget:time`. */
-  readonly status: string;
-  readonly steps: number;
-  readonly restarts: number;
-  readonly timeMs: number;
-}
-
-/** The figures of one strategy on one size. Everything but the times is the same on every machine. */
-export interface StrategyRow {
-  readonly strategy: string;
-  readonly n: number;
-  readonly runs: number;
-  readonly solved: number;
-  readonly successRate: number;
-  /** Steps in the strategy's own unit (repairs, hill-climbing steps, boards, search nodes). */
-  readonly steps: Summary;
-  readonly restarts: Summary;
-  readonly timeMs: Summary;
-  /** How the other runs ended: status (and for budget, what ran out) → runs. */
-  readonly endings: Readonly<Record<string, number>>;
-}
+/** How long runs go on back to back before the event loop gets a turn: short enough for Ctrl-C to feel immediate. */
+const YIELD_EVERY_MS = 50;
 
 export interface ExperimentResult {
   readonly spec: ExperimentSpec;
-  readonly rows: readonly StrategyRow[];
+  readonly rows: readonly CellRow[];
   readonly runs: readonly RunRecord[];
+  /** What a reader of the table should know (a strategy that runs another goal). */
+  readonly notes: readonly string[];
+  /** Set when the signal stopped the experiment: the rows sum up the runs finished before it. */
+  readonly stopped?: { readonly done: number; readonly planned: number };
 }
 
 export interface ExperimentHooks {
-  readonly onRun?: (done: number, total: number, run: RunRecord) => void;
+  /** After each run: runs done, runs planned, the run and its cell. */
+  readonly onRun?: (done: number, total: number, run: RunRecord, cell: Cell) => void;
+  /** Before a cell's first run. */
+  readonly onCellStart?: (cell: Cell, index: number, cells: number) => void;
+  /** After a cell's last run. */
+  readonly onCell?: (row: CellRow, index: number, cells: number) => void;
+  /** Aborting it stops the run in hand (which is left out) and returns what was done. */
   readonly signal?: AbortSignal;
+  /**
+   * Runs one task; `bezzel.solve` here by default. The command line runs them in a search thread of their own,
+   * where Ctrl-C reaches a run at once and a plugin's strategy that ignores its budget can be ended.
+   */
+  readonly solve?: (task: Task, signal?: AbortSignal) => Promise<Result>;
 }
 
-/** Checks the whole experiment before any run, so a typo fails at once rather than after an hour. */
-export function experimentTasks(bezzel: Bezzel, spec: ExperimentSpec): Map<string, (n: number, seed: number) => Task> {
-  if (spec.strategies.length === 0) throw new UsageError('ERR_STRATEGY', 'name at least one strategy to compare');
-  if (!Number.isSafeInteger(spec.runs) || spec.runs < 1) throw new UsageError('ERR_BUDGET', `runs must be a whole number of at least 1, not ${spec.runs}`);
-  const declared = new Set<string>();
-  const makers = new Map<string, (n: number, seed: number) => Task>();
-  for (const id of spec.strategies) {
-    const strategy = bezzel.strategy(id);
-    if (!strategy) throw new UsageError('ERR_STRATEGY', `unknown strategy "${id}"; known strategies: ${bezzel.strategies.map((s) => s.meta.id).join(', ')}`);
-    const names = new Set(Object.keys(strategy.meta.options ?? {}));
-    names.forEach((name) => declared.add(name));
-    const options = Object.fromEntries(Object.entries(spec.options ?? {}).filter(([name]) => names.has(name)));
-    const make = (n: number, seed: number): Task => ({
-      problem:
-        spec.problem === 'tour'
-          ? { kind: 'tour', board: { width: n, height: n }, piece: spec.piece, ...(spec.closed ? { closed: true } : { start: 0 }) }
-          : { kind: 'placement', board: { width: n, height: n }, piece: spec.piece, ...(spec.k === undefined ? {} : { k: spec.k }) },
-      goal: 'one',
-      strategy: id,
-      seed,
-      ...(spec.budget ? { budget: spec.budget } : {}),
-      ...(Object.keys(options).length > 0 ? { options } : {}),
-    });
-    for (const n of spec.sizes) {
-      const instance = bezzel.instantiate(make(n, spec.seed));
-      if (!instance.ok) throw instance.error;
-      const chosen = bezzel.choose(instance.value);
-      if (!chosen.ok) throw new UsageError('ERR_STRATEGY', `${chosen.error.message} (on ${n}×${n})`);
-      const checked = bezzel.checkOptions(chosen.value, instance.value.task);
-      if (!checked.ok) throw checked.error;
-    }
-    makers.set(id, make);
-  }
-  for (const name of Object.keys(spec.options ?? {})) {
-    if (!declared.has(name)) throw new UsageError('ERR_OPTION', `none of ${spec.strategies.join(', ')} has an option "${name}"`);
-  }
-  return makers;
-}
-
-/** Runs every strategy `runs` times on every size, one after another, and sums the runs up per strategy. */
+/**
+ * Runs every cell `spec.runs` times, one run after another in this thread (runs side by side would share the
+ * cores and skew each other's times), run i with seed + i, and sums each cell up.
+ */
 export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks: ExperimentHooks = {}): Promise<ExperimentResult> {
-  const makers = experimentTasks(bezzel, spec);
-  const total = spec.sizes.length * spec.strategies.length * spec.runs;
+  const plan = planExperiment(bezzel, spec);
+  const { cells } = plan;
+  const total = cells.length * spec.runs;
   const runs: RunRecord[] = [];
-  const rows: StrategyRow[] = [];
-  for (const n of spec.sizes) {
-    for (const id of spec.strategies) {
-      const mine: RunRecord[] = [];
-      for (let i = 0; i < spec.runs; i++) {
-        if (hooks.signal?.aborted) throw new UsageError('ERR_BUDGET', 'the experiment was interrupted');
-        const seed = (spec.seed + i) >>> 0;
-        const result = await bezzel.solve(makers.get(id)!(n, seed), { signal: hooks.signal });
-        const status = result.status === 'budget' ? `budget:${result.exhausted}` : result.status;
-        const run: RunRecord = { strategy: id, n, seed, status, steps: result.stats.nodes, restarts: result.stats.restarts ?? 0, timeMs: result.stats.timeMs };
-        mine.push(run);
-        runs.push(run);
-        hooks.onRun?.(runs.length, total, run);
+  const rows: CellRow[] = [];
+  const signal = hooks.signal;
+  const solve = hooks.solve ?? ((task: Task, signal?: AbortSignal) => bezzel.solve(task, signal ? { signal } : {}));
+  let yielded = performance.now();
+  for (const [index, cell] of cells.entries()) {
+    if (signal?.aborted) break;
+    hooks.onCellStart?.(cell, index, cells.length);
+    const mine: RunRecord[] = [];
+    for (let i = 0; i < spec.runs && !signal?.aborted; i++) {
+      const seed = (spec.seed + i) >>> 0;
+      const result = await solve(cell.task(seed), signal);
+      // A run cut short by the user is no sample of the strategy: it is left out.
+      if (result.status === 'aborted' && signal?.aborted) break;
+      const run = recordOf(cell, seed, result);
+      mine.push(run);
+      runs.push(run);
+      hooks.onRun?.(runs.length, total, run, cell);
+      // Runs in this thread finish as promises resolve, which never lets a timer or a signal (Ctrl-C) in: give
+      // them a turn now and then. Within such a run, Ctrl-C waits for the run to end, at the latest at its budget.
+      if (performance.now() - yielded > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        yielded = performance.now();
       }
-      rows.push(rowOf(id, n, mine));
     }
+    if (mine.length > 0) rows.push(rowOf(cell, mine));
+    if (mine.length === spec.runs) hooks.onCell?.(rows[rows.length - 1]!, index, cells.length);
   }
-  return { spec, rows, runs };
-}
-
-function rowOf(strategy: string, n: number, runs: readonly RunRecord[]): StrategyRow {
-  const solved = runs.filter((r) => r.status === 'solved' || r.status === 'complete').length;
-  const endings: Record<string, number> = {};
-  for (const r of runs) endings[r.status] = (endings[r.status] ?? 0) + 1;
-  return {
-    strategy,
-    n,
-    runs: runs.length,
-    solved,
-    successRate: solved / runs.length,
-    steps: summarize(runs.map((r) => r.steps)),
-    restarts: summarize(runs.map((r) => r.restarts)),
-    timeMs: summarize(runs.map((r) => r.timeMs)),
-    endings,
-  };
+  const stopped = runs.length < total ? { stopped: { done: runs.length, planned: total } } : {};
+  return { spec: plan.spec, rows, runs, notes: plan.notes, ...stopped };
 }

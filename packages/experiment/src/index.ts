@@ -1,12 +1,13 @@
-export { chartSpec, chartSvg, renderSvg } from './chart.js';
-export {
-  experimentTasks,
-  runExperiment,
-  type ExperimentHooks,
-  type ExperimentResult,
-  type ExperimentSpec,
-  type RunRecord,
-  type StrategyRow,
-} from './experiment.js';
-export { formatTable, toCsv, toJson } from './formats.js';
-export { summarize, type Summary } from './summary.js';
+export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapMedianInterval, type BootstrapSettings } from './bootstrap.js';
+export { CHART_KINDS, chartRefusal, chartSpec, chartSvg, defaultChartKind, type ChartKind } from './charts.js';
+export { runExperiment, type ExperimentHooks, type ExperimentResult } from './experiment.js';
+export { describeSpec, formatTable, subjectOf, time, TIME_SEPARATOR, toCsv } from './formats.js';
+export { budgetOf, labelOf, planExperiment, type Cell, type Plan } from './plan.js';
+export { renderSvg } from './render-svg.js';
+export { toJson, type Machine, type Provenance } from './results.js';
+export { rowOf, type CellRow, type MedianEstimate } from './rows.js';
+export { recordOf, type RunRecord } from './runs.js';
+export { DEFAULT_RUNS, DEFAULT_SEED, EXPERIMENT_GOALS, parseSpec, type ExperimentSpec } from './spec.js';
+export { readSpecText, type SpecFileContents } from './spec-file.js';
+export { median, summarize, type Summary } from './summary.js';
+export { wilsonInterval, Z95, type Interval } from './wilson.js';

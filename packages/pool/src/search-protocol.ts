@@ -14,6 +14,25 @@ export interface SearchRequest {
 }
 
 /**
+ * A thread that runs tasks one after another (see `search-session.ts`): it loads the plugins once, then answers
+ * each `SessionTask` it is sent as a search thread answers its one task.
+ */
+export interface SessionRequest {
+  readonly plugins: readonly string[];
+  readonly available?: readonly string[];
+  /** Set once to stop the search in hand and every one after it. */
+  readonly stop: SharedArrayBuffer;
+}
+
+export interface SessionTask {
+  readonly type: 'task';
+  readonly task: Task;
+}
+
+/** A session's thread says it has loaded its plugins (or why it could not), then answers tasks as a search does. */
+export type SessionMessage = { readonly type: 'ready' } | SearchMessage;
+
+/**
  * What the search thread says, in order: progress and solutions while it runs, then a result or an error.
  * Solutions, and those inside a result, may be packed (`wire.ts`): the receiver unpacks them.
  */

@@ -33,12 +33,21 @@ export function searchThreadEntry(): URL {
  * flag — a plugin's bug — is ended by force a moment later and reported, instead of hanging the command.
  */
 export function solveInThread(options: SearchThreadOptions): Promise<Result> {
+  const stop = new SharedArrayBuffer(4);
+  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task: options.task, stop };
+  const worker = new Worker(searchThreadEntry(), { workerData: { search: request } });
+  return watchSearch(worker, new Int32Array(stop), options).finally(() => void worker.terminate());
+}
+
+/**
+ * Waits for the answer of the search a thread is running: its progress and streamed solutions go to the
+ * options' hooks, a stop (the signal) sets the shared flag, and a search that ignores its budget or the flag is
+ * answered for after a grace period, from what its progress said — `ended` is then called, for the caller to
+ * end the thread. Listeners are removed once it is answered, so a thread can run one search after another.
+ */
+export function watchSearch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, ended: () => void = () => {}): Promise<Result> {
   const { task, strategy } = options;
   const grace = options.graceMs ?? 800;
-  const stop = new SharedArrayBuffer(4);
-  const flag = new Int32Array(stop);
-  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task, stop };
-  const worker = new Worker(searchThreadEntry(), { workerData: { search: request } });
   const started = performance.now();
   let last: ProgressEvent = {};
   let streamed = 0n;
@@ -51,8 +60,8 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
       settled = true;
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       finish();
-      void worker.terminate();
     };
     /** The result of a search ended by force: what its progress said so far. */
     const forced = (status: 'budget' | 'aborted', note: string): Result => {
@@ -60,21 +69,18 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
       const stats = { nodes: last.nodes ?? 0, timeMs: performance.now() - started };
       return status === 'budget' ? { status, exhausted: 'time', strategy, task, stats, partial } : { status, strategy, task, stats, partial };
     };
-    const endByForce = (status: 'budget' | 'aborted', note: string) => timers.push(setTimeout(() => settle(() => resolve(forced(status, note))), grace));
+    const endByForce = (status: 'budget' | 'aborted', note: string) =>
+      timers.push(
+        setTimeout(() => {
+          ended();
+          settle(() => resolve(forced(status, note)));
+        }, grace),
+      );
     const onAbort = () => {
       Atomics.store(flag, 0, 1);
       endByForce('aborted', `strategy ${strategy} did not stop when asked; its thread was ended`);
     };
-
-    // A strategy stops itself at its budget; one that has not a grace period later never will.
-    const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
-    if (maxTimeMs < 2 ** 31 - 1 - grace) {
-      timers.push(setTimeout(() => endByForce('budget', `strategy ${strategy} ran past its time budget without stopping; its thread was ended`), maxTimeMs));
-    }
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    worker.on('message', (message: SearchMessage) => {
+    const onMessage = (message: SearchMessage) => {
       if (settled) return;
       switch (message.type) {
         case 'progress':
@@ -92,9 +98,24 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
           settle(() => reject(errorOf(message.error)));
           break;
       }
-    });
-    worker.on('error', (error) => settle(() => reject(threadError(strategy, error))));
-    worker.on('exit', (code) => settle(() => reject(threadExit(strategy, code))));
+    };
+    const onError = (error: Error) => {
+      ended();
+      settle(() => reject(threadError(strategy, error)));
+    };
+    const onExit = (code: number) => {
+      ended();
+      settle(() => reject(threadExit(strategy, code)));
+    };
+
+    // A strategy stops itself at its budget; one that has not a grace period later never will.
+    const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
+    if (maxTimeMs < 2 ** 31 - 1 - grace) {
+      timers.push(setTimeout(() => endByForce('budget', `strategy ${strategy} ran past its time budget without stopping; its thread was ended`), maxTimeMs));
+    }
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
   });
 }
 
@@ -170,7 +191,7 @@ export class ModuleTimeout extends Error {
 }
 
 /** The same kind of error the search threw, rebuilt on this side. */
-function errorOf(failure: SearchFailure): Error {
+export function errorOf(failure: SearchFailure): Error {
   switch (failure.kind) {
     case 'usage':
       return new UsageError(failure.code, failure.message);

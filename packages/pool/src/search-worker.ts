@@ -2,10 +2,10 @@
  * A search thread's side (see `search-thread.ts`): build the container from the plugin URLs, run the one task,
  * and send its progress, its streamed solutions and its result (or what went wrong) to the thread that waits.
  */
-import { StrategyCrash, StrategyError, UsageError, type ProgressEvent, type Solution } from '@bezzel/core';
+import { StrategyCrash, StrategyError, UsageError, type Bezzel, type ProgressEvent, type Result, type Solution, type SolveHooks, type Task } from '@bezzel/core';
 import { parentPort, workerData } from 'node:worker_threads';
 import { containerOf } from './container.js';
-import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
+import type { SearchFailure, SearchMessage, SearchRequest, SessionMessage, SessionRequest, SessionTask } from './search-protocol.js';
 import { threadedElsewhere } from './search-thread.js';
 import { importModule } from './import-module.js';
 import { packResult, packSolution } from './wire.js';
@@ -43,20 +43,42 @@ async function search(request: SearchRequest): Promise<void> {
     post({ type: 'progress', event });
   };
   try {
-    const bezzel = await containerOf(request.plugins);
-    const stop = new Int32Array(request.stop);
-    // Members of a portfolio or pipeline run in threads of their own too, stopped with this one.
-    const members = new AbortController();
-    const watch = setInterval(() => Atomics.load(stop, 0) !== 0 && members.abort(), 50).unref();
-    const result = await bezzel
-      .solve(request.task, { stop, onProgress, onSolution: postSolution, elsewhere: threadedElsewhere(request.available ?? request.plugins, members.signal) })
-      .finally(() => clearInterval(watch));
+    const result = await solveWatching(await containerOf(request.plugins), request.task, new Int32Array(request.stop), request.available ?? request.plugins, { onProgress, onSolution: postSolution });
     if (pending) post({ type: 'progress', event: pending });
     const transfer: ArrayBuffer[] = [];
     post({ type: 'result', result: packResult(result, transfer) }, transfer);
   } catch (error) {
     post({ type: 'error', error: failureOf(error) });
   }
+}
+
+/** Solves a task here, stopped by the shared flag; members of a portfolio or pipeline run in threads of their own, stopped with it. */
+async function solveWatching(bezzel: Bezzel, task: Task, stop: Int32Array, available: readonly string[], hooks: Pick<SolveHooks, 'onProgress' | 'onSolution'> = {}): Promise<Result> {
+  const members = new AbortController();
+  const watch = setInterval(() => Atomics.load(stop, 0) !== 0 && members.abort(), 50).unref();
+  return bezzel.solve(task, { stop, ...hooks, elsewhere: threadedElsewhere(available, members.signal) }).finally(() => clearInterval(watch));
+}
+
+/** A session: the container built once (then `ready`), then each task the waiting thread sends answered in turn. */
+async function session(request: SessionRequest): Promise<void> {
+  const post = (message: SessionMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+  let bezzel: Bezzel;
+  try {
+    bezzel = await containerOf(request.plugins);
+  } catch (error) {
+    return post({ type: 'error', error: failureOf(error) });
+  }
+  const stop = new Int32Array(request.stop);
+  parentPort!.on('message', async ({ task }: SessionTask) => {
+    try {
+      const result = await solveWatching(bezzel, task, stop, request.available ?? request.plugins);
+      const transfer: ArrayBuffer[] = [];
+      post({ type: 'result', result: packResult(result, transfer) }, transfer);
+    } catch (error) {
+      post({ type: 'error', error: failureOf(error) });
+    }
+  });
+  post({ type: 'ready' });
 }
 
 /** Imports a plugin and says whether it loaded: the CLI tries a user's plugin here first, where a hang can be ended. */
@@ -69,6 +91,7 @@ async function probe(url: string): Promise<void> {
   }
 }
 
-const request = workerData as { search?: SearchRequest; probe?: string } | undefined;
+const request = workerData as { search?: SearchRequest; session?: SessionRequest; probe?: string } | undefined;
 if (parentPort && request?.search) await search(request.search);
+else if (parentPort && request?.session) await session(request.session);
 else if (parentPort && request?.probe) await probe(request.probe);

@@ -1,84 +1,152 @@
-import { type OptionValue, UsageError } from '@bezzel/core';
-import type { ExperimentSpec } from '@bezzel/experiment';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { UsageError, unwrap } from '@bezzel/core';
+import type { ChartKind, ExperimentResult, ExperimentSpec } from '@bezzel/experiment';
+import { Command, Option } from 'commander';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { absolutePlugins, type ExperimentFlags, mergeFlags, optionAssignment, pluginsRelativeTo, problemWords, sizeList, strategyList, sweepAssignment } from '../experiment-args.js';
+import { experimentProgress } from '../experiment-progress.js';
+import { experimentSolver } from '../experiment-solver.js';
 import { EXIT, type SetExit } from '../exit.js';
-import { collect, duration, keyValue, wholeNumber } from '../options.js';
+import { onInterrupt } from '../interrupt.js';
+import { thisMachine } from '../machine.js';
+import { collect, duration, wholeNumber } from '../options.js';
 import { out } from '../output.js';
 import { createCliBezzel, userCwd } from '../plugins.js';
 import { resolvePieceId } from '../problem-args.js';
-import { onInterrupt } from '../interrupt.js';
 
-interface ExperimentOptions {
-  readonly size: number[];
-  readonly k?: number;
-  readonly strategies: string[];
-  readonly runs: number;
-  readonly seed: number;
-  readonly maxSteps?: number;
-  readonly maxTime?: number;
-  readonly option: Record<string, OptionValue>;
+interface ExperimentOptions extends ExperimentFlags {
+  readonly spec?: string;
   readonly out?: string;
-  readonly chart?: string;
+  readonly chart: string[];
+  /** Checked against the package's kinds once it is loaded (it loads only when an experiment runs). */
+  readonly chartKind: string[];
   readonly format: 'text' | 'json';
-  readonly plugin: string[];
-  readonly closed?: boolean;
+  readonly quiet?: boolean;
+  readonly printSpec?: boolean;
 }
 
-/** `bezzel experiment [tour] <piece>`: several strategies × R seeded runs, as a table, CSV/JSON and an SVG chart. */
+const EXAMPLES = `
+Examples:
+  bezzel experiment queen -n 8 --strategies hill-climbing,min-conflicts,random --runs 100
+  bezzel experiment tour knight -n 8 --strategies genetic,warnsdorff --sweep mutationRate=0.01,0.05,0.1 \\
+      --runs 30 --seed 1 --out results.json --chart rtd.svg
+  bezzel experiment dominate queen -n 6,7,8 --strategies cover-search,ilp,greedy-cover --runs 3
+  bezzel experiment --spec study.yaml               a spec file (JSON or YAML): see packages/experiment/README.md
+  bezzel experiment --spec results.json --runs 10   results re-run from the spec they carry; flags override it
+
+Run i of every strategy and value uses seed + i. Columns left of " | " are the same each time a spec runs;
+the times are right of it. Intervals are 95%: Wilson for success rates, a seeded bootstrap for medians; a run
+that does not solve counts as never solving. Ctrl-C prints the table of the runs done so far.`;
+
+/** `bezzel experiment`: strategies × swept values × sizes × seeded runs, from flags or a spec file. */
 export function experimentCommand(setExit: SetExit): Command {
   return new Command('experiment')
-    .description('compare strategies over seeded runs: success rate, steps, time, restarts; a table, CSV/JSON and an SVG chart')
-    .argument('<piece...>', 'a piece id, as `bezzel list` shows; `tour <piece>` compares tour strategies (open from a1)')
-    .requiredOption('--strategies <ids>', 'strategies to compare, comma-separated', list)
-    .option('-n, --size <sizes>', 'board side, or a comma-separated sweep such as 8,16,32,64 (default 8)', sizes, [8])
-    .option('-k, --k <k>', 'number of pieces (default: the natural number)', wholeNumber('-k', 1))
-    .option('--runs <r>', 'runs per strategy and size', wholeNumber('--runs', 1), 100)
-    .option('--seed <n>', 'seed of the first run; run i uses seed + i', wholeNumber('--seed', 0), 1)
+    .description('compare strategies over seeded runs, with parameter sweeps and 95% intervals: a table, CSV/JSON results and SVG charts (run-time distributions, sweeps)')
+    .argument('[problem-and-piece...]', 'a piece (placements), or tour <piece>, or dominate <piece>; may come from --spec')
+    .option('--spec <file>', 'a spec file (.json, .yaml) or a results file to run again; flags given override its fields')
+    .option('--strategies <ids>', 'strategies to compare, comma-separated', strategyList)
+    .option('-n, --size <sizes>', 'board side, or a comma-separated list such as 8,16,32 (default 8)', sizeList)
+    .option('-k, --k <k>', 'placements: pieces to place (default: the natural number); dominate: the set size', wholeNumber('-k', 0))
+    .option('--closed', 'tour: closed tours (default: open tours from a1)')
+    .option('--independent', 'dominate: independent domination')
+    .option('--total', 'dominate: total domination')
+    .option('--goal <goal>', 'one (default), count, maximum; for dominate minimum (default), count-minimum, one, …')
+    .option('-o, --option <[strategy.]name=value>', 'a strategy option for every strategy that declares it, or for one (genetic.population=100); repeatable', optionAssignment, [])
+    .option('--sweep <name=values>', 'an option and the values to try, such as mutationRate=0.01,0.05,0.1 (repeatable: every combination)', sweepAssignment, {})
+    .option('--runs <r>', 'runs per strategy, value and size (default 30)', wholeNumber('--runs', 1))
+    .option('--seed <n>', 'seed of the first run; run i uses seed + i (default 1)', wholeNumber('--seed', 0))
     .option('--max-steps <n>', 'step budget of each run', wholeNumber('--max-steps', 1))
-    .option('--max-time <time>', 'time budget of each run, e.g. 15s (the default), 500ms', duration)
-    .option('-o, --option <name=value>', 'a strategy option, given to the strategies that have it (repeatable)', keyValue, {})
-    .option('--out <file>', 'write the results as .json (every run) or .csv (a line per strategy)')
-    .option('--chart <file>', 'write an SVG chart: success rate and time per strategy, or time against n for a sweep')
+    .option('--max-time <time>', 'time budget of each run, e.g. 15s (the default), 500ms, or none', duration)
+    .option('--plugin <module>', 'load a plugin (a package name or a .js/.mjs/.ts file) for its strategies or pieces (repeatable)', collect, [])
+    .option('--out <file>', 'write the results: .json (spec, bezzel version, machine, every run; --spec re-runs it) or .csv (a line per row)')
+    .option('--chart <file>', 'write an SVG chart (repeatable)', collect, [])
+    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps), rtd-time, sweep, summary (default: rtd for goal one, else summary)', collect, [])
     .addOption(new Option('--format <format>', 'table or JSON on stdout').choices(['text', 'json']).default('text'))
-    .option('--plugin <module>', 'load a plugin: a package name or a .js/.mjs/.ts file (repeatable)', collect, [])
-    .option('--closed', 'with tour: closed tours')
-    .action(async (words: string[], options: ExperimentOptions) => {
-      const tour = words.length === 2 && words[0] === 'tour';
-      if (words.length !== 1 && !tour) throw new UsageError('ERR_PIECE', 'name one piece, or `tour` and a piece');
-      const pieceArg = words[words.length - 1]!;
-      const outFormat = options.out === undefined ? undefined : formatOf(options.out);
-      const { bezzel } = await createCliBezzel(options.plugin);
-      const { chartSvg, formatTable, runExperiment, toCsv, toJson } = await import('@bezzel/experiment');
-      const spec: ExperimentSpec = {
-        piece: resolvePieceId(bezzel, pieceArg),
-        ...(tour ? { problem: 'tour' as const, closed: options.closed ?? false } : {}),
-        sizes: options.size,
-        ...(options.k !== undefined ? { k: options.k } : {}),
-        strategies: options.strategies,
-        runs: options.runs,
-        seed: options.seed,
-        budget: { maxSteps: options.maxSteps, maxTimeMs: options.maxTime },
-        options: options.option,
-      };
-      const controller = new AbortController();
-      const stopListening = onInterrupt(controller);
-      const bar = process.stderr.isTTY && options.format === 'text';
-      try {
-        const result = await runExperiment(bezzel, spec, {
-          signal: controller.signal,
-          onRun: bar ? (done, total, run) => process.stderr.write(`\r${run.strategy} n=${run.n}: run ${done} of ${total} `) : undefined,
-        });
-        if (bar) process.stderr.write('\r\x1b[K');
-        out(options.format === 'json' ? toJson(result).trimEnd() : formatTable(result));
-        if (options.out) write(options.out, outFormat === 'csv' ? toCsv(result) : toJson(result));
-        if (options.chart) write(options.chart, await chartSvg(result));
-        setExit(EXIT.answered);
-      } finally {
-        stopListening();
-      }
-    });
+    .option('-q, --quiet', 'no progress on stderr')
+    .option('--print-spec', 'check the experiment and print its spec as JSON, without running it (a start for a spec file)')
+    .addHelpText('after', EXAMPLES)
+    .action(async (words: string[], options: ExperimentOptions) => runExperimentCommand(words, options, setExit));
+}
+
+async function runExperimentCommand(words: string[], options: ExperimentOptions, setExit: SetExit): Promise<void> {
+  const cwd = userCwd();
+  const outFormat = options.out === undefined ? undefined : formatOf(options.out);
+  if (options.chartKind.length > options.chart.length) throw new UsageError('ERR_OPTION', 'each --chart-kind goes with a --chart file: give as many --chart files as kinds');
+  const { CHART_KINDS, chartRefusal, chartSvg, formatTable, parseSpec, planExperiment, readSpecText, runExperiment, toCsv, toJson } = await import('@bezzel/experiment');
+  const wrongKind = options.chartKind.find((kind) => !(CHART_KINDS as readonly string[]).includes(kind));
+  if (wrongKind !== undefined) throw new UsageError('ERR_OPTION', `--chart-kind ${wrongKind}: choose one of ${CHART_KINDS.join(', ')}`);
+
+  // The spec file, if any: its plugin files are relative to it.
+  let file: Record<string, unknown> = {};
+  let source = 'the experiment';
+  if (options.spec) {
+    const path = resolve(cwd, options.spec);
+    const contents = await readSpecText(readText(path, options.spec), options.spec);
+    if (contents.madeBy && contents.madeBy !== packageJson.version) {
+      process.stderr.write(`bezzel: ${options.spec} was made by bezzel ${contents.madeBy}, this is ${packageJson.version}: runs may differ\n`);
+    }
+    if (typeof contents.spec !== 'object' || contents.spec === null || Array.isArray(contents.spec)) throw new UsageError('ERR_SPEC', `${options.spec} must hold an object with the fields piece, sizes, strategies, …`);
+    file = { ...(contents.spec as Record<string, unknown>) };
+    if (Array.isArray(file.plugins)) file.plugins = absolutePlugins(file.plugins.map(String), dirname(path));
+    source = options.spec;
+  } else if (words.length === 0) {
+    throw new UsageError('ERR_PIECE', 'name a piece (or tour <piece>, dominate <piece>), or a spec file with --spec');
+  }
+  const merged = mergeFlags(file, problemWords(words), options);
+  if (!options.spec) merged.sizes ??= [8];
+  if (!options.spec && merged.strategies === undefined) throw new UsageError('ERR_STRATEGY', 'name the strategies to compare with --strategies, such as min-conflicts,hill-climbing');
+  const plugins = [...(Array.isArray(merged.plugins) ? (merged.plugins as string[]) : []), ...absolutePlugins(options.plugin, cwd)];
+  if (plugins.length > 0) merged.plugins = [...new Set(plugins)];
+
+  const { bezzel, plugins: loaded } = await createCliBezzel((merged.plugins as string[] | undefined) ?? []);
+  if (typeof merged.piece === 'string') merged.piece = resolvePieceId(bezzel, merged.piece);
+  const spec = unwrap(parseSpec(merged, source));
+  const plan = planExperiment(bezzel, spec);
+  if (options.printSpec) {
+    out(JSON.stringify(writtenSpec(plan.spec, join(cwd, 'spec.json')), null, 2));
+    return setExit(EXIT.answered);
+  }
+  const charts = options.chart.map((chart, i) => ({ file: chart, kind: options.chartKind[i] as ChartKind | undefined }));
+  for (const { file: chart, kind } of charts) {
+    const refusal = kind && chartRefusal(spec, kind);
+    if (refusal) throw new UsageError('ERR_OPTION', `--chart ${chart}: ${refusal}`);
+  }
+
+  const controller = new AbortController();
+  const stopListening = onInterrupt(controller);
+  const progress = options.quiet ? undefined : experimentProgress();
+  const solver = await experimentSolver(bezzel, loaded, plan);
+  const date = new Date().toISOString();
+  let result: ExperimentResult;
+  try {
+    result = await runExperiment(bezzel, spec, { signal: controller.signal, ...(solver.solve ? { solve: solver.solve } : {}), ...(progress ? { onRun: progress.onRun, onCell: progress.onCell } : {}) });
+  } finally {
+    progress?.finish();
+    stopListening();
+    await solver.close();
+  }
+  const provenance = { bezzel: packageJson.version, machine: thisMachine(), date };
+  // The results name their plugin files from where the results go, so a folder with both moves as one.
+  const where = options.out ? resolve(cwd, options.out) : join(cwd, 'results.json');
+  const shown = { ...result, spec: writtenSpec(result.spec, where) };
+  out(options.format === 'json' ? toJson(shown, provenance).trimEnd() : formatTable(shown));
+  if (options.out) write(options.out, outFormat === 'csv' ? toCsv(shown) : toJson(shown, provenance));
+  for (const { file: chart, kind } of charts) if (result.runs.length > 0) write(chart, await chartSvg(result, kind));
+  setExit(result.stopped ? EXIT.interrupted : EXIT.answered);
+}
+
+/** The spec as a file at `path` states it: plugin files relative to that file. */
+function writtenSpec(spec: ExperimentSpec, path: string): ExperimentSpec {
+  return spec.plugins ? { ...spec, plugins: pluginsRelativeTo(spec.plugins, path) } : spec;
+}
+
+function readText(path: string, name: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError('ERR_SPEC', `cannot read ${name}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`);
+  }
 }
 
 function write(file: string, text: string): void {
@@ -95,15 +163,4 @@ function formatOf(file: string): 'json' | 'csv' {
   if (/\.json$/i.test(file)) return 'json';
   if (/\.csv$/i.test(file)) return 'csv';
   throw new UsageError('ERR_OPTION', `--out ${file}: name a .json or a .csv file`);
-}
-
-function list(text: string): string[] {
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (ids.length === 0) throw new InvalidArgumentError('name at least one strategy, e.g. min-conflicts,hill-climbing');
-  return [...new Set(ids)];
-}
-
-function sizes(text: string): number[] {
-  const side = wholeNumber('-n', 1);
-  return [...new Set(text.split(',').map((s) => side(s.trim())))];
 }

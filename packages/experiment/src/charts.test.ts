@@ -1,0 +1,86 @@
+import { createBezzel, unwrap, type Bezzel } from '@bezzel/core';
+import genetic from '@bezzel/genetic';
+import knight from '@bezzel/knight';
+import warnsdorff from '@bezzel/warnsdorff';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chartRefusal, chartSpec, chartSvg, defaultChartKind, parseSpec, runExperiment, type ExperimentResult } from './index.js';
+
+/** Tags open and close in order, attributes are quoted: enough to know a browser will open the file. */
+function expectWellFormedSvg(svg: string): void {
+  expect(svg.startsWith('<svg')).toBe(true);
+  const stack: string[] = [];
+  for (const [, closing, name, attributes, selfClosing] of svg.matchAll(/<(\/?)([a-zA-Z][\w:-]*)([^>]*?)(\/?)>/g)) {
+    expect(attributes!.replace(/\s[\w:-]+="[^"]*"/g, '').trim()).toBe('');
+    if (selfClosing) continue;
+    if (closing) expect(stack.pop()).toBe(name);
+    else stack.push(name!);
+  }
+  expect(stack).toEqual([]);
+}
+
+let sweep: ExperimentResult;
+let sizes: ExperimentResult;
+beforeAll(async () => {
+  const bezzel: Bezzel = await createBezzel({ plugins: [knight, genetic, warnsdorff] });
+  const base = { problem: 'tour', piece: 'knight', strategies: ['genetic', 'warnsdorff'], options: { generations: 300 }, runs: 6, seed: 1 };
+  sweep = await runExperiment(bezzel, unwrap(parseSpec({ ...base, sizes: [5], sweep: { mutationRate: [0.01, 0.1, 0.3] } })));
+  sizes = await runExperiment(bezzel, unwrap(parseSpec({ ...base, sizes: [5, 6] })));
+});
+
+/** The data rows of a single-view or concatenated Vega-Lite spec. */
+const dataOf = (spec: object) => (spec as { data: { values: Record<string, unknown>[] } }).data.values;
+
+describe('charts', () => {
+  it('draws run-time distributions by default: per cell a rising step curve that ends at its success rate', async () => {
+    expect(defaultChartKind(sweep)).toBe('rtd');
+    const values = dataOf(chartSpec(sweep));
+    for (const row of sweep.rows) {
+      const curve = values.filter((v) => v.series === row.label);
+      const fractions = curve.map((v) => v.fraction as number);
+      const xs = curve.map((v) => v.x as number);
+      expect(fractions[0]).toBe(0);
+      expect(fractions.at(-1)).toBe(row.successRate);
+      expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+      expect(xs).toEqual([...xs].sort((a, b) => a - b));
+      // A point a solved run, and the two ends.
+      expect(curve).toHaveLength(row.solved + 2);
+    }
+    const svg = await chartSvg(sweep);
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('fraction of runs solved');
+    expect(svg).toContain('steps to solve (log)');
+    for (const row of sweep.rows) expect(svg).toContain(`>${row.label}<`);
+  });
+
+  it('draws run-time distributions over time, a curve per cell and size', async () => {
+    const svg = await chartSvg(sizes, 'rtd-time');
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('time (ms) to solve (log)');
+    expect(svg).toContain('>genetic, 6×6<');
+  });
+
+  it('draws a sweep: success rate and median steps against the swept value, with interval whiskers and baselines', async () => {
+    const spec = chartSpec(sweep, 'sweep');
+    const values = dataOf(spec);
+    expect(values.filter((v) => v.value !== undefined).map((v) => v.value)).toEqual([0.01, 0.1, 0.3]);
+    const baseline = values.find((v) => v.series === 'warnsdorff')!;
+    expect(baseline.value).toBeUndefined();
+    for (const v of values) expect((v.successLow as number) <= (v.success as number) && (v.success as number) <= (v.successHigh as number)).toBe(true);
+    const svg = await chartSvg(sweep, 'sweep');
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('mutationRate (log)');
+    expect(svg).toContain('median steps to solve (log)');
+  });
+
+  it('draws the summary: time against n for a size sweep, which is its default', async () => {
+    expect(defaultChartKind(sizes)).toBe('summary');
+    const svg = await chartSvg(sizes);
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('n (board n×n, log)');
+  });
+
+  it('says why a sweep chart cannot be drawn without a sweep', () => {
+    expect(chartRefusal(sizes.spec, 'sweep')).toMatch(/needs a sweep/);
+    expect(chartRefusal(sweep.spec, 'sweep')).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { ExperimentResult } from './experiment.js';
+import { labelOf } from './plan.js';
+import { subjectOf } from './formats.js';
+import { VEGA_LITE_SCHEMA } from './render-svg.js';
+import type { RunRecord } from './runs.js';
+
+/** What the x axis of a run-time distribution counts. */
+export type RtdMeasure = 'steps' | 'time';
+
+/** Log axes cannot show 0: a run of no steps is drawn at 1 step, one under a microsecond at 0.001 ms. */
+const FLOOR: Readonly<Record<RtdMeasure, number>> = { steps: 1, time: 0.001 };
+
+/**
+ * Run-time distributions (Hoos & Stützle, Stochastic Local Search, 2004, ch. 4): for each strategy and swept
+ * value, the fraction of its runs solved within x steps (or ms), against x on a log axis, as a step curve. A run
+ * that did not solve never counts as solved (censored), so a curve levels off at the success rate; the curve to
+ * the left and above is the better strategy at every budget where it is.
+ */
+export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'): TopLevelSpec {
+  const several = result.spec.sizes.length > 1;
+  const groups = new Map<string, RunRecord[]>();
+  for (const run of result.runs) {
+    const series = `${labelOf(run.strategy, run.params ?? {})}${several ? `, ${run.n}×${run.n}` : ''}`;
+    const list = groups.get(series) ?? [];
+    if (list.length === 0) groups.set(series, list);
+    list.push(run);
+  }
+  const valueOf = (r: RunRecord) => Math.max(measure === 'steps' ? r.steps : r.timeMs, FLOOR[measure]);
+  const solvedValues = result.runs.filter((r) => r.solved).map(valueOf);
+  const left = 10 ** Math.floor(Math.log10(Math.min(...solvedValues, FLOOR[measure] * 10)));
+  const right = 10 ** Math.ceil(Math.log10(Math.max(...solvedValues, left * 10)) + 1e-9);
+  const values = [...groups].flatMap(([series, runs]) => {
+    const solved = runs.filter((r) => r.solved).map(valueOf).sort((a, b) => a - b);
+    // From 0 at the left edge, up a step at each solved run, and on to the right edge at the success rate.
+    const points = [{ x: left, fraction: 0 }, ...solved.map((x, j) => ({ x, fraction: (j + 1) / runs.length })), { x: right, fraction: solved.length / runs.length }];
+    return points.map((p, order) => ({ series, order, ...p }));
+  });
+  const what = measure === 'steps' ? 'steps' : 'time (ms)';
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `Run-time distributions: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`, subtitle: 'fraction of runs solved within x; runs that did not solve never count' },
+    width: 420,
+    height: 260,
+    data: { values },
+    mark: { type: 'line', interpolate: 'step-after', tooltip: true },
+    encoding: {
+      x: { field: 'x', type: 'quantitative', title: `${what} to solve (log)`, scale: { type: 'log', domain: [left, right] } },
+      y: { field: 'fraction', type: 'quantitative', title: 'fraction of runs solved', scale: { domain: [0, 1] } },
+      color: { field: 'series', type: 'nominal', title: 'strategy', sort: [...groups.keys()], legend: { labelLimit: 400 } },
+      order: { field: 'order', type: 'quantitative' },
+    },
+  };
+}
