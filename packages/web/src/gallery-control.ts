@@ -70,7 +70,7 @@ export class GalleryControl {
     const summary = byId('solutions-summary');
     if (gallery.status === 'shown') {
       if (host.firstChild !== gallery.element) host.replaceChildren(gallery.element);
-      const each = gallery.solutions > DRAWN_SOLUTIONS ? 'Each class is drawn once, with the ones that make its other members.' : 'Each drawing names the ones that make it.';
+      const each = gallery.solutions > DRAWN_SOLUTIONS ? 'Each class is drawn once; under it, its other members and the symmetry that makes each.' : 'Each drawing names the ones that make it.';
       setText(summary, `${gallery.solutions.toLocaleString('en')} ${gallery.noun} in ${gallery.classes.toLocaleString('en')} classes. The board's rotations and reflections that keep the piece's moves carry each class's first member onto the others. ${each}`);
     } else {
       host.replaceChildren();

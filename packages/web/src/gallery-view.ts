@@ -2,7 +2,7 @@ import type { Board, Piece, Solution } from '@bezzel/core';
 import { renderSolutionSvg } from '@bezzel/render';
 import { el } from './dom.js';
 import { KEPT_SOLUTIONS } from './protocol.js';
-import { solutionClasses, type ClassMember } from './solution-classes.js';
+import { solutionClasses, type ClassMember, type SolutionClass } from './solution-classes.js';
 
 /** Pixels a square in a gallery picture (the picture then scales to its box). */
 const CELL = 12;
@@ -22,18 +22,30 @@ export function galleryOf(board: Board, piece: Piece, solutions: readonly Soluti
     const svg = renderSolutionSvg(board, piece, m.solution, { cell: CELL, numbers: false }) ?? '';
     return el('img', { alt: `${unit} ${m.index + 1}`, loading: 'lazy', src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
   };
-  const cards = classes.map((c, i) => {
-    const [first, ...others] = c.members;
-    // Past a few thousand the pictures would cost more than they tell: a class is its first member and how the rest are made.
-    const figures = everyOne
-      ? c.members.map((m) => el('figure', {}, picture(m), el('figcaption', {}, `#${m.index + 1}: ${m.symmetries.join(', ')}`)))
-      : [el('figure', {}, picture(first!), el('figcaption', {}, others.length === 0 ? `#${first!.index + 1}: no symmetry makes another` : `#${first!.index + 1}, and its images ${others.map((m) => `#${m.index + 1} (${m.symmetries[0]})`).join(', ')}`))];
-    return el(
+  const title = (c: SolutionClass, i: number) => `Class ${i + 1}: ${c.members.length} ${unit}${c.members.length === 1 ? '' : 's'}`;
+  if (!everyOne) {
+    // Past a few thousand the pictures would cost more than they tell: a class is its first member, drawn, and the
+    // others listed with the symmetry that makes each, folded away; the cards then sit side by side.
+    const cards = classes.map((c, i) => {
+      const [first, ...others] = c.members;
+      const images = others.map((m) => `#${m.index + 1} (${m.symmetries[0]})`).join(', ');
+      return el(
+        'section',
+        { class: 'class', 'aria-label': `Class ${i + 1}` },
+        el('h3', {}, title(c, i)),
+        el('figure', {}, picture(first!), el('figcaption', {}, `#${first!.index + 1}`)),
+        others.length > 0 ? el('details', {}, el('summary', {}, `its ${others.length} image${others.length === 1 ? '' : 's'}`), el('p', {}, images)) : el('p', { class: 'alone' }, 'no symmetry makes another'),
+      );
+    });
+    return { element: el('div', { class: 'classes compact' }, ...cards), classes: classes.length };
+  }
+  const cards = classes.map((c, i) =>
+    el(
       'section',
       { class: 'class', 'aria-label': `Class ${i + 1}` },
-      el('h3', {}, `Class ${i + 1}: ${c.members.length} ${unit}${c.members.length === 1 ? '' : 's'}`),
-      el('div', { class: 'members' }, ...figures),
-    );
-  });
+      el('h3', {}, title(c, i)),
+      el('div', { class: 'members' }, ...c.members.map((m) => el('figure', {}, picture(m), el('figcaption', {}, `#${m.index + 1}: ${m.symmetries.join(', ')}`)))),
+    ),
+  );
   return { element: el('div', { class: 'classes' }, ...cards), classes: classes.length };
 }

@@ -119,7 +119,7 @@ const COVER_SEARCH: Listing = {
     'cover(j pieces left):',
     '  if every square is covered: a set (counting: spare pieces go on any free squares), return',
     '  if j pieces cannot cover the squares left (the bound): prune, return',
-    '  s = the uncovered square the fewest allowed pieces can cover',
+    '  s = the hardest uncovered square: the one the fewest allowed pieces can cover',
     '  if no allowed piece covers s: a dead end, return',
     '  for each allowed square c whose piece covers s (finding: the ones covering most first):',
     '    place a piece on c; cover(j − 1)',

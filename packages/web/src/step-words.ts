@@ -22,7 +22,7 @@ export function describeStep(context: StepContext, event: TraceEvent, before: re
   const symbol = piece.symbols.ascii;
   switch (event.type) {
     case 'place': {
-      if (event.covering !== undefined) return `Placed ${symbol} on ${sq(event.square)} to cover ${sq(event.covering)}, the uncovered square the fewest pieces can still reach`;
+      if (event.covering !== undefined) return `Placed ${symbol} on ${sq(event.square)} to cover ${sq(event.covering)} (the hardest square left)`;
       const rejected = event.rejected?.length ? ` — rejected ${rejections(context, event.rejected, before)}` : '';
       return `Placed ${symbol} on ${sq(event.square)}${rejected}`;
     }
@@ -58,7 +58,7 @@ function cutWords({ board, piece }: StepContext, event: Extract<TraceEvent, { ty
     case 'bound':
       return event.left === 0
         ? `No ${piece.name}s left, ${squares(event.count)} uncovered: back up`
-        : `Pruned: ${pieces(piece, event.left)} more cannot cover the ${squares(event.count)} left uncovered (the bound)`;
+        : `Pruned: ${event.left.toLocaleString('en')} more ${piece.name}${event.left === 1 ? '' : 's'} cannot cover the ${squares(event.count)} left uncovered (the bound)`;
     case 'uncoverable':
       return `Dead end: no ${piece.name} allowed here can cover ${event.square === undefined ? 'a square' : board.name(event.square)} any more`;
     case 'spare':

@@ -120,7 +120,7 @@ function dominationPicture(run: Run, variant: DominationVariant, squares: readon
   const describe: Describe = (sq) => {
     const words = cover ? coverWords(board, piece, squares, cover, sq, variant) : board.name(sq);
     if (sq === dead) return `${words}; no ${piece.name} allowed here can cover it any more: a dead end`;
-    if (sq === aim) return `${words}; the search placed this piece to cover it, the uncovered square the fewest pieces could still reach`;
+    if (sq === aim) return `${words}; the last piece was placed to cover it: the hardest square left, the one the fewest allowed pieces could cover`;
     return words;
   };
   const count = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
