@@ -37,7 +37,8 @@ export function galleryOf(board: Board, piece: Piece, solutions: readonly Soluti
         others.length > 0 ? el('details', {}, el('summary', {}, `its ${others.length} image${others.length === 1 ? '' : 's'}`), el('p', {}, images)) : el('p', { class: 'alone' }, 'no symmetry makes another'),
       );
     });
-    return { element: el('div', { class: 'classes compact' }, ...cards), classes: classes.length };
+    // A scrolling box takes the keyboard focus, so it scrolls by keys too.
+    return { element: el('div', { class: 'classes compact', tabindex: '0', role: 'region', 'aria-label': `${classes.length} classes, one drawing each` }, ...cards), classes: classes.length };
   }
   const cards = classes.map((c, i) =>
     el(
