@@ -37,5 +37,9 @@ describe('applyChange', () => {
     // Back to placing: the queen, a goal placements have, and a strategy that places.
     expect(applyChange(knights, { field: 'problem', patch: { problem: 'placement' } }, fits)).toMatchObject({ piece: 'queen', goal: 'all', strategy: 'backtracking' });
     expect(applyChange(knights, { field: 'problem', patch: { problem: 'tour' } }, fits)).toMatchObject({ piece: 'knight', goal: 'one', strategy: 'backtracking' });
+    // The variant stays with domination.
+    const total = applyChange(knights, { field: 'variant', patch: { variant: 'total' } }, fits);
+    expect(total.variant).toBe('total');
+    expect(applyChange(total, { field: 'problem', patch: { problem: 'placement' } }, fits).variant).toBe('plain');
   });
 });

@@ -42,8 +42,11 @@ export function applyChange(state: PageState, change: FieldChange, fits: Strateg
  * and a queen to place, one tour, all placements, the fewest dominating pieces (of the piece already chosen: knight
  * and queen domination are both classics); a strategy that does not solve the new kind gives way to the usual one.
  */
-function switchProblem(next: PageState, kind: ProblemKind, fits: StrategyFits): PageState {
+function switchProblem(changed: PageState, kind: ProblemKind, fits: StrategyFits): PageState {
+  let next = changed;
   const strategy = fits(next.strategy, kind) ? {} : { strategy: USUAL_STRATEGY[kind], options: {} };
+  // Leaving domination leaves its variant behind, so the link carries none for a placement or a tour.
+  if (kind !== 'dominate') next = { ...next, variant: 'plain' };
   if (kind === 'tour') return { ...next, ...strategy, piece: next.piece === 'queen' ? 'knight' : next.piece, goal: GOALS_OF.tour.includes(next.goal) && next.goal !== 'all' ? next.goal : 'one' };
   if (kind === 'placement') return { ...next, ...strategy, piece: next.piece === 'knight' ? 'queen' : next.piece, goal: GOALS_OF.placement.includes(next.goal) ? next.goal : 'all' };
   return { ...next, ...strategy, goal: 'minimum', k: undefined };
