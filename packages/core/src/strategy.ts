@@ -67,8 +67,22 @@ export type TraceEvent =
    * `rejected` lists the squares the search looked at and refused just before this step because a placed
    * piece attacks them (before a `remove`: every square left at that depth, a dead end).
    */
-  | { readonly type: 'place'; readonly square: number; readonly depth: number; readonly rejected?: readonly number[] }
+  | {
+      readonly type: 'place';
+      readonly square: number;
+      readonly depth: number;
+      readonly rejected?: readonly number[];
+      /** Domination: the uncovered square the search branched on (the one fewest pieces could still cover), which this piece covers. */
+      readonly covering?: number;
+    }
   | { readonly type: 'remove'; readonly square: number; readonly depth: number; readonly rejected?: readonly number[] }
+  /**
+   * Domination: the search leaves the node with `depth` pieces placed without going deeper. `bound`: `left` more
+   * pieces cannot cover the `count` squares still uncovered (the lower bound prunes); `uncoverable`: no piece
+   * allowed there can cover `square` any more (`count` uncovered squares); `spare`: every square is covered with
+   * `left` pieces to spare, and each way of adding them on the `count` free squares is a set (counted at once).
+   */
+  | { readonly type: 'cut'; readonly depth: number; readonly why: 'bound' | 'uncoverable' | 'spare'; readonly left: number; readonly count: number; readonly square?: number }
   /** Tours: the path moves to `square` (step `depth`), with the candidates considered and their onward degrees. */
   | { readonly type: 'move'; readonly square: number; readonly depth: number; readonly candidates?: readonly { readonly square: number; readonly degree: number }[] }
   | { readonly type: 'retreat'; readonly square: number; readonly depth: number }

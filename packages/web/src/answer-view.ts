@@ -39,7 +39,7 @@ export function drawAnswer(run: Run | undefined, error: string | undefined): voi
     return;
   }
   const { board, piece, instance } = run.setup;
-  const k = instance.kind === 'placement' ? instance.k : undefined;
+  const k = instance.kind === 'placement' || instance.kind === 'dominate' ? instance.k : undefined;
   if (run.result) {
     const answer = answerOf(board, piece, run.result, k);
     put(answer.status, answer.tone, answer.headline, answer.figures, answer.stats, notes);

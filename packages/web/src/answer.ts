@@ -1,5 +1,5 @@
-import type { Board, Piece, Result } from '@bezzel/core';
-import { groupDigits, headline, renderStats } from '@bezzel/render';
+import type { Board, Minimum, MinimumBounds, Piece, Result, Solution } from '@bezzel/core';
+import { groupDigits, headline, proofWords, renderStats } from '@bezzel/render';
 import { pageWords } from './page-words.js';
 
 /** A run's answer as the page shows it: a status word, the CLI's own headline, and the figures behind it. */
@@ -15,8 +15,17 @@ export interface Answer {
   readonly stats: string;
 }
 
+/** Squares of a set named in the figures; a longer set is counted past them. */
+const NAMED_SQUARES = 24;
+
 /** Everything the CLI says about a result, so no goal's answer is missing a part on the page. */
 export function answerOf(board: Board, piece: Piece, result: Result, k?: number): Answer {
+  const figures = result.task.problem.kind === 'dominate' ? dominationFigures(board, piece, result) : placementFigures(piece, result);
+  figures.push(['Nodes', groupDigits(result.stats.nodes)]);
+  return { status: statusWord(result), tone: toneOf(result), headline: pageWords(headline(board, piece, result, k)), figures, stats: pageWords(renderStats(result)) };
+}
+
+function placementFigures(piece: Piece, result: Result): [string, string][] {
   const figures: [string, string][] = [];
   const n = (x: number | bigint) => groupDigits(x);
   switch (result.status) {
@@ -45,8 +54,61 @@ export function answerOf(board: Board, piece: Piece, result: Result, k?: number)
       break;
     }
   }
-  figures.push(['Nodes', n(result.stats.nodes)]);
-  return { status: statusWord(result), tone: toneOf(result), headline: pageWords(headline(board, piece, result, k)), figures, stats: pageWords(renderStats(result)) };
+  return figures;
+}
+
+/**
+ * A domination answer's figures: the fewest and how it is proven, the minimum sets counted (and up to symmetry),
+ * the set itself by its squares; a stopped run's bounds on the fewest and the smallest set it reached; a set
+ * nothing proves the fewest said to be only an upper bound.
+ */
+function dominationFigures(board: Board, piece: Piece, result: Result): [string, string][] {
+  const figures: [string, string][] = [];
+  const n = (x: number | bigint) => groupDigits(x);
+  const pieces = (count: number) => `${n(count)} ${piece.name}${count === 1 ? '' : 's'}`;
+  const fewest = (minimum: Minimum) => figures.push(['Fewest', pieces(minimum.value)], ['Proof', proofWords(minimum).replace(/^proven: /, '')]);
+  const set = (label: string, solution: Solution | undefined) => {
+    if (solution?.kind === 'placement') figures.push([label, `${pieces(solution.squares.length)}: ${squareNames(board, solution.squares)}`]);
+  };
+  switch (result.status) {
+    case 'solved':
+      if (result.minimum) fewest(result.minimum);
+      set(result.minimum ? 'One minimum set' : 'Set found', result.solutions[0]);
+      if (!result.minimum && result.task.problem.kind === 'dominate' && result.task.problem.k === undefined) figures.push(['Fewest', 'not proven: this set is an upper bound']);
+      break;
+    case 'complete':
+      if (result.minimum) {
+        fewest(result.minimum);
+        figures.push(['Minimum sets', n(result.count)]);
+      } else figures.push(['Dominating sets', n(result.count)]);
+      if (result.fundamental !== undefined) figures.push(['Fundamental', `${n(result.fundamental)} (distinct up to symmetry)`]);
+      if (result.minimum) set('One minimum set', result.solutions?.[0]);
+      break;
+    case 'impossible':
+      figures.push(['Proof', result.proof === 'theorem' ? 'a theorem, before any search' : 'the search tried everything']);
+      break;
+    case 'budget':
+    case 'aborted': {
+      const partial = result.partial;
+      if (partial?.bounds) figures.push(['Fewest', boundsWords(partial.bounds)]);
+      set('Smallest set found', partial?.best);
+      if (partial?.count !== undefined) figures.push(['Found so far', n(partial.count)]);
+      if (partial?.fundamental !== undefined) figures.push(['Fundamental so far', n(partial.fundamental)]);
+      break;
+    }
+  }
+  return figures;
+}
+
+/** "at least 5, at most 9", or "at least 5" before any set was found. */
+function boundsWords(bounds: MinimumBounds): string {
+  return `at least ${groupDigits(bounds.lower)}${bounds.upper !== undefined ? `, at most ${groupDigits(bounds.upper)}` : ' (no set found yet)'}`;
+}
+
+/** "c4 d4 e4 c5 h2", the first few of a long set and how many more. */
+function squareNames(board: Board, squares: readonly number[]): string {
+  const names = squares.slice(0, NAMED_SQUARES).map((sq) => board.name(sq)).join(' ');
+  return squares.length > NAMED_SQUARES ? `${names} and ${groupDigits(squares.length - NAMED_SQUARES)} more` : names;
 }
 
 function statusWord(result: Result): string {

@@ -1,5 +1,6 @@
 import type { Hint } from './hint.js';
 import type { Attempt } from './play.js';
+import type { Fewest } from './play-domination.js';
 import type { Run } from './run.js';
 import type { SetupCheck } from './setup-check.js';
 import type { PageState } from './state.js';
@@ -10,7 +11,7 @@ export type Mode = 'watch' | 'solutions' | 'play';
 export type GalleryState =
   | { readonly status: 'none' }
   | { readonly status: 'listing' }
-  | { readonly status: 'shown'; readonly element: HTMLElement; readonly classes: number; readonly solutions: number }
+  | { readonly status: 'shown'; readonly element: HTMLElement; readonly classes: number; readonly solutions: number; readonly noun: string }
   | { readonly status: 'unavailable'; readonly message: string };
 
 /** Everything the page shows is drawn from this; every control changes it through the store. */
@@ -34,4 +35,6 @@ export interface AppState {
   readonly refused: string | undefined;
   readonly hint: Hint | undefined;
   readonly hinting: boolean;
+  /** Domination in play mode: the fewest pieces of the puzzle with this key (its board, piece and variant). */
+  readonly fewest: { readonly key: string; readonly value: Fewest } | undefined;
 }

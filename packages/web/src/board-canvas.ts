@@ -36,6 +36,19 @@ function drawLines(g: CanvasRenderingContext2D, view: BoardPicture, cell: number
   }
   const cx = (sq: number) => (sq % width) * cell + cell / 2;
   const cy = (sq: number) => (height - 1 - Math.floor(sq / width)) * cell + cell / 2;
+  const cover = view.cover;
+  if (cover) {
+    // Domination, as on the SVG board: covered squares tinted, uncovered ones outlined in red.
+    g.fillStyle = 'rgba(46, 125, 215, 0.28)';
+    g.strokeStyle = '#c0241c';
+    g.lineWidth = Math.max(1, cell / 10);
+    for (let sq = 0; sq < cover.length; sq++) {
+      const x = (sq % width) * cell;
+      const y = (height - 1 - Math.floor(sq / width)) * cell;
+      if (cover[sq]! > 0) g.fillRect(x, y, cell, cell);
+      else if (!view.board.isRemoved(sq)) g.strokeRect(x + g.lineWidth / 2, y + g.lineWidth / 2, cell - g.lineWidth, cell - g.lineWidth);
+    }
+  }
   const path = view.path;
   if (path && path.length > 0) {
     g.strokeStyle = '#2c3e50';
@@ -90,6 +103,17 @@ function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, 
       data[p] = Math.round(40 + 200 * t);
       data[p + 1] = Math.round(90 + 40 * (1 - Math.abs(2 * t - 1)));
       data[p + 2] = Math.round(220 - 180 * t);
+    }
+  }
+  // Domination: a square no piece covers shows red, whatever else shares its pixel.
+  const cover = view.cover;
+  if (cover) {
+    for (let sq = 0; sq < cover.length; sq++) {
+      if (cover[sq] !== 0 || view.board.isRemoved(sq)) continue;
+      const p = pixel(sq);
+      data[p] = 200;
+      data[p + 1] = 36;
+      data[p + 2] = 28;
     }
   }
   for (const sq of view.pieces ?? []) {

@@ -1,7 +1,10 @@
 import type { Board, Conflict, Piece } from '@bezzel/core';
 
-/** How a square is shaded: attacked by a piece, rejected by the step just taken, suggested by a hint. */
-export type Shade = 'attacked' | 'rejected' | 'hint';
+/**
+ * How a square is shaded: attacked by a piece, rejected by the step just taken, suggested by a hint, or (domination)
+ * the uncovered square a step placed its piece to cover.
+ */
+export type Shade = 'attacked' | 'rejected' | 'hint' | 'aim';
 
 /** Everything the page draws on a board at one moment; the board views only draw, they decide nothing. */
 export interface BoardPicture {
@@ -15,6 +18,8 @@ export interface BoardPicture {
   readonly shades?: ReadonlyMap<number, Shade>;
   /** Warnsdorff's heat map: each unvisited square's onward degree, -1 for none. */
   readonly heat?: Int16Array;
+  /** Domination: how many pieces cover each square; covered squares are tinted by it, uncovered ones outlined. */
+  readonly cover?: Uint8Array;
   /** Pairs of pieces that attack each other (from the core Validator), drawn as lines. */
   readonly conflicts?: readonly Conflict[];
   /** Tour: where the head may go next, with each one's onward degree. */

@@ -1,6 +1,7 @@
 import type { Board, Piece } from '@bezzel/core';
 import { piecePath } from '@bezzel/render';
 import type { BoardPicture } from './board-picture.js';
+import { uncoveredSquares } from './coverage.js';
 import { setAttr, svgEl } from './dom.js';
 
 /** User units per square; the SVG scales to its box. */
@@ -101,6 +102,7 @@ export class BoardSvg {
     setAttr(this.svg, 'data-pieces', (picture.pieces ?? []).join(' '));
     setAttr(this.svg, 'data-path', picture.path ? Array.from(picture.path).join(' ') : '');
     setAttr(this.svg, 'data-conflicts', String(picture.conflicts?.length ?? 0));
+    setAttr(this.svg, 'data-uncovered', picture.cover ? uncoveredSquares(picture.board, picture.cover).join(' ') : '');
     setAttr(this.svg, 'data-rejected', [...(picture.shades ?? [])].filter(([, s]) => s === 'rejected').map(([sq]) => sq).sort((a, b) => a - b).join(' '));
   }
 
@@ -147,16 +149,19 @@ export class BoardSvg {
   }
 
   #drawOverlays(picture: BoardPicture): void {
-    const { board, shades, heat } = picture;
+    const { board, shades, heat, cover } = picture;
     const numbered = Math.max(board.width, board.height) <= MAX_NUMBERED_SIDE;
     for (let sq = 0; sq < board.size; sq++) {
       const shade = shades?.get(sq);
       const degree = heat ? heat[sq]! : -1;
-      const cls = shade ? `ov ${shade}` : degree >= 0 ? `ov heat heat-${Math.min(degree, 5)}` : 'ov';
+      const cls =
+        shade ? `ov ${shade}`
+        : degree >= 0 ? `ov heat heat-${Math.min(degree, 5)}`
+        : cover && !board.isRemoved(sq) ? (cover[sq] === 0 ? 'ov uncovered' : `ov covered covered-${Math.min(cover[sq]!, 3)}`)
+        : 'ov';
       if (this.#overlayClass[sq] !== cls) {
         this.#overlayClass[sq] = cls;
         this.#overlays[sq]!.setAttribute('class', cls);
-
       }
       this.#setText(this.#degrees, this.#degreeText, this.#layers.degrees, sq, numbered && degree >= 0 ? String(degree) : '', 'degree', C - 3, 11);
     }

@@ -1,8 +1,8 @@
-import type { Bezzel, Goal, ProblemKind } from '@bezzel/core';
+import { DOMINATION_VARIANTS, GOALS_OF, PROBLEM_KINDS, type Bezzel, type DominationVariant, type Goal, type ProblemKind } from '@bezzel/core';
 import { byId, el, setText, show } from './dom.js';
 import { optionFields, type OptionField } from './option-fields.js';
 import { BETZA_PREFIX } from './plugins.js';
-import { MAX_PAGE_SIDE, MAX_SEED, MAX_TIME_MS, PAGE_GOALS, type PageState } from './state.js';
+import { MAX_PAGE_SIDE, MAX_SEED, MAX_TIME_MS, MINIMUM_GOALS, PAGE_GOALS, type PageState } from './state.js';
 
 const BETZA_CHOICE = 'betza';
 
@@ -12,15 +12,20 @@ export type FieldChange =
   | { readonly field: string; readonly option: string; readonly text: string }
   | { readonly field: string; readonly invalid: string };
 
+/** Whether a strategy (or `auto`) solves a kind of problem; the registry knows. */
+export type StrategyFits = (strategy: string, kind: ProblemKind) => boolean;
+
+/** The strategy a problem kind starts with when the one chosen does not solve it. */
+const USUAL_STRATEGY: Readonly<Record<ProblemKind, string>> = { placement: 'backtracking', tour: 'backtracking', dominate: 'cover-search' };
+
 /** The state after a change (the field's text is then readable). */
-export function applyChange(state: PageState, change: FieldChange): PageState {
+export function applyChange(state: PageState, change: FieldChange, fits: StrategyFits = () => true): PageState {
   if ('patch' in change) {
     const next = { ...state, ...change.patch };
-    // Switching between placing and touring brings the usual piece and goal along, unless they still fit.
-    if (change.patch.problem === 'tour' && state.problem !== 'tour') {
-      return { ...next, piece: next.piece === 'queen' ? 'knight' : next.piece, goal: PLACEMENT_GOALS.includes(next.goal) || next.goal === 'all' ? 'one' : next.goal };
-    }
-    if (change.patch.problem === 'placement' && state.problem !== 'placement') return { ...next, piece: next.piece === 'knight' ? 'queen' : next.piece };
+    const kind = change.patch.problem;
+    if (kind !== undefined && kind !== state.problem) return switchProblem(next, kind, fits);
+    // A domination goal that finds the number of pieces leaves no k to give.
+    if (next.problem === 'dominate' && change.patch.goal !== undefined && MINIMUM_GOALS.includes(next.goal)) return { ...next, k: undefined };
     return next;
   }
   if ('option' in change) {
@@ -32,8 +37,25 @@ export function applyChange(state: PageState, change: FieldChange): PageState {
   return state;
 }
 
-/** Goals that only make sense for placements: a tour has no symmetry count and no maximum. */
-const PLACEMENT_GOALS: readonly Goal[] = ['count-fundamental', 'maximum'];
+/**
+ * Switching problems brings the usual piece, goal and strategy along, unless they still fit: a knight to tour
+ * and a queen to place, one tour, all placements, the fewest dominating pieces (of the piece already chosen: knight
+ * and queen domination are both classics); a strategy that does not solve the new kind gives way to the usual one.
+ */
+function switchProblem(changed: PageState, kind: ProblemKind, fits: StrategyFits): PageState {
+  let next = changed;
+  const strategy = fits(next.strategy, kind) ? {} : { strategy: USUAL_STRATEGY[kind], options: {} };
+  // Leaving domination leaves its variant behind, so the link carries none for a placement or a tour.
+  if (kind !== 'dominate') next = { ...next, variant: 'plain' };
+  if (kind === 'tour') return { ...next, ...strategy, piece: next.piece === 'queen' ? 'knight' : next.piece, goal: GOALS_OF.tour.includes(next.goal) && next.goal !== 'all' ? next.goal : 'one' };
+  if (kind === 'placement') return { ...next, ...strategy, piece: next.piece === 'knight' ? 'queen' : next.piece, goal: GOALS_OF.placement.includes(next.goal) ? next.goal : 'all' };
+  return { ...next, ...strategy, goal: 'minimum', k: undefined };
+}
+
+/** Whether the k field applies: placements, and domination goals that ask for sets of a given size. */
+function wantsK(state: PageState): boolean {
+  return state.problem === 'placement' || (state.problem === 'dominate' && !MINIMUM_GOALS.includes(state.goal));
+}
 
 /**
  * The set-up form. It never reads itself to learn the state: each edit becomes a FieldChange for the store,
@@ -80,16 +102,20 @@ export class SetupForm {
     put('k', state.k === undefined ? '' : String(state.k));
     put('start', state.start);
     byId<HTMLInputElement>('closed').checked = state.closed;
-    for (const option of Array.from(byId<HTMLSelectElement>('goal').options)) option.disabled = state.problem === 'tour' && PLACEMENT_GOALS.includes(option.value as Goal);
+    put('variant', state.variant);
+    for (const option of Array.from(byId<HTMLSelectElement>('goal').options)) option.disabled = !GOALS_OF[state.problem].includes(option.value as Goal);
     put('goal', state.goal);
+    const k = byId<HTMLInputElement>('k');
+    const placeholder = state.problem !== 'dominate' ? 'natural (n queens)' : state.goal === 'one' ? 'any size' : 'the size of the sets';
+    if (k.placeholder !== placeholder) k.placeholder = placeholder;
     this.#renderStrategies(state);
     this.#renderOptions(state, invalid);
     put('seed', String(state.seed));
     put('max-steps', state.maxSteps === undefined ? '' : String(state.maxSteps));
     put('max-time', String(state.maxTimeMs / 1000));
     byId<HTMLInputElement>('trace').checked = state.trace;
-    document.body.classList.toggle('placement', state.problem === 'placement');
-    document.body.classList.toggle('tour', state.problem === 'tour');
+    for (const kind of PROBLEM_KINDS) document.body.classList.toggle(kind, state.problem === kind);
+    document.body.classList.toggle('sized', wantsK(state));
     document.body.classList.toggle('betza', betza);
     for (const field of Array.from(byId('setup').querySelectorAll<HTMLElement>('input, select'))) {
       const why = invalid[field.id];
@@ -140,7 +166,9 @@ export class SetupForm {
     }
     switch (id) {
       case 'problem':
-        return change({ problem: text === 'tour' ? 'tour' : 'placement' });
+        return change({ problem: PROBLEM_KINDS.find((kind) => kind === text) ?? 'placement' });
+      case 'variant':
+        return change({ variant: DOMINATION_VARIANTS.find((v) => v === text) ?? ('plain' satisfies DominationVariant) });
       case 'piece':
         return change({ piece: text === BETZA_CHOICE ? `${BETZA_PREFIX}${byId<HTMLInputElement>('betza').value.trim()}` : text });
       case 'betza':

@@ -1,4 +1,4 @@
-import { Board } from '@bezzel/core';
+import { Board, type ProblemKind } from '@bezzel/core';
 import type { AppState, Mode } from './app-state.js';
 import { drawAnswer } from './answer-view.js';
 import { BoardHost } from './board-host.js';
@@ -44,6 +44,7 @@ const store = new Store<AppState>({
   refused: undefined,
   hint: undefined,
   hinting: false,
+  fewest: undefined,
 });
 
 const form = new SetupForm(registry, onField);
@@ -82,7 +83,12 @@ function onField(change: FieldChange): void {
   const invalid = { ...store.state.invalid };
   if ('invalid' in change) invalid[change.field] = change.invalid;
   else delete invalid[change.field];
-  store.update((s) => ({ setup: applyChange(s.setup, change), invalid }));
+  store.update((s) => ({ setup: applyChange(s.setup, change, strategyFits), invalid }));
+}
+
+/** Whether the registry's strategy solves a kind of problem (`auto` always finds one, or says why not). */
+function strategyFits(id: string, kind: ProblemKind): boolean {
+  return id === 'auto' || (registry.strategy(id)?.meta.problems.includes(kind) ?? false);
 }
 
 /** Checks the set-up against the registry; only the latest check counts. */
@@ -146,7 +152,7 @@ function settleRun(run: Run, at: number | undefined): void {
   if (at !== undefined) {
     if (at > replay.length) addNotice(`The link opens at step ${at.toLocaleString('en')}, but this run has ${replay.length.toLocaleString('en')} steps; it opens at the last.`);
     player.seek(Math.min(at, replay.length));
-  } else if (replay.position === 0) player.seek((run.traced ? replay.nextSolution() : undefined) ?? replay.length);
+  } else if (replay.position === 0) player.seek(run.openingPosition());
   if (store.state.mode === 'solutions') gallery.show();
 }
 

@@ -5,15 +5,21 @@ import { byId, el, setText } from './dom.js';
 import { hintBeforeSearch, hintFrom, hintTask } from './hint.js';
 import { playPicture } from './play-picture.js';
 import { click, verdict, type Attempt, type Puzzle } from './play.js';
-import type { SetupCheck } from './setup-check.js';
+import { dominationHint, fewestWords, type Fewest } from './play-domination.js';
+import { pageWords } from './page-words.js';
+import type { Run } from './run.js';
+import type { CheckedSetup, SetupCheck } from './setup-check.js';
 import type { PageState } from './state.js';
 import type { Store } from './store.js';
 import { startWorker, type WorkerJob } from './worker-client.js';
 
 /** An empty attempt at the set-up's puzzle. */
 export function emptyAttempt(setup: PageState): Attempt {
-  return setup.problem === 'placement' ? { kind: 'placement', pieces: [] } : { kind: 'tour', path: [] };
+  return setup.problem === 'tour' ? { kind: 'tour', path: [] } : { kind: 'placement', pieces: [] };
 }
+
+/** How long play mode searches for the fewest pieces before it says it does not know. */
+export const FEWEST_MS = 5_000;
 
 /**
  * Play mode: the student's clicks, taps and keys on the board become moves of their attempt (or a refusal
@@ -22,6 +28,7 @@ export function emptyAttempt(setup: PageState): Attempt {
  */
 export class PlayControl {
   #hintJob: WorkerJob | undefined;
+  #fewestJob: WorkerJob | undefined;
 
   constructor(
     private readonly store: Store<AppState>,
@@ -42,6 +49,9 @@ export class PlayControl {
       return;
     }
     this.board.interactive((square) => this.#square(square));
+    const dominate = puzzle.domination !== undefined && checked?.ok;
+    if (dominate) this.#askFewest(checked);
+    const fewest = dominate ? this.store.state.fewest?.value : undefined;
     const v = verdict(puzzle, attempt);
     const { picture, describe } = playPicture(puzzle, attempt, v, hint, heat);
     this.board.draw(picture, describe);
@@ -53,9 +63,11 @@ export class PlayControl {
       list.replaceChildren(...v.problems.map((p) => el('li', {}, p)));
     }
     setText(byId('play-refused'), refused ? `Not allowed: ${refused}.` : '');
+    setText(byId('play-fewest'), attempt.kind === 'placement' ? fewestWords(puzzle, attempt.pieces, v.solved, fewest) : '');
     setText(byId('play-hint'), hint?.text ?? '');
     const empty = attempt.kind === 'placement' ? attempt.pieces.length === 0 : attempt.path.length === 0;
-    byId<HTMLButtonElement>('hint').disabled = hinting || v.solved;
+    // A dominating set can still be hinted at: a piece the others do not need.
+    byId<HTMLButtonElement>('hint').disabled = hinting || (v.solved && !dominate);
     byId<HTMLButtonElement>('undo').disabled = empty;
     byId<HTMLButtonElement>('clear').disabled = empty;
   }
@@ -65,6 +77,10 @@ export class PlayControl {
     const puzzle = puzzleOf(checked);
     if (!puzzle || !checked?.ok) return;
     this.#hintJob?.stop();
+    if (puzzle.domination !== undefined && attempt.kind === 'placement') {
+      this.store.update({ hint: dominationHint(puzzle, attempt.pieces, this.store.state.fewest?.value) });
+      return;
+    }
     const early = hintBeforeSearch(puzzle, attempt);
     if (early) {
       this.store.update({ hint: early });
@@ -85,6 +101,34 @@ export class PlayControl {
     this.store.update({ attempt: next, refused: undefined, hint: undefined });
   }
 
+  /**
+   * Starts working out the fewest pieces of the domination being played, once per puzzle: taken from the run on
+   * the board when it proved them, else asked of cover-search in a worker, for a few seconds at most.
+   */
+  #askFewest(checked: CheckedSetup): void {
+    const problem = checked.task.problem;
+    if (problem.kind !== 'dominate') return;
+    const { k: _size, ...sizeless } = problem;
+    const key = JSON.stringify(sizeless);
+    if (this.store.state.fewest?.key === key) return;
+    const settle = (value: Fewest) => {
+      if (this.store.state.fewest?.key === key) this.store.update({ fewest: { key, value } });
+    };
+    this.#fewestJob?.stop();
+    this.store.update({ fewest: { key, value: { status: 'pending' } } });
+    const proven = provenMinimum(this.store.state.run, key);
+    if (proven) return settle(proven);
+    const task = { problem: sizeless, goal: 'minimum' as const, strategy: 'cover-search', budget: { maxTimeMs: FEWEST_MS } };
+    this.#fewestJob = startWorker({ task, pieceName: this.store.state.setup.piece, trace: false }, (message) => {
+      if (message.type === 'error') settle({ status: 'unknown', reason: pageWords(message.message) });
+      if (message.type !== 'done') return;
+      const result = message.result;
+      if (result.status === 'solved' && result.minimum) settle({ status: 'known', minimum: result.minimum });
+      else if (result.status === 'impossible') settle({ status: 'unknown', reason: pageWords(result.reason) });
+      else settle({ status: 'unknown', reason: `the search for the fewest did not finish within ${FEWEST_MS / 1000} seconds` });
+    });
+  }
+
   #square(square: number): void {
     const puzzle = puzzleOf(this.store.state.checked);
     if (!puzzle) return;
@@ -93,12 +137,22 @@ export class PlayControl {
   }
 }
 
+/** The fewest pieces the run on the board proved for the domination problem with this key, if it did. */
+function provenMinimum(run: Run | undefined, key: string): Fewest | undefined {
+  const result = run?.result;
+  if (!result || (result.status !== 'solved' && result.status !== 'complete') || !result.minimum) return undefined;
+  const problem = result.task.problem;
+  if (problem.kind !== 'dominate') return undefined;
+  const { k: _size, ...sizeless } = problem;
+  return JSON.stringify(sizeless) === key ? { status: 'known', minimum: result.minimum } : undefined;
+}
+
 /** The puzzle a checked set-up poses, for boards small enough to play on. */
 function puzzleOf(checked: SetupCheck | undefined): Puzzle | undefined {
   if (!checked?.ok) return undefined;
   const { board, piece, instance } = checked;
   if (board.size > SVG_MAX_SQUARES) return undefined;
-  if (instance.kind === 'dominate') return undefined;
+  if (instance.kind === 'dominate') return { board, piece, domination: instance.variant, ...(instance.k !== undefined ? { k: instance.k } : {}) };
   return instance.kind === 'placement'
     ? { board, piece, ...(instance.task.goal === 'maximum' ? {} : { k: instance.k }) }
     : { board, piece, closed: instance.closed, ...(instance.start !== undefined ? { start: instance.start } : {}) };

@@ -1,4 +1,5 @@
 import { attackOn, attackWords } from './attackers.js';
+import { coverCounts, coverWords } from './coverage.js';
 import type { BoardPicture, Shade } from './board-picture.js';
 import type { Describe } from './board-host.js';
 import { onwardDegrees } from './degrees.js';
@@ -15,6 +16,19 @@ export function playPicture(puzzle: Puzzle, attempt: Attempt, verdict: Verdict, 
   const shades = new Map<number, Shade>();
   if (hint?.square !== undefined) shades.set(hint.square, 'hint');
   const name = (sq: number) => board.name(sq);
+  if (attempt.kind === 'placement' && puzzle.domination !== undefined) {
+    // Domination: what the pieces cover, shaded, and the squares still to cover outlined.
+    const variant = puzzle.domination;
+    const pieces = attempt.pieces;
+    const cover = coverCounts(board, piece, pieces, variant);
+    const describe: Describe = (sq) => {
+      const words = cover ? coverWords(board, piece, pieces, cover, sq, variant) : name(sq);
+      const conflict = pieces.includes(sq) ? verdict.conflicts.find((c) => c.a === sq || c.b === sq) : undefined;
+      return conflict ? `${words}; ${conflict.message}` : words;
+    };
+    const label = `Your board: ${verdict.summary}`;
+    return { picture: { board, piece, pieces, conflicts: verdict.conflicts, shades, ...(cover ? { cover } : {}), solved: verdict.solved, label }, describe };
+  }
   if (attempt.kind === 'placement') {
     const pieces = attempt.pieces;
     const describe: Describe = (sq) => {

@@ -1,5 +1,6 @@
-import { validatePlacement, validateTour, type Board, type Conflict, type Piece } from '@bezzel/core';
+import { validatePlacement, validateTour, type Board, type Conflict, type DominationVariant, type Piece } from '@bezzel/core';
 import { movesOf } from './degrees.js';
+import { dominationVerdict } from './play-domination.js';
 
 /** A student's own attempt: pieces put on the board, or a tour walked square by square. */
 export type Attempt = { readonly kind: 'placement'; readonly pieces: readonly number[] } | { readonly kind: 'tour'; readonly path: readonly number[] };
@@ -8,8 +9,10 @@ export type Attempt = { readonly kind: 'placement'; readonly pieces: readonly nu
 export interface Puzzle {
   readonly board: Board;
   readonly piece: Piece;
-  /** Placement: the pieces wanted. */
+  /** Placement: the pieces wanted; domination: the size of the set wanted (none: as few as the student can). */
   readonly k?: number;
+  /** Domination: the pieces must cover the board in this way, and may attack each other unless it is independent. */
+  readonly domination?: DominationVariant;
   /** Tour: the square it must start on, and whether it must close. */
   readonly start?: number;
   readonly closed?: boolean;
@@ -48,6 +51,7 @@ export function click(puzzle: Puzzle, attempt: Attempt, square: number): { attem
 /** The checker's verdict: the core Validator's report, worded as `bezzel check` words it. */
 export function verdict(puzzle: Puzzle, attempt: Attempt): Verdict {
   const { board, piece } = puzzle;
+  if (attempt.kind === 'placement' && puzzle.domination !== undefined) return dominationVerdict(puzzle, attempt.pieces);
   if (attempt.kind === 'placement') {
     const placed = attempt.pieces.length;
     // A position short of k is not wrong yet: the count is held against k only once enough are placed.

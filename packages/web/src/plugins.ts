@@ -2,10 +2,12 @@ import antColony from '@bezzel/ant-colony';
 import backtracking from '@bezzel/backtracking';
 import bitboard from '@bezzel/bitboard';
 import classic from '@bezzel/classic';
+import coverSearch from '@bezzel/cover-search';
 import divideConquer from '@bezzel/divide-conquer';
 import fairy, { betzaPiece } from '@bezzel/fairy';
 import formula from '@bezzel/formula';
 import genetic from '@bezzel/genetic';
+import greedyCover from '@bezzel/greedy-cover';
 import hillClimbing from '@bezzel/hill-climbing';
 import knight from '@bezzel/knight';
 import minConflicts from '@bezzel/min-conflicts';
@@ -15,7 +17,11 @@ import transferMatrix from '@bezzel/transfer-matrix';
 import warnsdorff from '@bezzel/warnsdorff';
 import { createBezzel, pluginModule, type Bezzel, type NamedPlugin, type Parsed } from '@bezzel/core';
 
-/** The plugins the page loads, the same packages the CLI loads, through the same createBezzel. */
+/**
+ * The plugins the page loads, the same packages the CLI loads, through the same createBezzel. All but `ilp`:
+ * its HiGHS solver is megabytes of WebAssembly run in a Node worker thread, while cover-search proves the
+ * minimum of every board the page can draw and greedy-cover bounds the larger ones.
+ */
 export const pagePlugins: readonly NamedPlugin[] = [
   { name: '@bezzel/queen', module: queen },
   { name: '@bezzel/knight', module: knight },
@@ -32,6 +38,8 @@ export const pagePlugins: readonly NamedPlugin[] = [
   { name: '@bezzel/genetic', module: genetic },
   { name: '@bezzel/ant-colony', module: antColony },
   { name: '@bezzel/bitboard', module: bitboard },
+  { name: '@bezzel/cover-search', module: coverSearch },
+  { name: '@bezzel/greedy-cover', module: greedyCover },
 ];
 
 export const BETZA_PREFIX = 'betza:';

@@ -6,6 +6,8 @@ export interface RunRequest {
   /** The page's piece name (`betza:…` registers that piece in the worker too). */
   readonly pieceName: string;
   readonly trace: boolean;
+  /** Solutions to send at most (KEPT_SOLUTIONS when absent); later ones are only counted. */
+  readonly keep?: number;
 }
 
 /** Solutions kept for the page; later ones are only counted. */

@@ -112,6 +112,36 @@ const GENETIC: Listing = {
   linesOf: (event) => (event.type === 'generation' ? [2, 4] : []),
 };
 
+const COVER_SEARCH: Listing = {
+  title: 'Cover search (depth first, with bounds)',
+  lines: [
+    'fewest: find a set, then search for one with a piece fewer, until a search fails (that failure is the proof)',
+    'cover(j pieces left):',
+    '  if every square is covered: a set (counting: spare pieces go on any free squares), return',
+    '  if j pieces cannot cover the squares left (the bound): prune, return',
+    '  s = the hardest uncovered square: the one the fewest allowed pieces can cover',
+    '  if no allowed piece covers s: a dead end, return',
+    '  for each allowed square c whose piece covers s (finding: the ones covering most first):',
+    '    place a piece on c; cover(j − 1)',
+    '    take it back, and allow no piece on c in the later branches',
+  ],
+  linesOf: (event, previous) => {
+    switch (event.type) {
+      // A search starting afresh right after a set was found looks for one with a piece fewer.
+      case 'place':
+        return event.depth === 0 && previous?.type === 'solution' ? [0, 7] : [7, 6, 4];
+      case 'remove':
+        return [8];
+      case 'solution':
+        return [2];
+      case 'cut':
+        return event.why === 'bound' ? [3] : event.why === 'uncoverable' ? [5, 4] : [2];
+      default:
+        return [];
+    }
+  },
+};
+
 /** The listing for a strategy and problem, or undefined for strategies that record no steps. */
 export function listingFor(strategy: string, problem: ProblemKind): Listing | undefined {
   switch (strategy) {
@@ -125,10 +155,12 @@ export function listingFor(strategy: string, problem: ProblemKind): Listing | un
       return HILL_CLIMBING;
     case 'genetic':
       return GENETIC;
+    case 'cover-search':
+      return COVER_SEARCH;
     default:
       return undefined;
   }
 }
 
 /** The strategies whose every step the page can show. */
-export const STEPPED_STRATEGIES = ['backtracking', 'warnsdorff', 'min-conflicts', 'hill-climbing', 'genetic'] as const;
+export const STEPPED_STRATEGIES = ['backtracking', 'warnsdorff', 'min-conflicts', 'hill-climbing', 'genetic', 'cover-search'] as const;

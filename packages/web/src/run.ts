@@ -109,6 +109,31 @@ export class Run {
     this.changed(this);
   }
 
+  /**
+   * Where the finished run opens: at the step that found the set it answers with, when its steps hold one (a
+   * minimum's last set, not the larger ones found on the way), else at its first solution, else at the end.
+   */
+  openingPosition(): number {
+    const replay = new Replay(this.events);
+    const answer = this.#answerSet();
+    if (this.traced && answer) {
+      const wanted = [...answer].sort((a, b) => a - b).join(',');
+      for (let i = 0; i < this.events.length; i++) {
+        replay.forward();
+        if (this.events[i]!.type === 'solution' && [...replay.squares].sort((a, b) => a - b).join(',') === wanted) return i + 1;
+      }
+    }
+    return (this.traced ? new Replay(this.events).nextSolution() : undefined) ?? this.events.length;
+  }
+
+  /** The placement a domination result answers with: its set, or the smallest a stopped run reached. */
+  #answerSet(): readonly number[] | undefined {
+    const result = this.result;
+    if (!result || result.task.problem.kind !== 'dominate') return undefined;
+    const solution = 'solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined;
+    return solution?.kind === 'placement' ? solution.squares : undefined;
+  }
+
   #series(name: string): Series {
     let s = this.metrics.get(name);
     if (!s) this.metrics.set(name, (s = new Series()));

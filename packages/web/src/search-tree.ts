@@ -49,6 +49,9 @@ export class SearchTree {
           if (node !== undefined) this.solution[node] = true;
           break;
         }
+        // A domination search's reason for going no deeper leaves the tree as it is.
+        case 'cut':
+          break;
         default:
           this.treeShaped = false;
       }

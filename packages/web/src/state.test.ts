@@ -1,16 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, formatState, PAGE_GOALS, parseState, type PageState } from './state.js';
+import { DEFAULT_STATE, formatState, MINIMUM_GOALS, PAGE_GOALS, parseState, type PageState } from './state.js';
 
 const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
 const state: fc.Arbitrary<PageState> = fc.record({
-  problem: fc.constantFrom('placement' as const, 'tour' as const),
+  problem: fc.constantFrom('placement' as const, 'tour' as const, 'dominate' as const),
   piece: fc.oneof(name, name.map((n) => `betza:${n.toUpperCase()}`), fc.constant('betza:(4,1)')),
   width: fc.integer({ min: 1, max: 1_000_000 }),
   height: fc.integer({ min: 1, max: 1_000_000 }),
   k: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: undefined }),
   start: fc.constantFrom('', 'a1', 'h8', '(0,0)', '(12,7)'),
   closed: fc.boolean(),
+  variant: fc.constantFrom('plain' as const, 'independent' as const, 'total' as const),
   goal: fc.constantFrom(...PAGE_GOALS),
   strategy: fc.oneof(fc.constant('auto'), name),
   options: fc.dictionary(name, fc.stringMatching(/^[\w.-]{0,12}$/), { maxKeys: 3 }),
@@ -18,7 +19,8 @@ const state: fc.Arbitrary<PageState> = fc.record({
   maxSteps: fc.option(fc.integer({ min: 1, max: 1e12 }), { nil: undefined }),
   maxTimeMs: fc.integer({ min: 1, max: 3_600_000 }),
   trace: fc.boolean(),
-});
+  // A domination goal that finds the number of pieces takes no k (a link that gives one is told so).
+}).map((s) => (s.problem === 'dominate' && MINIMUM_GOALS.includes(s.goal) ? { ...s, k: undefined } : s));
 
 describe('URL state', () => {
   it('reads back exactly what it wrote, with no issues, and the step to open at', () => {
@@ -40,11 +42,11 @@ describe('URL state', () => {
     expect(broken.issues).toEqual([
       'The link has a parameter “zoom” that the page does not know; it is ignored.',
       'The link gives “w” more than once; the first is used.',
-      'The link asks for a problem “maze”; the page knows placement, tour, so placement is used.',
+      'The link asks for a problem “maze”; the page knows placement, tour, dominate, so placement is used.',
       'The link sets the board width to “-3”; it must be a whole number from 1 to 1,000,000, so the default is used.',
       'The link asks for a piece “<script>”, which is not a name the page can use; queen is used.',
       'The link sets the board height to “abc”; it must be a whole number from 1 to 1,000,000, so the default is used.',
-      'The link asks for a goal “everything”; the page knows one, all, count, count-fundamental, maximum, so all is used.',
+      'The link asks for a goal “everything”; the page knows one, all, count, count-fundamental, maximum, minimum, count-minimum, count-minimum-fundamental, so all is used.',
       'The link sets the seed to “1.5”; it must be a whole number from 0 to 4,294,967,295, so the default is used.',
       'The link sets the time limit in milliseconds to “0”; it must be a whole number from 1 to 86,400,000, so the default is used.',
       'The link sets trace to “yes”; it must be 1 or 0, so 1 is used.',
@@ -72,5 +74,25 @@ describe('URL state', () => {
   it('defaults the piece by problem: queens to place, a knight to tour', () => {
     expect(parseState('problem=tour').state.piece).toBe('knight');
     expect(parseState('problem=placement').state.piece).toBe('queen');
+  });
+
+  it('reads a domination link: the variant, and by default the fewest queens by the exact search', () => {
+    const { state: s, issues } = parseState('problem=dominate&variant=total&w=8');
+    expect(s).toMatchObject({ problem: 'dominate', piece: 'queen', variant: 'total', goal: 'minimum', strategy: 'cover-search', k: undefined });
+    expect(issues).toEqual([]);
+    expect(formatState(s)).toMatch(/^problem=dominate&piece=queen&w=8&h=8&variant=total&goal=minimum&strategy=cover-search&/);
+    // Plain domination, like every problem's default, is left out of the link.
+    expect(formatState({ ...s, variant: 'plain' })).not.toContain('variant');
+  });
+
+  it('says what it cannot use in a domination link: an unknown variant, a k beside a goal that finds k', () => {
+    const { state: s, issues } = parseState('problem=dominate&variant=partial&goal=count-minimum&k=5');
+    expect(s).toMatchObject({ variant: 'plain', goal: 'count-minimum', k: undefined });
+    expect(issues).toEqual([
+      'The link asks for a domination variant “partial”; the page knows plain, independent, total, so plain is used.',
+      'The link sets the number of pieces to 5, but goal count-minimum finds the number itself; it is left out.',
+    ]);
+    // A goal that counts sets of a given size keeps its k.
+    expect(parseState('problem=dominate&goal=count&k=5').state).toMatchObject({ goal: 'count', k: 5 });
   });
 });

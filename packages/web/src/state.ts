@@ -1,7 +1,10 @@
-import { GOALS_OF, type Goal, type ProblemKind } from '@bezzel/core';
+import { DOMINATION_VARIANTS, GOALS_OF, PROBLEM_KINDS, type DominationVariant, type Goal, type ProblemKind } from '@bezzel/core';
 
-/** The goals of the problems the page poses (placements and tours; domination is the command line's for now). */
-export const PAGE_GOALS: readonly Goal[] = [...new Set([...GOALS_OF.placement, ...GOALS_OF.tour])];
+/** The goals of the problems the page poses: placements, tours and domination. */
+export const PAGE_GOALS: readonly Goal[] = [...new Set(PROBLEM_KINDS.flatMap((kind) => GOALS_OF[kind]))];
+
+/** Domination goals that find the number of pieces themselves: a k beside them is a mistake. */
+export const MINIMUM_GOALS: readonly Goal[] = ['minimum', 'count-minimum', 'count-minimum-fundamental'];
 
 /**
  * Everything that defines a run, as it lives in the page's query string, so a teacher can share a link to
@@ -14,11 +17,13 @@ export interface PageState {
   readonly piece: string;
   readonly width: number;
   readonly height: number;
-  /** Placement: how many pieces; undefined means the natural number. */
+  /** Placement: how many pieces (undefined: the natural number); domination: the size of the sets (undefined with the minimum goals). */
   readonly k: number | undefined;
   /** Tour: the start square as a user writes it (`a1`, `(0,0)`); empty means any. */
   readonly start: string;
   readonly closed: boolean;
+  /** Domination: plain, independent (no piece attacks another) or total (every square attacked, occupied ones too). */
+  readonly variant: DominationVariant;
   readonly goal: Goal;
   /** A strategy id or `auto`. */
   readonly strategy: string;
@@ -39,6 +44,7 @@ export const DEFAULT_STATE: PageState = {
   k: undefined,
   start: '',
   closed: false,
+  variant: 'plain',
   goal: 'all',
   strategy: 'backtracking',
   options: {},
@@ -57,7 +63,7 @@ export const MAX_TIME_MS = 24 * 3600 * 1000;
 
 const OPTION_PREFIX = 'o.';
 /** Parameters the page reads besides `o.<option>`; `at` is the step a shared link opens at. */
-const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at']);
+const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at']);
 
 /** A query string read into a state, with one sentence for each parameter that could not be used as given. */
 export interface ParsedQuery {
@@ -79,7 +85,7 @@ export function parseState(query: string): ParsedQuery {
   }
   const read = new Reader(q, issues);
   const d = DEFAULT_STATE;
-  const problem = read.choice('problem', ['placement', 'tour'] as const, d.problem, 'a problem');
+  const problem = read.choice('problem', PROBLEM_KINDS, d.problem, 'a problem');
   const width = read.whole('w', 1, MAX_PAGE_SIDE, d.width, 'the board width');
   const options: Record<string, string> = {};
   for (const [key, value] of q) {
@@ -89,16 +95,30 @@ export function parseState(query: string): ParsedQuery {
     else if (value.length > 200) issues.push(`The link's value for option ${quote(name)} is longer than 200 characters; it is ignored.`);
     else options[name] = value;
   }
+  // Domination has its own usual goal and strategy: the fewest pieces, by the exact search.
+  const dominate = problem === 'dominate';
+  const piece = read.name('piece', problem === 'tour' ? 'knight' : d.piece, 'a piece');
+  const height = read.whole('h', 1, MAX_PAGE_SIDE, width, 'the board height');
+  let k = read.optionalWhole('k', 0, Number.MAX_SAFE_INTEGER, 'the number of pieces');
+  const start = read.text('start', 40, 'the start square');
+  const closed = read.flag('closed', d.closed, 'closed');
+  const variant = read.choice('variant', DOMINATION_VARIANTS, d.variant, 'a domination variant');
+  const goal = read.choice('goal', PAGE_GOALS, dominate ? 'minimum' : d.goal, 'a goal');
+  if (dominate && k !== undefined && MINIMUM_GOALS.includes(goal)) {
+    issues.push(`The link sets the number of pieces to ${k}, but goal ${goal} finds the number itself; it is left out.`);
+    k = undefined;
+  }
   const state: PageState = {
     problem,
-    piece: read.name('piece', problem === 'tour' ? 'knight' : d.piece, 'a piece'),
+    piece,
     width,
-    height: read.whole('h', 1, MAX_PAGE_SIDE, width, 'the board height'),
-    k: read.optionalWhole('k', 0, Number.MAX_SAFE_INTEGER, 'the number of pieces'),
-    start: read.text('start', 40, 'the start square'),
-    closed: read.flag('closed', d.closed, 'closed'),
-    goal: read.choice('goal', PAGE_GOALS, d.goal, 'a goal'),
-    strategy: read.name('strategy', d.strategy, 'a strategy'),
+    height,
+    k,
+    start,
+    closed,
+    variant,
+    goal,
+    strategy: read.name('strategy', dominate ? 'cover-search' : d.strategy, 'a strategy'),
     options,
     seed: read.whole('seed', 0, MAX_SEED, d.seed, 'the seed'),
     maxSteps: read.optionalWhole('steps', 1, Number.MAX_SAFE_INTEGER, 'the step limit'),
@@ -118,6 +138,7 @@ export function formatState(state: PageState, at?: number): string {
   if (state.k !== undefined) q.set('k', String(state.k));
   if (state.start !== '') q.set('start', state.start);
   if (state.closed) q.set('closed', '1');
+  if (state.variant !== 'plain') q.set('variant', state.variant);
   q.set('goal', state.goal);
   q.set('strategy', state.strategy);
   for (const [name, value] of Object.entries(state.options).sort(([a], [b]) => a.localeCompare(b))) q.set(OPTION_PREFIX + name, value);

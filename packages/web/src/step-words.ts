@@ -1,11 +1,12 @@
-import type { Board, Piece, TraceEvent } from '@bezzel/core';
+import type { Board, Piece, ProblemKind, TraceEvent } from '@bezzel/core';
 import { attackOn, attackWords } from './attackers.js';
 import type { Replay } from './replay.js';
 
-/** What the log needs to name squares and pieces. */
+/** What the log needs to name squares and pieces, and the kind of problem, which decides what a solution is called. */
 export interface StepContext {
   readonly board: Board;
   readonly piece: Piece;
+  readonly task?: { readonly problem: { readonly kind: ProblemKind } };
 }
 
 /** Rejected squares named in full in one log line; the rest are counted. */
@@ -21,6 +22,7 @@ export function describeStep(context: StepContext, event: TraceEvent, before: re
   const symbol = piece.symbols.ascii;
   switch (event.type) {
     case 'place': {
+      if (event.covering !== undefined) return `Placed ${symbol} on ${sq(event.square)} to cover ${sq(event.covering)} (the hardest square left)`;
       const rejected = event.rejected?.length ? ` — rejected ${rejections(context, event.rejected, before)}` : '';
       return `Placed ${symbol} on ${sq(event.square)}${rejected}`;
     }
@@ -29,7 +31,9 @@ export function describeStep(context: StepContext, event: TraceEvent, before: re
         ? `Dead end, every square left is attacked: ${rejections(context, event.rejected, before)} — took ${symbol} back from ${sq(event.square)}`
         : `Took ${symbol} back from ${sq(event.square)}`;
     case 'solution':
-      return `Solution ${event.index + 1} found`;
+      return context.task?.problem.kind === 'dominate' ? `Set ${event.index + 1} found: ${pieces(piece, before.length)} cover every square` : `Solution ${event.index + 1} found`;
+    case 'cut':
+      return cutWords(context, event);
     case 'move': {
       if (event.depth === 0) return `Started on ${sq(event.square)}`;
       const options = event.candidates?.length ? ` — onward moves: ${event.candidates.map((c) => `${sq(c.square)} ${c.degree}`).join(', ')}` : '';
@@ -45,6 +49,25 @@ export function describeStep(context: StepContext, event: TraceEvent, before: re
     case 'generation':
       return `Generation ${event.generation + 1}: the best walk visits ${event.best} of ${board.playable} squares (mean ${event.mean.toFixed(1)})`;
   }
+}
+
+/** Why a domination search went no deeper. */
+function cutWords({ board, piece }: StepContext, event: Extract<TraceEvent, { type: 'cut' }>): string {
+  const squares = (n: number) => `${n.toLocaleString('en')} square${n === 1 ? '' : 's'}`;
+  switch (event.why) {
+    case 'bound':
+      return event.left === 0
+        ? `No ${piece.name}s left, ${squares(event.count)} uncovered: back up`
+        : `Pruned: ${event.left.toLocaleString('en')} more ${piece.name}${event.left === 1 ? '' : 's'} cannot cover the ${squares(event.count)} left uncovered (the bound)`;
+    case 'uncoverable':
+      return `Dead end: no ${piece.name} allowed here can cover ${event.square === undefined ? 'a square' : board.name(event.square)} any more`;
+    case 'spare':
+      return `Every square covered with ${pieces(piece, event.left)} to spare: any ${event.left} of the ${squares(event.count)} still free complete a set, counted at once`;
+  }
+}
+
+function pieces(piece: Piece, n: number): string {
+  return `${n.toLocaleString('en')} ${piece.name}${n === 1 ? '' : 's'}`;
 }
 
 /** "d4 (diagonal with c3), e4 (file with e1) and 3 more". */

@@ -22,4 +22,14 @@ describe('taskOf', () => {
     expect(task.ok).toBe(false);
     expect(!task.ok && task.error.message).toMatch(/^start square/);
   });
+
+  it('poses domination: the variant (plain left out, as the CLI writes it), and k only when the state has one', () => {
+    const fewest = taskOf({ ...DEFAULT_STATE, problem: 'dominate', variant: 'total', goal: 'count-minimum', strategy: 'cover-search' }, 'queen');
+    expect(fewest).toEqual({
+      ok: true,
+      value: { problem: { kind: 'dominate', board: { width: 8, height: 8 }, piece: 'queen', variant: 'total' }, goal: 'count-minimum', strategy: 'cover-search', budget: { maxTimeMs: 15_000 }, seed: 1 },
+    });
+    const sized = taskOf({ ...DEFAULT_STATE, problem: 'dominate', width: 5, height: 5, k: 3, goal: 'count', strategy: 'auto' }, 'knight');
+    expect(sized.ok && sized.value.problem).toEqual({ kind: 'dominate', board: { width: 5, height: 5 }, piece: 'knight', k: 3 });
+  });
 });

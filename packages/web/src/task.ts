@@ -10,8 +10,12 @@ export function taskOf(state: PageState, pieceId: string): Parsed<Task> {
   const options: Record<string, OptionValue> = {};
   for (const [name, text] of Object.entries(state.options)) options[name] = optionValue(text);
   const common = { goal: state.goal, strategy: state.strategy, budget, seed: state.seed, ...(Object.keys(options).length ? { options } : {}) };
-  if (state.problem === 'placement') {
-    return ok({ problem: { kind: 'placement', board: board.value.spec, piece: pieceId, ...(state.k !== undefined ? { k: state.k } : {}) }, ...common });
+  const k = state.k !== undefined ? { k: state.k } : {};
+  if (state.problem === 'placement') return ok({ problem: { kind: 'placement', board: board.value.spec, piece: pieceId, ...k }, ...common });
+  if (state.problem === 'dominate') {
+    // Plain domination is written as the CLI writes it: without a variant.
+    const variant = state.variant !== 'plain' ? { variant: state.variant } : {};
+    return ok({ problem: { kind: 'dominate', board: board.value.spec, piece: pieceId, ...variant, ...k }, ...common });
   }
   let start: number | undefined;
   if (state.start !== '') {

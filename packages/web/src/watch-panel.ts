@@ -5,6 +5,9 @@ import { chartSvg } from './series.js';
 import { stepLog } from './step-words.js';
 import { TreeView } from './tree-view.js';
 
+/** The depth-first searches whose recorded steps make a tree (each place under the one before, each removal going up). */
+const TREE_STRATEGIES: readonly string[] = ['backtracking', 'cover-search'];
+
 /** Steps shown in the log. */
 const LOG_LINES = 6;
 /**
@@ -118,13 +121,13 @@ export class WatchPanel {
       this.#tree = new TreeView(canvas, run.tree, run.setup.board);
     }
     const tree = this.#tree!;
-    const shown = run.traced && run.setup.strategy.meta.id === 'backtracking' && tree.drawable;
+    const shown = run.traced && TREE_STRATEGIES.includes(run.setup.strategy.meta.id) && tree.drawable;
     show(canvas, shown);
     setText(
       byId('tree-note'),
       shown
         ? `${run.tree.size.toLocaleString('en')} nodes. Each row is a depth; each node is as wide as the leaves below it. Red: dead ends; green: solutions; the outline is the path to this step. Click a node to go to it.`
-        : run.tree.treeShaped && run.tree.maxDepth > 64 ? 'The tree is drawn for searches at most 64 deep.' : 'A search tree is drawn for recorded backtracking runs.',
+        : run.tree.treeShaped && run.tree.maxDepth > 64 ? 'The tree is drawn for searches at most 64 deep.' : 'A search tree is drawn for recorded backtracking and cover-search runs.',
     );
     if (shown) {
       tree.draw(run.replay.position, run.replay.squares.length);

@@ -1,8 +1,9 @@
-import { validatePlacement } from '@bezzel/core';
+import { validatePlacement, type DominationVariant } from '@bezzel/core';
 import { attackedSquares, attackOn, attackWords } from './attackers.js';
 import { SVG_MAX_SQUARES, type BoardPicture, type Shade } from './board-picture.js';
 import { onwardDegrees } from './degrees.js';
 import type { Describe } from './board-host.js';
+import { coverCounts, coverWords, uncoveredSquares } from './coverage.js';
 import type { Run } from './run.js';
 
 /**
@@ -26,7 +27,16 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
   }
   const last = replay.last;
   const squares = replay.squares;
-  const touched = last && 'square' in last ? ({ square: last.square, how: last.type === 'place' || last.type === 'move' ? 'add' : 'take' } as const) : undefined;
+  const touched =
+    last?.type === 'place' || last?.type === 'move' ? ({ square: last.square, how: 'add' } as const)
+    : last?.type === 'remove' || last?.type === 'retreat' ? ({ square: last.square, how: 'take' } as const)
+    : undefined;
+
+  if (task.problem.kind === 'dominate') {
+    const variant = task.problem.variant ?? 'plain';
+    const { picture, describe } = dominationPicture(run, variant, squares);
+    return { picture: { ...picture, ...(touched ? { touched } : {}) }, describe };
+  }
 
   if (task.problem.kind === 'tour') {
     const closed = task.problem.closed ?? false;
@@ -89,4 +99,31 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
     label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}`,
   };
   return { picture, describe };
+}
+
+/**
+ * A domination search's board: the pieces over what they cover (uncovered squares outlined), the square the last
+ * piece was placed to cover marked, and a square no allowed piece could still cover (the dead end) crossed.
+ */
+function dominationPicture(run: Run, variant: DominationVariant, squares: readonly number[]): { picture: BoardPicture; describe: Describe } {
+  const { board, piece } = run.setup;
+  const last = run.replay.last;
+  const cover = coverCounts(board, piece, squares, variant);
+  const shades = new Map<number, Shade>();
+  const aim = last?.type === 'place' ? last.covering : undefined;
+  const dead = last?.type === 'cut' && last.why === 'uncoverable' ? last.square : undefined;
+  if (aim !== undefined) shades.set(aim, 'aim');
+  if (dead !== undefined) shades.set(dead, 'rejected');
+  const solved = last?.type === 'solution';
+  const uncovered = cover ? uncoveredSquares(board, cover).length : undefined;
+  const conflicts = variant === 'independent' && board.size <= SVG_MAX_SQUARES ? validatePlacement(board, piece, squares).conflicts : [];
+  const describe: Describe = (sq) => {
+    const words = cover ? coverWords(board, piece, squares, cover, sq, variant) : board.name(sq);
+    if (sq === dead) return `${words}; no ${piece.name} allowed here can cover it any more: a dead end`;
+    if (sq === aim) return `${words}; the last piece was placed to cover it: the hardest square left, the one the fewest allowed pieces could cover`;
+    return words;
+  };
+  const count = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
+  const label = solved ? `${count}, a dominating set` : uncovered === undefined ? count : `${count}: ${uncovered} square${uncovered === 1 ? '' : 's'} uncovered`;
+  return { picture: { board, piece, pieces: squares, shades, conflicts, ...(cover ? { cover } : {}), solved, label }, describe };
 }

@@ -26,6 +26,7 @@ scope.onmessage = async ({ data: request }) => {
       post: (events) => send({ type: 'trace', events }),
       onCap: (kept) => send({ type: 'trace-capped', kept }),
     });
+    const keep = request.keep ?? KEPT_SOLUTIONS;
     let kept: Solution[] = [];
     let solutionCount = 0;
     let progress: ProgressEvent[] = [];
@@ -41,7 +42,7 @@ scope.onmessage = async ({ data: request }) => {
     };
     const result = await made.value.bezzel.solve(request.task, {
       onSolution: (solution) => {
-        if (solutionCount++ < KEPT_SOLUTIONS) kept.push(solution);
+        if (solutionCount++ < keep) kept.push(solution);
         if (kept.length >= 256) flushSolutions();
       },
       onProgress: (event) => {

@@ -1,3 +1,4 @@
+import type { TraceEvent } from '@bezzel/core';
 import { Bounds } from './bounds.js';
 import { lowestBit, popcount, type CoverModel } from './model.js';
 import { binomial } from './binomial.js';
@@ -24,6 +25,8 @@ export interface EngineOptions {
   /** Asked every few thousand nodes; true stops the search. */
   readonly stop?: (nodes: number) => boolean;
   readonly onSet?: (squares: number[]) => void;
+  /** A watcher of every step (the web page's step-through): pieces placed and taken back, cuts, sets found. */
+  readonly trace?: (event: TraceEvent) => void;
 }
 
 /**
@@ -47,6 +50,9 @@ export class CoverEngine {
   #candidates = new Int32Array(0);
   #placed = new Int32Array(0);
   #gains = new Int32Array(0);
+  /** For a trace: the uncovered square each depth branched on. */
+  #aim = new Int32Array(0);
+  #sets = 0;
   #mode: Mode = 'find';
 
   constructor(model: CoverModel, options: EngineOptions = {}) {
@@ -67,6 +73,7 @@ export class CoverEngine {
     this.#candidates = new Int32Array(depth * size);
     this.#placed = new Int32Array(depth);
     this.#gains = new Int32Array(size);
+    this.#aim = new Int32Array(depth);
     this.#uncovered.set(this.#m.needed);
     this.#allowed.set(this.#m.usable);
     if (this.#o.weights) {
@@ -142,6 +149,7 @@ export class CoverEngine {
       }
       if (fewest <= 1) break;
     }
+    this.#aim[d] = best;
     if (fewest === 0) return 0;
     let n = 0;
     const base = d * size;
@@ -203,14 +211,23 @@ export class CoverEngine {
       return true;
     }
     if (this.#isCovered(d)) return this.#leaf(d, j);
-    if (j === 0) return false;
+    const trace = this.#o.trace;
     const { words, size } = this.#m;
     const u = d * words;
-    if (this.#weights.length > 0) {
-      if (this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)) return false;
-    } else if (this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j)) return false;
+    const cannot =
+      j === 0 ||
+      (this.#weights.length > 0
+        ? this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)
+        : this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j));
+    if (cannot) {
+      if (trace) trace({ type: 'cut', depth: d, why: 'bound', left: j, count: this.#countUncovered(d) });
+      return false;
+    }
     const n = this.#listCandidates(d);
-    if (n === 0) return false;
+    if (n === 0) {
+      if (trace) trace({ type: 'cut', depth: d, why: 'uncoverable', left: j, count: this.#countUncovered(d), square: this.#aim[d]! });
+      return false;
+    }
     const working = this.#working;
     for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
     const symmetries = d === 0 && this.#mode === 'find' ? this.#o.symmetries : undefined;
@@ -221,7 +238,9 @@ export class CoverEngine {
       if ((working[u + (c >>> 5)]! & (1 << (c & 31))) === 0) continue;
       working[u + (c >>> 5)]! &= ~(1 << (c & 31));
       this.#descend(d, c);
+      if (trace) trace({ type: 'place', square: c, depth: d, covering: this.#aim[d]! });
       if (this.#search(d + 1, j - 1)) return true;
+      if (trace) trace({ type: 'remove', square: c, depth: d });
       if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
     }
     return false;
@@ -229,18 +248,23 @@ export class CoverEngine {
 
   /** Everything is covered with j pieces still to place. */
   #leaf(d: number, j: number): boolean {
+    const trace = this.#o.trace;
     if (this.#mode === 'find') {
       this.found = Array.from(this.#placed.subarray(0, d));
+      if (trace) trace({ type: 'solution', index: this.#sets++ });
       return true;
     }
     if (this.#mode === 'exact') {
       // Plain and total domination stay dominated whatever is added: fill up with the first allowed squares.
       if (j > 0 && this.#independent) return false;
       this.found = [...this.#placed.subarray(0, d), ...this.#free(d).slice(0, j)].sort((a, b) => a - b);
-      return this.found.length === d + j;
+      const done = this.found.length === d + j;
+      if (done && trace) trace({ type: 'solution', index: this.#sets++ });
+      return done;
     }
     if (j === 0) {
       this.count++;
+      if (trace) trace({ type: 'solution', index: this.#sets++ });
       if (this.#mode === 'all') this.#o.onSet?.(Array.from(this.#placed.subarray(0, d)).sort((a, b) => a - b));
       return false;
     }
@@ -249,11 +273,20 @@ export class CoverEngine {
     const { words } = this.#m;
     let free = 0;
     for (let v = 0; v < words; v++) free += popcount(this.#allowed[d * words + v]!);
+    if (trace) trace({ type: 'cut', depth: d, why: 'spare', left: j, count: free });
     if (this.#mode === 'count') {
       this.count += binomial(free, j);
       return false;
     }
     return this.#extras(d, j);
+  }
+
+  /** For a trace: how many squares are still uncovered at depth d. */
+  #countUncovered(d: number): number {
+    const { words } = this.#m;
+    let n = 0;
+    for (let w = 0; w < words; w++) n += popcount(this.#uncovered[d * words + w]!);
+    return n;
   }
 
   /** The allowed squares at depth d, ascending. */

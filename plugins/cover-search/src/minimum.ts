@@ -1,4 +1,4 @@
-import type { MinimumBounds, MinimumProof } from '@bezzel/core';
+import type { MinimumBounds, MinimumProof, TraceEvent } from '@bezzel/core';
 import { engineOf, type Setup } from './setup.js';
 
 export type MinimumSearch =
@@ -9,13 +9,13 @@ export type MinimumSearch =
  * The fewest pieces: a first set from the search ordered by coverage, then searches for one piece fewer until one
  * fails. The failed search is the proof; symmetry prunes it (a set turned so its first branch comes earliest).
  */
-export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean): MinimumSearch {
+export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): MinimumSearch {
   let nodes = 0;
   let best: number[] | undefined;
   let k = playable;
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
-    const engine = engineOf(setup, { stop: (n) => stop(nodes + n), symmetric: true });
+    const engine = engineOf(setup, { stop: (n) => stop(nodes + n), symmetric: true, ...(trace ? { trace } : {}) });
     engine.search('find', best ? best.length - 1 : k);
     nodes += engine.nodes;
     if (engine.stopped) return { done: false, ...(best ? { best } : {}), bounds: { lower: setup.lower, ...(best ? { upper: best.length } : {}) }, nodes };

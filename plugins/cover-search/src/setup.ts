@@ -46,11 +46,12 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries };
 }
 
-export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet'> & { readonly symmetric?: boolean } = {}): CoverEngine {
+export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet' | 'trace'> & { readonly symmetric?: boolean } = {}): CoverEngine {
   return new CoverEngine(setup.model, {
     ...(setup.weights ? { weights: setup.weights } : {}),
     ...(options.symmetric ? { symmetries: setup.symmetries } : {}),
     ...(options.stop ? { stop: options.stop } : {}),
     ...(options.onSet ? { onSet: options.onSet } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
   });
 }

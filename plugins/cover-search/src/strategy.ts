@@ -1,4 +1,4 @@
-import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
+import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support, type TraceEvent } from '@bezzel/core';
 import { findMinimum } from './minimum.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
 import { pathOf, splitCount } from './split.js';
@@ -44,15 +44,16 @@ export const coverSearch: SearchStrategy = {
     if (prefix !== undefined && instance.task.goal !== 'count' && instance.task.goal !== 'count-fundamental') {
       throw new UsageError('ERR_OPTION', 'option prefix names a sub-task of a split count; use it with --goal count or count-fundamental');
     }
+    const trace = numbered(ctx.trace);
     switch (instance.task.goal) {
       case 'one':
-        return one(instance, setup, stop, stats);
+        return one(instance, setup, stop, stats, trace);
       case 'minimum':
       case 'count-minimum':
       case 'count-minimum-fundamental':
-        return minimum(instance, setup, stop, stats, ctx);
+        return minimum(instance, setup, stop, stats, ctx, trace);
       default:
-        return count(instance, setup, instance.k!, prefix === undefined ? [] : pathOf(String(prefix)), stop, stats, ctx);
+        return count(instance, setup, instance.k!, prefix === undefined ? [] : pathOf(String(prefix)), stop, stats, ctx, trace);
     }
   },
 
@@ -65,16 +66,24 @@ export const coverSearch: SearchStrategy = {
 
 type Stop = (nodes: number) => boolean;
 type StatsOf = (nodes: number) => Stats;
+type Trace = ((event: TraceEvent) => void) | undefined;
+
+/** A minimum runs several searches, each numbering its sets from 0: the watcher sees them numbered through the run. */
+function numbered(trace: Trace): Trace {
+  if (!trace) return undefined;
+  let sets = 0;
+  return (event) => trace(event.type === 'solution' ? { type: 'solution', index: sets++ } : event);
+}
 
 function stopped(ctx: { clock: RunContext['clock'] }): 'aborted' | 'steps' | 'time' {
   return ctx.clock.reason === 'aborted' ? 'aborted' : ctx.clock.reason === 'steps' ? 'steps' : 'time';
 }
 
 /** A set of k pieces, or without k the first set the search reaches (ordered by coverage: a greedy set). */
-function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf): Outcome {
-  const padded = instance.k !== undefined && instance.variant !== 'independent' ? greedyPadded(instance, setup, instance.k, stop) : undefined;
+function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, trace: Trace): Outcome {
+  const padded = instance.k !== undefined && instance.variant !== 'independent' ? greedyPadded(instance, setup, instance.k, stop, trace) : undefined;
   if (padded) return { status: 'solved', solutions: [{ kind: 'placement', squares: padded.squares }], stats: stats(padded.nodes) };
-  const engine = engineOf(setup, { stop, symmetric: instance.k === undefined });
+  const engine = engineOf(setup, { stop, symmetric: instance.k === undefined, ...(trace ? { trace } : {}) });
   engine.search(instance.k === undefined ? 'find' : 'exact', instance.k ?? instance.board.playable);
   if (engine.found) return { status: 'solved', solutions: [{ kind: 'placement', squares: engine.found.sort((a, b) => a - b) }], stats: stats(engine.nodes) };
   if (engine.stopped) return { status: 'budget', exhausted: 'time', stats: stats(engine.nodes), partial: { bounds: { lower: setup.lower } } };
@@ -89,8 +98,8 @@ function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsO
  * already); not independent, which is why that variant never comes here. Undefined when the first set has more
  * than k pieces.
  */
-function greedyPadded(instance: DominateInstance, setup: Setup, k: number, stop: Stop): { squares: number[]; nodes: number } | undefined {
-  const engine = engineOf(setup, { stop, symmetric: true });
+function greedyPadded(instance: DominateInstance, setup: Setup, k: number, stop: Stop, trace: Trace): { squares: number[]; nodes: number } | undefined {
+  const engine = engineOf(setup, { stop, symmetric: true, ...(trace ? { trace } : {}) });
   engine.search('find', instance.board.playable);
   if (!engine.found || engine.found.length > k) return undefined;
   const chosen = new Set(engine.found);
@@ -103,8 +112,8 @@ function describe(instance: DominateInstance): string {
   return instance.variant === 'total' ? `attacks every square of ${where}` : instance.variant === 'independent' ? `dominates ${where} without attacking each other` : `dominates ${where}`;
 }
 
-function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, ctx: RunContext): Outcome {
-  const found = findMinimum(setup, instance.board.playable, stop);
+function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, ctx: RunContext, trace: Trace): Outcome {
+  const found = findMinimum(setup, instance.board.playable, stop, trace);
   if (!found.done) {
     if (found.bounds.lower > instance.board.playable) {
       return { status: 'impossible', reason: `no set of ${instance.piece.name}s ${describe(instance)}`, proof: 'exhausted', stats: stats(found.nodes) };
@@ -117,12 +126,12 @@ function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: St
   const min = { value: found.set.length, proof: found.proof };
   const solutions = [{ kind: 'placement' as const, squares: found.set }];
   if (instance.task.goal === 'minimum') return { status: 'solved', solutions, minimum: min, stats: stats(found.nodes) };
-  const counted = count(instance, setup, min.value, [], (n) => stop(found.nodes + n), (n) => stats(found.nodes + n), ctx);
+  const counted = count(instance, setup, min.value, [], (n) => stop(found.nodes + n), (n) => stats(found.nodes + n), ctx, trace);
   return counted.status === 'complete' ? { ...counted, minimum: min, solutions } : counted;
 }
 
 /** The sets of exactly k pieces below a node (the root by default); with a fundamental goal each is also tested for being canonical. */
-function count(instance: DominateInstance, setup: Setup, k: number, path: readonly number[], stop: Stop, stats: StatsOf, ctx: RunContext): Outcome {
+function count(instance: DominateInstance, setup: Setup, k: number, path: readonly number[], stop: Stop, stats: StatsOf, ctx: RunContext, trace: Trace): Outcome {
   const goal = instance.task.goal;
   const fundamental = goal === 'count-fundamental' || goal === 'count-minimum-fundamental';
   const streaming = goal === 'all';
@@ -136,7 +145,7 @@ function count(instance: DominateInstance, setup: Setup, k: number, path: readon
       if (test.isCanonical(sorted, squares.length)) canonical++;
     }
   };
-  const engine = engineOf(setup, { stop, onSet });
+  const engine = engineOf(setup, { stop, onSet, ...(trace ? { trace } : {}) });
   engine.search(fundamental || streaming ? 'all' : 'count', k, path);
   if (engine.stopped) {
     const why = stopped(ctx);
