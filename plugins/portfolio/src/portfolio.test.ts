@@ -43,7 +43,7 @@ describe('portfolio', () => {
   });
 
   it('refuses fewer than two members, and itself as a member', async () => {
-    await expect(bezzel.solve(queens(8, 'one', 'bitboard'))).rejects.toThrow(/at least two/);
+    await expect(bezzel.solve(queens(8, 'one', 'bitboard'))).rejects.toThrow(/option members of portfolio must be at least 2 ids joined with ","/);
     await expect(bezzel.solve(queens(8, 'one', 'bitboard,portfolio'))).rejects.toThrow(/cannot name portfolio itself/);
   });
 });
