@@ -11,7 +11,9 @@ export type UsageErrorCode =
   | 'ERR_OPTION'
   | 'ERR_PLUGIN'
   | 'ERR_QUEUE'
-  | 'ERR_JOB';
+  | 'ERR_JOB'
+  | 'ERR_NAME'
+  | 'ERR_FOLDER';
 
 /** A user's mistake: bad input, not a bug. Its message is one line meant for the user. */
 export class UsageError extends Error {
