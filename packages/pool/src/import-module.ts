@@ -18,9 +18,11 @@ export async function importModule(url: string): Promise<Record<string, unknown>
   try {
     return await importAny(url);
   } catch (error) {
-    if (!missesBezzelPackage(error) || hookRegistered) throw error;
+    if (!missesBezzelPackage(error)) throw error;
   }
-  registerHook();
+  // Plugins load side by side: another one's failure may have registered the hook while this one was failing,
+  // so each tries again once the hook is there, whoever registered it.
+  if (!hookRegistered) registerHook();
   try {
     // A failed import stays failed for its URL; a query makes a fresh one.
     return await importAny(`${url}${url.includes('?') ? '&' : '?'}bezzel-install`);
