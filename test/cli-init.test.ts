@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bezzel, bezzelProcess, childEnv, root } from './support/cli.js';
+import { npmTest } from './support/npm-test.js';
 
 /**
  * `bezzel init plugin`, as a student uses it: the folder it writes passes its own test with `npm test` (nothing
@@ -14,17 +15,6 @@ const scratch = mkdtempSync(join(tmpdir(), 'bezzel-init-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const run = promisify(execFile);
-
-/** `npm test` in a folder, as the student types it; the exit code and what the test runner printed. */
-async function npmTest(folder: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['test'], { cwd: folder, env: childEnv() });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: Number(e.code ?? 1), output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
-}
 
 describe('bezzel init plugin', () => {
   it('writes a piece folder whose test passes and which --plugin loads as a folder', async () => {
@@ -48,7 +38,7 @@ describe('bezzel init plugin', () => {
     expect(source).not.toMatch(/\{\{\w+\}\}/);
     expect(readFileSync(join(folder, 'README.md'), 'utf8')).toMatch(/^# lancer\n[^]*npm test[^]*--plugin \.[^]*links into the bezzel/);
 
-    const test = await npmTest(folder);
+    const test = await npmTest(folder, childEnv());
     expect(test.output).toMatch(/^# pass 2$/m);
     expect(test.code).toBe(0);
 
@@ -61,7 +51,7 @@ describe('bezzel init plugin', () => {
     const made = await bezzel('init', 'plugin', 'dart-search', '--strategy', '--dir', scratch);
     expect(made.code).toBe(0);
     const folder = join(scratch, 'dart-search');
-    const test = await npmTest(folder);
+    const test = await npmTest(folder, childEnv());
     expect(test.output).toMatch(/^# pass 2$/m);
     expect(test.code).toBe(0);
 

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshQueue, testRedisReachable } from '../support/redis.js';
+import { npmTest } from '../support/npm-test.js';
 import { consoleSessions, expectedOutput, namedFiles } from '../support/tutorial.js';
 
 /**
@@ -161,17 +162,6 @@ describe('the installed bezzel command, outside the checkout', () => {
   });
 });
 
-/** `npm test` in a folder, as a student types it. */
-async function npmTest(folder: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['test'], { cwd: folder, env: env() });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: Number(e.code ?? 1), output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
-}
-
 describe("a student's plugins with the installed command", () => {
   const students = join(scratch, 'students');
 
@@ -185,7 +175,7 @@ describe("a student's plugins with the installed command", () => {
     // The links point into the installed command, not into a checkout.
     expect(realpathSync(join(folder, 'node_modules/@bezzel/core')).startsWith(realpathSync(prefix))).toBe(true);
     expect(realpathSync(join(folder, 'node_modules/tsx')).startsWith(realpathSync(prefix))).toBe(true);
-    const test = await npmTest(folder);
+    const test = await npmTest(folder, env());
     expect(test.output).toMatch(/^# pass 2$/m);
     expect(test.code).toBe(0);
     const placed = await bezzelIn(students, 'place', 'lancer', '-n', '4', '-k', '2', '--goal', 'count', '--plugin', './lancer');
@@ -195,7 +185,7 @@ describe("a student's plugins with the installed command", () => {
 
   it('bezzel init plugin writes a strategy whose npm test passes, and experiment compares it', async () => {
     await bezzelIn(students, 'init', 'plugin', 'darts', '--strategy');
-    const test = await npmTest(join(students, 'darts'));
+    const test = await npmTest(join(students, 'darts'), env());
     expect(test.output).toMatch(/^# pass 2$/m);
     expect(test.code).toBe(0);
     const compared = await bezzelIn(students, 'experiment', 'queen', '-n', '5', '--strategies', 'darts,min-conflicts', '--runs', '3', '--format', 'json', '--plugin', './darts');

@@ -117,7 +117,7 @@ function manifest(name: string, kind: PluginKind, links: ReadonlyMap<string, str
     name,
     version: '0.1.0',
     private: true,
-    description: kind === 'piece' ? `The ${name}, a piece for bezzel` : `${name}, a search strategy for bezzel`,
+    description: `${name}: a ${kind === 'piece' ? 'piece' : 'search strategy'} for bezzel`,
     // A TypeScript plugin must be an ES module: Node (and tsx) run a .ts file as CommonJS without this.
     type: 'module',
     main: './src/index.ts',

@@ -1,5 +1,5 @@
 /**
- * The {{name}}, a piece for bezzel. A piece is data: an id, a name, the symbols a board is drawn with, and how it
+ * {{name}}: a piece for bezzel. A piece is data: an id, a name, the symbols a board is drawn with, and how it
  * attacks. Change its movement below, then `npm test` and
  * `bezzel place {{name}} -n 8 -k 8 --plugin .` (from this folder) show what it does.
  */
