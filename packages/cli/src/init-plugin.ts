@@ -1,5 +1,5 @@
 import { UsageError } from '@bezzel/core';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,8 +59,9 @@ export async function initPlugin(request: InitPluginRequest): Promise<InitPlugin
     ['README.md', fill(`${readFileSync(join(templates, kind, 'README.md'), 'utf8')}\n${readFileSync(join(templates, 'README-end.md'), 'utf8')}`)],
   ];
 
-  writing(folder, () => {
-    if (!existsSync(folder)) mkdirSync(folder);
+  const made = !existsSync(folder);
+  writing(folder, made, () => {
+    if (made) mkdirSync(folder);
     for (const [file, text] of files) {
       mkdirSync(dirname(join(folder, file)), { recursive: true });
       writeFileSync(join(folder, file), text);
@@ -97,11 +98,15 @@ function refuseUsedFolder(folder: string): void {
   if (readdirSync(folder).length > 0) throw new UsageError('ERR_FOLDER', `${folder} already exists and is not empty: choose another name, or --dir another folder`);
 }
 
-/** Runs the writes, turning a file system refusal (no permission, a file in the way) into one line. */
-function writing(folder: string, write: () => void): void {
+/**
+ * Runs the writes, turning a file system refusal (no permission, a file in the way) into one line, and taking
+ * away the folder it made, so that a second try does not find it "not empty".
+ */
+function writing(folder: string, made: boolean, write: () => void): void {
   try {
     write();
   } catch (error) {
+    if (made) rmSync(folder, { recursive: true, force: true });
     const { code, path } = error as NodeJS.ErrnoException;
     const why = { EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOENT: 'no such folder', ENOTDIR: 'a file is in the way', ENOSPC: 'no space left' }[code ?? ''];
     throw new UsageError('ERR_FOLDER', `cannot write ${path ?? folder}: ${why ?? (error as Error).message.split('\n')[0]}`);

@@ -1,9 +1,9 @@
 import { UsageError } from '@bezzel/core';
 import { Command } from 'commander';
+import { isAbsolute, relative, sep } from 'node:path';
 import { EXIT, type SetExit } from '../exit.js';
 import { out } from '../output.js';
 import { userCwd } from '../plugins.js';
-import { isAbsolute, relative, sep } from 'node:path';
 
 interface InitPluginOptions {
   readonly piece?: boolean;
