@@ -1,11 +1,13 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshQueue, testRedisReachable } from '../support/redis.js';
+import { npmTest } from '../support/npm-test.js';
+import { consoleSessions, expectedOutput, namedFiles } from '../support/tutorial.js';
 
 /**
  * What a user installs, tried as a user would: `pnpm release:pack` writes the tarballs, npm installs them into an
@@ -21,15 +23,21 @@ const run = promisify(execFile);
 
 /** The child's environment: nothing of the test runner's that could make a checkout's packages visible. */
 const env = () => {
-  const { NODE_OPTIONS: _options, NODE_PATH: _path, ...rest } = process.env;
+  // INIT_CWD too: pnpm sets it to the checkout, and bezzel reads it as the folder the user typed the command in.
+  const { NODE_OPTIONS: _options, NODE_PATH: _path, INIT_CWD: _scriptFolder, ...rest } = process.env;
   return { ...rest, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 };
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
 
 /** Runs the installed command from a folder that is not the checkout; exit code, stdout and stderr. */
-async function bezzel(...args: string[]) {
+function bezzel(...args: string[]) {
+  return bezzelIn(scratch, ...args);
+}
+
+/** Runs the installed command in a folder of the scratch space. */
+async function bezzelIn(cwd: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(bin, args, { cwd: scratch, env: env(), maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await run(bin, args, { cwd, env: env(), maxBuffer: 64 << 20 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -132,10 +140,14 @@ describe('the installed bezzel command, outside the checkout', () => {
     experiment: /\/(vega[\w-]*|yaml|@bezzel\/experiment)\//,
   };
 
-  it('loads no compiler, queue client, PNG renderer, thread pool or experiment (charts, YAML) for a plain solve', async () => {
+  it('loads no compiler, queue client, PNG renderer, thread pool, experiment (charts, YAML) or plugin templates for a plain solve', async () => {
     const urls = await loaded('queens', '8');
     expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);
     for (const [what, re] of Object.entries(heavy)) expect(urls.filter((u) => re.test(u)), what).toEqual([]);
+    // `init plugin`'s code is a chunk of its own, which only that command imports.
+    expect(urls.filter((u) => /\/init-plugin-[\w-]+\.js$/.test(u))).toEqual([]);
+    const init = await loaded('init', 'plugin', 'traced', '--piece', '--dir', scratch);
+    expect(init.filter((u) => /\/init-plugin-[\w-]+\.js$/.test(u))).toHaveLength(1);
   });
 
   it("loads the queue's client for a queue command, and the dashboard's web server only for `dashboard`", async () => {
@@ -167,6 +179,53 @@ describe('the installed bezzel command, outside the checkout', () => {
     const r = await bezzel('place', 'zebra2', '-n', '5', '--plugin', bare);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bezzel: cannot load plugin .*bare\.ts: .*name it \.mts, or put a package\.json with "type": "module" beside it\n$/);
+  });
+});
+
+describe("a student's plugins with the installed command", () => {
+  const students = join(scratch, 'students');
+
+  beforeAll(() => mkdirSync(students));
+
+  it('bezzel init plugin writes a piece whose npm test passes and which --plugin loads as a folder', async () => {
+    const made = await bezzelIn(students, 'init', 'plugin', 'lancer', '--piece');
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toContain('npm test --prefix ./lancer');
+    const folder = join(students, 'lancer');
+    // The links point into the installed command, not into a checkout.
+    expect(realpathSync(join(folder, 'node_modules/@bezzel/core')).startsWith(realpathSync(prefix))).toBe(true);
+    expect(realpathSync(join(folder, 'node_modules/tsx')).startsWith(realpathSync(prefix))).toBe(true);
+    const test = await npmTest(folder, env());
+    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.code).toBe(0);
+    const placed = await bezzelIn(students, 'place', 'lancer', '-n', '4', '-k', '2', '--goal', 'count', '--plugin', './lancer');
+    expect(placed.stderr).toBe('');
+    expect(placed.stdout).toMatch(/^108 solutions: 2 lancers on 4×4/);
+  });
+
+  it('bezzel init plugin writes a strategy whose npm test passes, and experiment compares it', async () => {
+    await bezzelIn(students, 'init', 'plugin', 'darts', '--strategy');
+    const test = await npmTest(join(students, 'darts'), env());
+    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.code).toBe(0);
+    const compared = await bezzelIn(students, 'experiment', 'queen', '-n', '5', '--strategies', 'darts,min-conflicts', '--runs', '3', '--format', 'json', '--plugin', './darts');
+    expect(compared.stderr).toBe('');
+    const result = JSON.parse(compared.stdout) as { rows: { strategy: string; solved: number }[] };
+    expect(result.rows.map((row) => [row.strategy, row.solved])).toEqual([['darts', 3], ['min-conflicts', 3]]);
+  });
+
+  it('runs every command of docs/tutorial.md as printed, from the files it shows', async () => {
+    const tutorial = readFileSync(join(root, 'docs/tutorial.md'), 'utf8');
+    const folder = join(scratch, 'tutorial');
+    mkdirSync(folder);
+    for (const file of namedFiles(tutorial)) writeFileSync(join(folder, file.name), file.text);
+    const sessions = consoleSessions(tutorial);
+    expect(sessions.length).toBeGreaterThan(5);
+    for (const session of sessions) {
+      const r = await bezzelIn(folder, ...session.args);
+      expect(r.stdout + r.stderr, session.command).toMatch(expectedOutput(session.output));
+      expect(r.code, session.command).toBe(session.exitCode);
+    }
   });
 });
 

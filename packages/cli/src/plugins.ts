@@ -1,8 +1,9 @@
 import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, optionList, type SearchStrategy, UsageError } from '@bezzel/core';
 import { importModule } from '@bezzel/pool/import-module';
 import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
@@ -62,7 +63,8 @@ export function pluginSpecifier(plugin: LoadedPlugin): string {
  */
 export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = false): string {
   if (isFileSpecifier(specifier)) {
-    return pathToFileURL(resolve(cwd, specifier)).href;
+    const path = resolve(cwd, specifier);
+    return pathToFileURL(isDirectory(path) ? folderEntry(specifier, path) : path).href;
   }
   if (!ownInstall) {
     try {
@@ -76,6 +78,33 @@ export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = f
   } catch {
     throw new UsageError('ERR_PLUGIN', `plugin "${specifier}" is not installed (looked from ${cwd} and from the bezzel CLI)`);
   }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file a plugin folder (`--plugin ./my-piece`, as `bezzel init plugin` writes one) loads: what its
+ * package.json exports as ".", or its `main`.
+ */
+function folderEntry(specifier: string, folder: string): string {
+  let manifest: { exports?: unknown; main?: unknown };
+  try {
+    manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as typeof manifest;
+  } catch (error) {
+    const why = (error as { code?: string }).code === 'ENOENT' ? 'it has no package.json' : `its package.json cannot be read: ${(error as Error).message.split('\n')[0]}`;
+    throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: a folder is loaded through its package.json ("exports" or "main"), and ${why}`);
+  }
+  const exported = manifest.exports;
+  const dot = typeof exported === 'object' && exported !== null && '.' in exported ? (exported as Record<string, unknown>)['.'] : exported;
+  const entry = typeof dot === 'string' ? dot : typeof dot === 'object' && dot !== null && typeof (dot as { default?: unknown }).default === 'string' ? (dot as { default: string }).default : manifest.main;
+  if (typeof entry !== 'string') throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: its package.json names no file to load ("exports" or "main")`);
+  return resolve(folder, entry);
 }
 
 /** Imports a plugin; its default export must be an inversify ContainerModule. */

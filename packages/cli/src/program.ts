@@ -5,6 +5,7 @@ import { checkCommand } from './commands/check.js';
 import { dominateCommand } from './commands/dominate.js';
 import { experimentCommand } from './commands/experiment.js';
 import { dashboardCommand } from './commands/dashboard.js';
+import { initCommand } from './commands/init.js';
 import { cancelCommand, jobsCommand, resultCommand, statusCommand } from './commands/jobs.js';
 import { listCommand } from './commands/list.js';
 import { placeCommand, queensCommand } from './commands/place.js';
@@ -18,7 +19,7 @@ import { createCliBezzel } from './plugins.js';
 const { version } = packageJson;
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand, initCommand];
 
 /** The problem each solving command poses, for the strategies its `--help` lists. */
 const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', queens: 'placement', tour: 'tour', dominate: 'dominate' };
@@ -30,15 +31,20 @@ export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Co
   for (const command of [program, ...commands.map((make) => make(setExit))]) {
     const kind = PROBLEM_OF[command.name()];
     if (registry && kind) command.addHelpText('after', strategiesHelp(registry, kind));
-    // Every parse error becomes one line and exit code 2 (see main), never commander's own exit.
-    command
-      .showSuggestionAfterError(true)
-      .exitOverride()
-      // One line: commander's suggestion ("(Did you mean --goal?)") joins the message instead of a line below it.
-      .configureOutput({ outputError: (text, write) => write(`bezzel: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+    oneLineErrors(command);
     if (command !== program) program.addCommand(command);
   }
   return program;
+}
+
+/** Every parse error becomes one line and exit code 2 (see main), never commander's own exit; sub-commands (`init plugin`) too. */
+function oneLineErrors(command: Command): void {
+  command
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    // One line: commander's suggestion ("(Did you mean --goal?)") joins the message instead of a line below it.
+    .configureOutput({ outputError: (text, write) => write(`bezzel: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+  for (const sub of command.commands) oneLineErrors(sub);
 }
 
 /**

@@ -10,8 +10,10 @@ import { validatePlacement, validateTour } from './validator.js';
  * strategy's fault, not the user's; nothing it returned is shown.
  */
 export class StrategyError extends Error {
+  /** The class's name, readable where `instanceof` is not (another thread, another copy of the package). */
   override readonly name = 'StrategyError';
   constructor(
+    /** The strategy that answered. */
     readonly strategy: string,
     /** What is wrong, after the strategy's name: "returned an invalid placement: …". */
     readonly problem: string,
@@ -22,8 +24,10 @@ export class StrategyError extends Error {
 
 /** A strategy threw inside `run`: a bug in it (or in Bezzel), reported with its name and the error as the cause. */
 export class StrategyCrash extends Error {
+  /** The class's name, readable where `instanceof` is not (another thread, another copy of the package). */
   override readonly name = 'StrategyCrash';
   constructor(
+    /** The strategy that threw. */
     readonly strategy: string,
     cause: unknown,
   ) {
@@ -58,7 +62,9 @@ export class AnswerCheck {
   streamed = 0n;
 
   constructor(
+    /** The instance the answers are for. */
     readonly instance: Instance,
+    /** The strategy answering, named in every complaint. */
     readonly strategy: string,
     /**
      * False for a sub-task of a split count: its counts are a slice of the whole, so a class of symmetric

@@ -43,7 +43,9 @@ const nobody = () => false;
  * that attack `s`. On an empty board is enough: in a valid placement no ride ever meets a piece, so nothing blocks.
  */
 export interface ConflictTable {
+  /** Where each square's list starts in `targets` (`board.size + 1` entries: the last is where they all end). */
   readonly offsets: Int32Array;
+  /** Every square's list, one after another, each ascending. */
   readonly targets: Int32Array;
 }
 

@@ -17,19 +17,27 @@ import type { Solution } from './result.js';
 
 /** A plugin with the name it was loaded by (a package name or a file), so collisions can name both sides. */
 export interface NamedPlugin {
+  /** The name it was loaded by: `@bezzel/queen`, `./my-piece.ts`. */
   readonly name: string;
+  /** The plugin itself: its default export. */
   readonly module: ContainerModule;
 }
 
+/** What {@link createBezzel} builds a registry from. */
 export interface BezzelOptions {
+  /** The plugins to load, in order: default exports (`pluginModule(…)`), named or not. */
   readonly plugins: readonly (ContainerModule | NamedPlugin)[];
   /** Ids of pieces, strategies or parts to leave out, as Sprotty's `exclude` list does for modules. */
   readonly exclude?: readonly string[];
 }
 
+/** What a caller of {@link Bezzel.solve} may listen to or stop it with; all optional. */
 export interface SolveHooks {
+  /** Stops the run: its result is then `aborted` with what it had. */
   readonly signal?: AbortSignal;
+  /** Progress as the strategy reports it. */
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** Each solution of goal `all` as it is found, checked. */
   readonly onSolution?: (solution: Solution) => void;
   /** Every step, for a visualiser; strategies that trace emit {@link TraceEvent}s here. */
   readonly onTrace?: (event: TraceEvent) => void;
@@ -81,13 +89,25 @@ function claim(owners: Map<string, string>, ids: string[], plugin: string, what:
   }
 }
 
+/** One strategy's answer to an instance, as {@link Bezzel.support} lists them. */
+export interface StrategySupport {
+  /** The strategy asked. */
+  strategy: SearchStrategy;
+  /** Its answer. */
+  support: Support;
+}
+
 /** The registry of what plugins contributed, and the Solver that runs tasks with it. */
 export class Bezzel {
+  /** Every piece the plugins bound, in loading order. */
   readonly pieces: readonly Piece[];
+  /** Every strategy. */
   readonly strategies: readonly SearchStrategy[];
+  /** Every part, of every kind. */
   readonly parts: readonly StrategyPart[];
 
   constructor(
+    /** The inversify container the plugins were loaded into. */
     readonly container: Container,
     exclude: ReadonlySet<string> = new Set(),
     /** Which plugin (by the name it was loaded with) contributed each piece, strategy and part (`kind/id`). */
@@ -103,18 +123,22 @@ export class Bezzel {
     return this.owners[what].get(id);
   }
 
+  /** The piece with this id. */
   piece(id: string): Piece | undefined {
     return this.pieces.find((p) => p.id === id);
   }
 
+  /** The strategy with this id. */
   strategy(id: string): SearchStrategy | undefined {
     return this.strategies.find((s) => s.meta.id === id);
   }
 
+  /** The part of this kind with this id. */
   part<P extends StrategyPart>(kind: string, id: string): P | undefined {
     return this.parts.find((p) => p.kind === kind && p.id === id) as P | undefined;
   }
 
+  /** Every part of a kind: the values an option of that kind takes. */
   partsOf(kind: string): StrategyPart[] {
     return this.parts.filter((p) => p.kind === kind);
   }
@@ -125,7 +149,7 @@ export class Bezzel {
   }
 
   /** Every strategy's answer to this instance: whether it supports it, and why not. */
-  support(instance: Instance): { strategy: SearchStrategy; support: Support }[] {
+  support(instance: Instance): StrategySupport[] {
     return this.strategies.map((strategy) => ({ strategy, support: supportOf(strategy, instance) }));
   }
 

@@ -2,7 +2,9 @@ import { fail, ok, type Parsed } from './errors.js';
 
 /** A board as plain data, so a problem can cross threads and machines. */
 export interface BoardSpec {
+  /** Files (columns): 8 for a chessboard. */
   readonly width: number;
+  /** Ranks (rows). */
   readonly height: number;
   /** Squares (row * width + col) that are not part of the board. */
   readonly removed?: readonly number[];
@@ -18,9 +20,13 @@ export const MAX_SIDE = 100_000_000;
  * Square numbers may exceed 2³¹ on huge boards (a million queens), so they are plain numbers, not int32.
  */
 export class Board {
+  /** Files (columns). */
   readonly width: number;
+  /** Ranks (rows). */
   readonly height: number;
+  /** Squares in all, removed ones included: `width × height`, one more than the largest square number. */
   readonly size: number;
+  /** Whether opposite edges are joined, so that moves wrap around. */
   readonly torus: boolean;
   /** Sorted removed squares. */
   readonly removed: readonly number[];
@@ -54,10 +60,12 @@ export class Board {
     return ok(new Board(spec));
   }
 
+  /** An n×n board. */
   static square(n: number): Board {
     return new Board({ width: n, height: n });
   }
 
+  /** The board as plain data, to put in a task. */
   get spec(): BoardSpec {
     const spec: { width: number; height: number; removed?: number[]; torus?: boolean } = {
       width: this.width,
@@ -68,6 +76,7 @@ export class Board {
     return spec;
   }
 
+  /** Whether width and height are equal. */
   get isSquare(): boolean {
     return this.width === this.height;
   }
@@ -77,22 +86,27 @@ export class Board {
     return this.size - this.removed.length;
   }
 
+  /** Whether any square has been removed. */
   hasRemoved(): boolean {
     return this.removed.length > 0;
   }
 
+  /** Whether a square has been removed from the board (no piece may stand there). */
   isRemoved(sq: number): boolean {
     return this.#removedSet.has(sq);
   }
 
+  /** The row of a square: 0 is rank 1, at the bottom. */
   row(sq: number): number {
     return Math.floor(sq / this.width);
   }
 
+  /** The column of a square: 0 is file a, on the left. */
   col(sq: number): number {
     return sq % this.width;
   }
 
+  /** The square at (row, col), with no check that it is on the board (see `squareAt`). */
   at(row: number, col: number): number {
     return row * this.width + col;
   }
@@ -121,6 +135,7 @@ export class Board {
     return this.algebraic ? String.fromCharCode(97 + col) + (row + 1) : `(${row},${col})`;
   }
 
+  /** A column's name: `a`… on boards of at most 26 files, its number beyond. */
   fileName(col: number): string {
     return this.algebraic ? String.fromCharCode(97 + col) : String(col);
   }
@@ -154,6 +169,7 @@ export class Board {
     return ((this.row(sq) + this.col(sq)) & 1) as 0 | 1;
   }
 
+  /** The size, as `8×8`. */
   toString(): string {
     return `${this.width}×${this.height}`;
   }

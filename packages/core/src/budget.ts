@@ -1,5 +1,6 @@
 import type { Budget } from './problem.js';
 
+/** Why a run stopped early: its step limit, its time limit, or the user (Ctrl-C) or caller. */
 export type StopReason = 'steps' | 'time' | 'aborted';
 
 /**
@@ -7,13 +8,17 @@ export type StopReason = 'steps' | 'time' | 'aborted';
  * node) and call `expired()` only every few thousand nodes, because reading the clock costs more than a node.
  */
 export class BudgetClock {
+  /** The step limit (Infinity when there is none): compare a step counter with it in hot loops. */
   readonly maxSteps: number;
+  /** When time is up, as a `performance.now()` reading (Infinity when there is no time limit). */
   readonly deadline: number;
+  /** When the run started, as a `performance.now()` reading. */
   readonly started: number;
   #stop: StopReason | undefined;
 
   constructor(
     budget: Budget,
+    /** The run's abort signal: once it fires, `expired()` is true with reason `aborted`. */
     readonly signal: AbortSignal,
     /** A flag shared with another thread: non-zero means stop (see `SolveHooks.stop`). */
     private readonly stopFlag?: Int32Array,
@@ -46,6 +51,7 @@ export class BudgetClock {
     return this.#stop;
   }
 
+  /** Milliseconds since the run started: what a result's `stats.timeMs` usually says. */
   elapsedMs(): number {
     return this.now() - this.started;
   }

@@ -12,12 +12,16 @@ export type UsageErrorCode =
   | 'ERR_PLUGIN'
   | 'ERR_QUEUE'
   | 'ERR_JOB'
-  | 'ERR_SPEC';
+  | 'ERR_SPEC'
+  | 'ERR_NAME'
+  | 'ERR_FOLDER';
 
 /** A user's mistake: bad input, not a bug. Its message is one line meant for the user. */
 export class UsageError extends Error {
+  /** The class's name, readable where `instanceof` is not (another thread, another copy of the package). */
   override readonly name = 'UsageError';
   constructor(
+    /** What kind of mistake, for programs; the message is for people. */
     readonly code: UsageErrorCode,
     message: string,
   ) {
@@ -26,9 +30,23 @@ export class UsageError extends Error {
 }
 
 /** Parsers return values, not exceptions (as chessops does): `ok` with the value, or the coded error. */
-export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: UsageError };
+export type Parsed<T> =
+  | {
+      /** It parsed. */
+      readonly ok: true;
+      /** What it parsed to. */
+      readonly value: T;
+    }
+  | {
+      /** It did not. */
+      readonly ok: false;
+      /** Why, in one line a user reads. */
+      readonly error: UsageError;
+    };
 
+/** A successful parse of `value`. */
 export const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+/** A failed parse: the code and the one line a user reads. */
 export const fail = <T = never>(code: UsageErrorCode, message: string): Parsed<T> => ({
   ok: false,
   error: new UsageError(code, message),

@@ -1,3 +1,11 @@
+/**
+ * Everything a plugin uses: the contracts ({@link SearchStrategy}, {@link Piece}, {@link StrategyPart}), what a
+ * strategy receives ({@link Instance}, {@link RunContext}) and returns ({@link Outcome}), the helpers (`yes`, `no`,
+ * `option`, `conflictTable`, `leaper`, `rider`, `combine`), the board, the validator, symmetry, and
+ * {@link createBezzel}, which loads plugins and solves tasks. The tutorial walks through them.
+ *
+ * @module @bezzel/core
+ */
 export * from './answer-check.js';
 export * from './attacks.js';
 export * from './bezzel.js';

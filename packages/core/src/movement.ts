@@ -1,6 +1,8 @@
 /** A displacement: `dx` along the files (columns), `dy` along the ranks (rows). */
 export interface Vector {
+  /** Files to the right (negative: to the left). */
   readonly dx: number;
+  /** Ranks up (negative: down). */
   readonly dy: number;
 }
 
@@ -16,7 +18,9 @@ export interface Ride extends Vector {
  * the helpers below close vectors under the board's eight symmetries, which is what most pieces want.
  */
 export interface Movement {
+  /** Vectors applied once, jumping over anything between (the knight's). */
   readonly leaps: readonly Vector[];
+  /** Vectors repeated until something stops them (the rook's, the bishop's). */
   readonly rides: readonly Ride[];
 }
 
@@ -144,8 +148,16 @@ export function isColourBound(m: Movement): boolean {
   return allVectors(m).every((v) => ((v.dx + v.dy) & 1) === 0);
 }
 
+/** The two sides of a symmetric leap, the shorter first: (1, 2) for the knight. */
+export interface LeapSides {
+  /** The shorter side. */
+  a: number;
+  /** The longer side. */
+  b: number;
+}
+
 /** The one leap (a, b) with a ≤ b when the movement is exactly that symmetric leaper, else undefined. */
-export function singleLeap(m: Movement): { a: number; b: number } | undefined {
+export function singleLeap(m: Movement): LeapSides | undefined {
   if (m.rides.length > 0 || m.leaps.length === 0) return undefined;
   const a = Math.min(Math.abs(m.leaps[0]!.dx), Math.abs(m.leaps[0]!.dy));
   const b = Math.max(Math.abs(m.leaps[0]!.dx), Math.abs(m.leaps[0]!.dy));

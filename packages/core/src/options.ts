@@ -15,11 +15,15 @@ import type { OptionValue } from './problem.js';
 
 /** What an option is, for everything that shows or checks it. */
 export interface OptionInfo {
+  /** Which builder of {@link option} declared it. */
   readonly type: 'integer' | 'number' | 'boolean' | 'choice' | 'part' | 'text' | 'start' | 'list';
+  /** What it does, in the words `bezzel list`, `--help` and the web page show. */
   readonly description: string;
+  /** Its value when none is given; without one, `context.options` gives undefined. */
   readonly default?: OptionValue;
   /** Inclusive bounds of a number. */
   readonly min?: number;
+  /** See `min`. */
   readonly max?: number;
   /** The values a `choice` takes. */
   readonly choices?: readonly string[];
@@ -34,7 +38,9 @@ export interface OptionInfo {
  * of `context.options`, whether a value is always there.
  */
 export interface StrategyOption<T extends OptionValue = OptionValue, Defaulted extends boolean = boolean> {
+  /** The valibot schema that checks and converts a value (`"0.1"` from the command line to 0.1). */
   readonly schema: v.GenericSchema<unknown, T>;
+  /** What the option is, as data. */
   readonly info: OptionInfo;
   /** Types only: never set. */
   readonly defaulted?: Defaulted;
@@ -71,40 +77,52 @@ export function listOf(value: unknown): string[] {
   return String(value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
 }
 
-function declared<T extends OptionValue, S extends { readonly default?: unknown }>(schema: v.GenericSchema<unknown, T>, info: OptionInfo): StrategyOption<T, S extends { readonly default: T } ? true : false> {
+function declared<T extends OptionValue, S extends Settings<unknown>>(schema: v.GenericSchema<unknown, T>, info: OptionInfo): StrategyOption<T, S extends Required<Settings<T>> ? true : false> {
   return { schema, info };
 }
 
-interface Range {
+/** The bounds of a number option, and its default. */
+interface NumberSettings {
+  /** The smallest value allowed. */
   readonly min?: number;
+  /** The largest value allowed. */
   readonly max?: number;
+  /** The value when none is given. */
+  readonly default?: number;
+}
+
+/** The default of an option, when it has one. */
+interface Settings<T> {
+  /** The value when none is given. */
+  readonly default?: T;
 }
 
 /** Builders of option declarations: each takes the description a user reads, and what the value may be. */
 export const option = {
   /** A whole number, within bounds when given. */
-  integer<S extends Range & { readonly default?: number }>(description: string, range: S = {} as S) {
+  integer<S extends NumberSettings>(description: string, range: S = {} as S) {
     const checks = [v.integer(), ...(range.min !== undefined ? [v.minValue(range.min)] : []), ...(range.max !== undefined ? [v.maxValue(range.max)] : [])];
     return declared<number, S>(v.pipe(numeric, ...(checks as [v.IntegerAction<number, undefined>])), { type: 'integer', description, ...range });
   },
   /** A number (a rate, a weight), within bounds when given. */
-  number<S extends Range & { readonly default?: number }>(description: string, range: S = {} as S) {
+  number<S extends NumberSettings>(description: string, range: S = {} as S) {
     const checks = [v.finite(), ...(range.min !== undefined ? [v.minValue(range.min)] : []), ...(range.max !== undefined ? [v.maxValue(range.max)] : [])];
     return declared<number, S>(v.pipe(numeric, ...(checks as [v.FiniteAction<number, undefined>])), { type: 'number', description, ...range });
   },
-  boolean<S extends { readonly default?: boolean }>(description: string, settings: S = {} as S) {
+  /** True or false (`true`, `false`, `yes`, `no`, `1`, `0` on the command line). */
+  boolean<S extends Settings<boolean>>(description: string, settings: S = {} as S) {
     return declared<boolean, S>(booleanish, { type: 'boolean', description, ...settings });
   },
   /** One of a fixed list of words. */
-  choice<const C extends readonly [string, ...string[]], S extends { readonly default?: C[number] }>(description: string, choices: C, settings: S = {} as S) {
+  choice<const C extends readonly [string, ...string[]], S extends Settings<C[number]>>(description: string, choices: C, settings: S = {} as S) {
     return declared<C[number], S>(v.picklist(choices), { type: 'choice', description, choices, ...settings });
   },
   /** The id of a registered part of `kind` (move ordering, initial placement, repair…): plugins may add more. */
-  part<S extends { readonly default?: string }>(description: string, kind: string, settings: S = {} as S) {
+  part<S extends Settings<string>>(description: string, kind: string, settings: S = {} as S) {
     return declared<string, S>(v.pipe(v.string(), v.nonEmpty()), { type: 'part', description, partKind: kind, ...settings });
   },
   /** Free text. */
-  text<S extends { readonly default?: string }>(description: string, settings: S = {} as S) {
+  text<S extends Settings<string>>(description: string, settings: S = {} as S) {
     return declared<string, S>(v.string(), { type: 'text', description, ...settings });
   },
   /**
@@ -120,7 +138,7 @@ export const option = {
    * chains. The value is kept as text, tidied (spaces dropped) and checked for at least `min` ids; {@link listOf}
    * gives the ids.
    */
-  list<S extends { readonly min?: number; readonly default?: string }>(description: string, settings: S = {} as S) {
+  list<S extends Settings<string> & { readonly min?: number }>(description: string, settings: S = {} as S) {
     const min = settings.min ?? 1;
     const schema = v.pipe(v.string(), v.regex(IDS), v.transform((text: string) => listOf(text).join(',')), v.check((text: string) => listOf(text).length >= min));
     return declared<string, S>(schema, { type: 'list', description, ...settings, min });

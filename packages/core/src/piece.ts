@@ -5,8 +5,16 @@ import type { Movement } from './movement.js';
 export interface Piece {
   /** Lower-case id used on the command line: `queen`, `knight`. */
   readonly id: string;
+  /** The name in sentences: "8 queens on 8×8" (bezzel adds the plural s). */
   readonly name: string;
-  readonly symbols: { readonly unicode: string; readonly ascii: string };
+  /** How boards draw it. */
+  readonly symbols: {
+    /** With `♛`-style symbols (the default). */
+    readonly unicode: string;
+    /** With `--ascii`: one letter. */
+    readonly ascii: string;
+  };
+  /** How it attacks: leaps and rides, as vectors (`leaper`, `rider`, `combine`, `fromBetza` make them). */
   readonly movement: Movement;
   /** Betza notation, where the piece has one (shown by `bezzel list`). */
   readonly betza?: string;

@@ -11,11 +11,13 @@ export function bindPiece(bind: Bind, piece: Piece): void {
   bind<Piece>(TYPES.Piece).toConstantValue(piece);
 }
 
+/** Binds a strategy after checking its shape (meta, supports, run), so a malformed plugin fails at start-up. */
 export function bindStrategy(bind: Bind, strategy: SearchStrategy): void {
   assertStrategy(strategy);
   bind<SearchStrategy>(TYPES.Strategy).toConstantValue(strategy);
 }
 
+/** Binds a part after checking its shape (kind, id, description). */
 export function bindPart(bind: Bind, part: StrategyPart): void {
   assertPart(part);
   bind<StrategyPart>(TYPES.Part).toConstantValue(part);

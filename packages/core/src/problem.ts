@@ -2,7 +2,9 @@ import type { BoardSpec } from './board.js';
 
 /** Place `k` mutually non-attacking copies of a piece. */
 export interface PlacementProblem {
+  /** Tells the problem kinds apart. */
   readonly kind: 'placement';
+  /** The board, as plain data. */
   readonly board: BoardSpec;
   /** A registered piece id. */
   readonly piece: string;
@@ -12,13 +14,19 @@ export interface PlacementProblem {
 
 /** Visit every square once with a piece's moves, optionally from a given square and returning to it. */
 export interface TourProblem {
+  /** Tells the problem kinds apart. */
   readonly kind: 'tour';
+  /** The board, as plain data. */
   readonly board: BoardSpec;
+  /** A registered piece id: the piece whose moves the tour makes. */
   readonly piece: string;
+  /** The square the tour starts on (`row × width + column`); any square when absent. */
   readonly start?: number;
+  /** Whether the last square must be one move from the first, so that the tour is a cycle. */
   readonly closed?: boolean;
 }
 
+/** Every domination variant, for checks and forms. */
 export const DOMINATION_VARIANTS = ['plain', 'independent', 'total'] as const;
 /**
  * `plain`: every square is occupied or attacked; `independent`: the same with no piece attacking another;
@@ -28,8 +36,11 @@ export type DominationVariant = (typeof DOMINATION_VARIANTS)[number];
 
 /** Pieces that together attack (or occupy) every square: the fewest, or sets of a given size. */
 export interface DominateProblem {
+  /** Tells the problem kinds apart. */
   readonly kind: 'dominate';
+  /** The board, as plain data. */
   readonly board: BoardSpec;
+  /** A registered piece id. */
   readonly piece: string;
   /** `plain` when absent. */
   readonly variant?: DominationVariant;
@@ -39,10 +50,12 @@ export interface DominateProblem {
 
 /** Problems are plain JSON data, so they cross threads, processes and machines unchanged. */
 export type Problem = PlacementProblem | TourProblem | DominateProblem;
+/** What is asked: `placement`, `tour` or `dominate`. */
 export type ProblemKind = Problem['kind'];
 /** Every problem kind, for checks of what plugins declare. */
 export const PROBLEM_KINDS: readonly ProblemKind[] = ['placement', 'tour', 'dominate'];
 
+/** Every goal, in the order lists show them. */
 export const GOALS = ['one', 'all', 'count', 'count-fundamental', 'maximum', 'minimum', 'count-minimum', 'count-minimum-fundamental'] as const;
 /**
  * `one` solution; `all` solutions (streamed); `count` them; `count-fundamental` up to the board's symmetries
@@ -60,9 +73,14 @@ export const GOALS_OF: Readonly<Record<ProblemKind, readonly Goal[]>> = {
   dominate: ['one', 'all', 'count', 'count-fundamental', 'minimum', 'count-minimum', 'count-minimum-fundamental'],
 };
 
+/**
+ * How much a run may spend before it stops with status `budget`; what is absent is unlimited (the
+ * command line's default is {@link DEFAULT_BUDGET}).
+ */
 export interface Budget {
   /** Search nodes, moves or generations — whichever unit the strategy counts (its stats say). */
   readonly maxSteps?: number;
+  /** Wall time in milliseconds. */
   readonly maxTimeMs?: number;
 }
 
@@ -71,10 +89,13 @@ export type OptionValue = string | number | boolean;
 
 /** The unit of work: what a worker thread or a remote worker receives. */
 export interface Task {
+  /** What is asked. */
   readonly problem: Problem;
+  /** What answer is wanted: one solution, all, a count… */
   readonly goal: Goal;
   /** A strategy id, or `auto` (the default): the cheapest strategy that supports the task. */
   readonly strategy?: string;
+  /** When to stop; {@link DEFAULT_BUDGET} fills in what is absent. */
   readonly budget?: Budget;
   /** Seed for every random choice; the same seed gives the same run. */
   readonly seed?: number;

@@ -7,6 +7,7 @@ export class Rng {
   #b: number;
   #c: number;
   #d: number;
+  /** The seed this generator started from (as an unsigned 32-bit number): what a result reports. */
   readonly seed: number;
 
   constructor(seed: number) {
@@ -57,7 +58,7 @@ export class Rng {
   }
 
   /** Shuffles the first `length` items in place (Fisher–Yates). */
-  shuffle<T extends { [i: number]: unknown; length: number }>(items: T, length = items.length): T {
+  shuffle<T extends ArrayLike<unknown> & { [i: number]: unknown }>(items: T, length = items.length): T {
     for (let i = length - 1; i > 0; i--) {
       const j = this.below(i + 1);
       const tmp = items[i];

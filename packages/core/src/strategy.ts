@@ -6,22 +6,47 @@ import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type OptionVal
 import type { Outcome, Result, Solution } from './result.js';
 import type { Rng } from './rng.js';
 
-/** A task with its names resolved: the board built, the piece looked up, defaults filled in. */
+/**
+ * A task with its names resolved: the board built, the piece looked up, defaults filled in. What `supports` and
+ * `run` receive; `kind` tells the three shapes apart (and narrows the type: `if (instance.kind !== 'placement')`).
+ */
 export type Instance =
-  | { readonly kind: 'placement'; readonly task: Task; readonly board: Board; readonly piece: Piece; readonly k: number }
   | {
-      readonly kind: 'tour';
+      /** Place `k` pieces, no two attacking each other. */
+      readonly kind: 'placement';
+      /** The task as it was given (its options, seed and budget too). */
       readonly task: Task;
+      /** The board, built and checked. */
       readonly board: Board;
+      /** The piece, looked up by its id. */
       readonly piece: Piece;
+      /** How many pieces: the task's `k`, or the natural number (n for n queens); 0 with goal `maximum`. */
+      readonly k: number;
+    }
+  | {
+      /** Visit every square once with the piece's moves. */
+      readonly kind: 'tour';
+      /** The task as it was given (its options, seed and budget too). */
+      readonly task: Task;
+      /** The board, built and checked. */
+      readonly board: Board;
+      /** The piece, looked up by its id. */
+      readonly piece: Piece;
+      /** The square to start on, when the task names one (checked to be on the board). */
       readonly start: number | undefined;
+      /** Whether the tour must end one move from where it started. */
       readonly closed: boolean;
     }
   | {
+      /** Attack or occupy every square. */
       readonly kind: 'dominate';
+      /** The task as it was given (its options, seed and budget too). */
       readonly task: Task;
+      /** The board, built and checked. */
       readonly board: Board;
+      /** The piece, looked up by its id. */
       readonly piece: Piece;
+      /** Which squares must be attacked (see {@link DominationVariant}). */
       readonly variant: DominationVariant;
       /** The set size for `one`, `all`, `count`, `count-fundamental`; undefined for the minimum goals (and `one` without k: the smallest set found). */
       readonly k: number | undefined;
@@ -40,20 +65,37 @@ export type Instance =
  * the whole budget it would spend. A `no` is also how a strategy refuses a run whose memory would pass
  * MEMORY_LIMIT_BYTES (see memory.ts), with its estimate in the reason.
  */
-export type Support = { readonly ok: true; readonly cost: number } | { readonly ok: false; readonly reason: string };
+export type Support =
+  | {
+      /** Yes, it can. */
+      readonly ok: true;
+      /** The estimated wall time of the run in milliseconds: `auto` runs the lowest. */
+      readonly cost: number;
+    }
+  | {
+      /** No, it cannot. */
+      readonly ok: false;
+      /** Why not, in words a user reads after "strategy X cannot do this: ". */
+      readonly reason: string;
+    };
 /** Yes, in an estimated `ms` of wall time (see {@link Support}); past any budget it saturates, never NaN. */
 export const yes = (ms: number): Support => ({ ok: true, cost: Number.isNaN(ms) ? Number.MAX_VALUE : Math.min(Math.max(ms, 0), Number.MAX_VALUE) });
+/** No, with the reason a user reads (`it places pieces`, `boards beyond 2048×2048 are for min-conflicts`). */
 export const no = (reason: string): Support => ({ ok: false, reason });
 
 /** Progress a strategy reports; the CLI draws a bar from it, the web page a chart. */
 export interface ProgressEvent {
+  /** Search nodes (or steps) so far. */
   readonly nodes?: number;
+  /** Solutions found so far. */
   readonly solutions?: bigint;
-  /** Units of work finished and in all (sub-tasks, start squares, generations). */
+  /** Units of work finished (sub-tasks, start squares, generations). */
   readonly done?: number;
+  /** Units of work in all. */
   readonly total?: number;
   /** Per-step measurements: `h` for local search, `best` and `mean` fitness for a genetic algorithm. */
   readonly metrics?: Readonly<Record<string, number>>;
+  /** A line of words for whoever watches. */
   readonly message?: string;
 }
 
@@ -68,14 +110,17 @@ export type TraceEvent =
    * piece attacks them (before a `remove`: every square left at that depth, a dead end).
    */
   | {
-      readonly type: 'place';
+      /** Which step this is. */
+      readonly type: 'place' | 'remove';
+      /** The square the piece is put on or taken from. */
       readonly square: number;
+      /** The search depth: how many pieces were on the board before this one. */
       readonly depth: number;
+      /** Squares refused just before this step, because a placed piece attacks them. */
       readonly rejected?: readonly number[];
       /** Domination: the uncovered square the search branched on (the one fewest pieces could still cover), which this piece covers. */
       readonly covering?: number;
     }
-  | { readonly type: 'remove'; readonly square: number; readonly depth: number; readonly rejected?: readonly number[] }
   /**
    * Domination: the search leaves the node with `depth` pieces placed without going deeper. `bound`: `left` more
    * pieces cannot cover the `count` squares still uncovered (the lower bound prunes); `uncoverable`: no piece
@@ -84,17 +129,67 @@ export type TraceEvent =
    */
   | { readonly type: 'cut'; readonly depth: number; readonly why: 'bound' | 'uncoverable' | 'spare'; readonly left: number; readonly count: number; readonly square?: number }
   /** Tours: the path moves to `square` (step `depth`), with the candidates considered and their onward degrees. */
-  | { readonly type: 'move'; readonly square: number; readonly depth: number; readonly candidates?: readonly { readonly square: number; readonly degree: number }[] }
-  | { readonly type: 'retreat'; readonly square: number; readonly depth: number }
+  | {
+      /** Which step this is. */
+      readonly type: 'move';
+      /** The square moved to. */
+      readonly square: number;
+      /** Its place in the path (0 for the start). */
+      readonly depth: number;
+      /** The moves the search could make from here, each with its number of onward moves. */
+      readonly candidates?: readonly {
+        /** A square one move away. */
+        readonly square: number;
+        /** How many unvisited squares are one move from it (Warnsdorff's degree). */
+        readonly degree: number;
+      }[];
+    }
+  /** Tours: the search takes the last move back, from `square` at step `depth`. */
+  | {
+      /** Which step this is. */
+      readonly type: 'retreat';
+      /** The square left. */
+      readonly square: number;
+      /** Its place in the path. */
+      readonly depth: number;
+    }
   /** A solution found, as the search sees it at this moment. */
-  | { readonly type: 'solution'; readonly index: number }
+  | {
+      /** Which step this is. */
+      readonly type: 'solution';
+      /** Which solution: 0 for the first. */
+      readonly index: number;
+    }
   /** Local search: one step, the heuristic after it, and the piece moved. */
-  | { readonly type: 'local'; readonly step: number; readonly h: number; readonly from?: number; readonly to?: number }
+  | {
+      /** Which step this is. */
+      readonly type: 'local';
+      /** The step's number. */
+      readonly step: number;
+      /** The heuristic after the step: attacking pairs for placements. */
+      readonly h: number;
+      /** The square the moved piece left. */
+      readonly from?: number;
+      /** The square it went to. */
+      readonly to?: number;
+    }
   /** A genetic algorithm's generation: the best and mean fitness, and the walk of its best chromosome. */
-  | { readonly type: 'generation'; readonly generation: number; readonly best: number; readonly mean: number; readonly path: readonly number[] };
+  | {
+      /** Which step this is. */
+      readonly type: 'generation';
+      /** The generation's number. */
+      readonly generation: number;
+      /** The best fitness in the population. */
+      readonly best: number;
+      /** The mean fitness. */
+      readonly mean: number;
+      /** The walk of the best chromosome, as squares. */
+      readonly path: readonly number[];
+    };
 
 /** A run started elsewhere by {@link Elsewhere}: its result to come, and a way to stop it. */
 export interface ElsewhereRun {
+  /** The run's result, once it ends. */
   readonly result: Promise<Result>;
   /** Stops the run (ends its thread where it has one); its result then says what it had. */
   stop(): void;
@@ -106,15 +201,24 @@ export interface ElsewhereRun {
  * (`parallel`); where threads are not to be had, the core runs them here, one after another.
  */
 export interface Elsewhere {
+  /** Whether runs go on side by side (threads) or one after another (here). */
   readonly parallel: boolean;
+  /** Starts a run of another task with the same plugins. */
   solve(task: Task): ElsewhereRun;
 }
 
 /** What a strategy gets besides the instance. */
 export interface RunContext {
+  /**
+   * The budget: `clock.exhausted(steps)` is true once the steps, the time or the user say stop (ask it every few
+   * thousand nodes in a hot loop), and `clock.reason` then says which.
+   */
   readonly clock: BudgetClock;
+  /** Aborted when the user presses Ctrl-C or the caller gives up; the clock reads it too. */
   readonly signal: AbortSignal;
+  /** The seeded random numbers: use nothing else, so that the same seed gives the same run. */
   readonly rng: Rng;
+  /** Reports progress (nodes, work done, metrics) for a progress bar or a chart; cheap, but not every node. */
   readonly progress: (event: ProgressEvent) => void;
   /** Each solution of goal `all` goes here as it is found; nothing holds them all. */
   readonly onSolution: (solution: Solution) => void;
@@ -133,10 +237,15 @@ export interface RunContext {
   readonly elsewhere: Elsewhere;
 }
 
+/** What a strategy is, as data: what `bezzel list`, `auto` and the option checks read. */
 export interface StrategyMeta {
+  /** What `--strategy` calls it: lower-case letters, digits and dashes. */
   readonly id: string;
+  /** One line for `bezzel list` and the web page. */
   readonly description: string;
+  /** The problem kinds it solves; the core refuses others for it before calling `supports`. */
   readonly problems: readonly ProblemKind[];
+  /** The goals it does; the core refuses others for it before calling `supports`. */
   readonly goals: readonly Goal[];
   /** Stochastic strategies give different runs for different seeds. */
   readonly stochastic?: boolean;
@@ -150,6 +259,7 @@ export interface StrategyMeta {
  * all sub-tasks add up to the whole task's. Plain data, so it crosses threads, processes and machines.
  */
 export interface SubTask {
+  /** The sub-task, runnable on its own. */
   readonly task: Task;
   /** A small whole number, such as 2 for a half kept by a mirror symmetry. */
   readonly weight: number;
@@ -157,8 +267,17 @@ export interface SubTask {
 
 /** A search strategy plugin: `meta` is data, `supports` and `run` are behaviour (ESLint's rule shape). */
 export interface SearchStrategy {
+  /** What it is: id, description, problems, goals, options. */
   readonly meta: StrategyMeta;
+  /**
+   * Whether it can do this instance: {@link yes} with the estimated wall time in ms, or {@link no} with the reason.
+   * Called only for the problems and goals `meta` lists; it must be quick (no search).
+   */
   supports(instance: Instance): Support;
+  /**
+   * The search: returns what it found as an {@link Outcome}, which the core checks before anyone sees it. Reads its
+   * options, budget, random numbers and parts from the context.
+   */
   run(instance: Instance, context: RunContext): Outcome | Promise<Outcome>;
   /**
    * Optional: splits a counting task into at least `parts` sub-tasks (where the space allows) whose weighted
@@ -170,8 +289,11 @@ export interface SearchStrategy {
 
 /** A smaller swappable part of a strategy, multi-bound under TYPES.Part and chosen by an option. */
 export interface StrategyPart {
+  /** The kind of part, which the strategies that take it name (`initial-placement`, `tour-ordering`). */
   readonly kind: string;
+  /** What an option names it by: lower-case letters, digits and dashes. */
   readonly id: string;
+  /** One line for `bezzel list` and the web page. */
   readonly description: string;
 }
 
@@ -211,6 +333,7 @@ export function assertStrategy(value: unknown): asserts value is SearchStrategy 
   if (s.split !== undefined && typeof s.split !== 'function') throw new Error(`${what}: split must be a function`);
 }
 
+/** Checks a part's shape when its plugin loads (kind, id and description), naming what is missing. */
 export function assertPart(value: unknown): asserts value is StrategyPart {
   const p = value as Partial<StrategyPart> | null;
   if (!p || typeof p.kind !== 'string' || typeof p.id !== 'string' || typeof p.description !== 'string') {
@@ -218,7 +341,13 @@ export function assertPart(value: unknown): asserts value is StrategyPart {
   }
 }
 
+/** One option of a strategy, with its name. */
+export interface ListedOption extends OptionInfo {
+  /** The option's name, as `-o name=value` gives it. */
+  readonly name: string;
+}
+
 /** A strategy's options as a list of what each is, in declaration order: what lists, forms and sweeps show. */
-export function optionList(meta: StrategyMeta): ({ readonly name: string } & OptionInfo)[] {
+export function optionList(meta: StrategyMeta): ListedOption[] {
   return Object.entries(meta.options ?? {}).map(([name, declared]) => ({ name, ...declared.info }));
 }

@@ -3,6 +3,7 @@ import type { Movement, Vector } from './movement.js';
 
 /** One element of the board's dihedral group, acting on coordinates. */
 export interface Symmetry {
+  /** In words: `identity`, `rotate 90°`, `mirror left-right`… */
   readonly name: string;
   /** Image of (row, col) as [row, col]. */
   map(row: number, col: number, width: number, height: number): [number, number];
@@ -55,6 +56,7 @@ function preservesMovement(s: Symmetry, m: Movement): boolean {
   );
 }
 
+/** The image of one square under a symmetry. */
 export function mapSquare(board: Board, s: Symmetry, sq: number): number {
   const [r, c] = s.map(board.row(sq), board.col(sq), board.width, board.height);
   return r * board.width + c;

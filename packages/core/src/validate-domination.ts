@@ -4,14 +4,18 @@ import type { Piece } from './piece.js';
 import type { DominationVariant } from './problem.js';
 import { validatePlacement, type Conflict } from './validator.js';
 
+/** What `validateDomination` found. */
 export interface DominationReport {
+  /** Every square covered as the variant asks, and the arrangement well formed. */
   readonly valid: boolean;
+  /** How many pieces were given. */
   readonly pieces: number;
   /**
    * Squares left uncovered, ascending (at most the first 1000): neither occupied nor attacked, or with total
    * domination not attacked by any piece (an occupied square counts only when another piece attacks it).
    */
   readonly uncovered: readonly number[];
+  /** How many squares are left uncovered. */
   readonly uncoveredCount: number;
   /** With independent domination: the pieces that attack each other, as `validatePlacement` names them. */
   readonly conflicts: readonly Conflict[];

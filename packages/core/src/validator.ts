@@ -5,15 +5,21 @@ import type { Piece } from './piece.js';
 
 /** Two pieces that attack each other, and how. */
 export interface Conflict {
+  /** One piece's square. */
   readonly a: number;
+  /** The other's. */
   readonly b: number;
   /** `rank`, `file`, `diagonal`, `(1,2) line` for rides; `(1,2) leap` for leaps; `attack` for custom rules. */
   readonly via: string;
+  /** The pair in words: "a1 and d4 share a diagonal". */
   readonly message: string;
 }
 
+/** What `validatePlacement` found. */
 export interface PlacementReport {
+  /** No two pieces attack each other, every square is on the board and used once, and k is right. */
   readonly valid: boolean;
+  /** How many pieces were given. */
   readonly pieces: number;
   /** The attacking pairs, the first {@link MAX_LISTED} of them in board order. */
   readonly conflicts: readonly Conflict[];
@@ -359,13 +365,17 @@ function describe(board: Board, a: number, b: number): string {
   return lineName(v);
 }
 
+/** What `validateTour` found. */
 export interface TourReport {
+  /** Every move legal, no square twice, every square visited, and closed when asked. */
   readonly valid: boolean;
   /** The first problem found, in the words a user reads; undefined when the path is a legal tour. */
   readonly firstError?: string;
   /** Index (0-based move number) of the first illegal or repeated move, if any. */
   readonly errorAt?: number;
+  /** Squares never visited, ascending (the first 1000 at most). */
   readonly missing: readonly number[];
+  /** How many squares were never visited. */
   readonly missingCount: number;
   /** The last square is one move from the first. */
   readonly closes: boolean;

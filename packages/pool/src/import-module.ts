@@ -1,4 +1,6 @@
+import { realpathSync } from 'node:fs';
 import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 /**
  * Imports a plugin's module by URL. JavaScript loads as it is. A TypeScript file (a user's `--plugin x.ts`)
@@ -8,15 +10,19 @@ import { register } from 'node:module';
  * A plugin file outside any project (`bezzel --plugin ~/ostrich.mjs` after `npm install -g`) has no
  * `@bezzel/core` beside it. Then, and only then, a resolution hook is registered that finds the `@bezzel/*`
  * packages in bezzel's own install, and the file is imported again: the hook costs Node 20 a loader thread
- * (60 ms), which no other command pays.
+ * (60 ms), which no other command pays. "Bezzel's own install" is where this file is, and where the running
+ * program is (the `bezzel` command, whose package depends on every bundled plugin): this package alone does not
+ * see the plugins a part extends (`@bezzel/min-conflicts` for an initial placement) in a pnpm checkout.
  */
 export async function importModule(url: string): Promise<Record<string, unknown>> {
   try {
     return await importAny(url);
   } catch (error) {
-    if (!missesBezzelPackage(error) || hookRegistered) throw error;
+    if (!missesBezzelPackage(error)) throw error;
   }
-  registerHook();
+  // Plugins load side by side: another one's failure may have registered the hook while this one was failing,
+  // so each tries again once the hook is there, whoever registered it.
+  if (!hookRegistered) registerHook();
   try {
     // A failed import stays failed for its URL; a query makes a fresh one.
     return await importAny(`${url}${url.includes('?') ? '&' : '?'}bezzel-install`);
@@ -49,5 +55,16 @@ function missesBezzelPackage(error: unknown): boolean {
 
 function registerHook(): void {
   hookRegistered = true;
-  register(new URL('./resolve-hook.js', import.meta.url), { parentURL: import.meta.url, data: { installURL: import.meta.url } });
+  register(new URL('./resolve-hook.js', import.meta.url), { parentURL: import.meta.url, data: { installURLs: [import.meta.url, ...programURL()] } });
+}
+
+/** The running program's main file, links resolved (a global install's `bin/bezzel` is a link into the package). */
+function programURL(): string[] {
+  const main = process.argv[1];
+  if (!main) return [];
+  try {
+    return [pathToFileURL(realpathSync(main)).href];
+  } catch {
+    return [];
+  }
 }

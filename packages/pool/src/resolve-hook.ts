@@ -9,10 +9,11 @@ interface ResolveContext {
 }
 type NextResolve = (specifier: string, context: ResolveContext) => Promise<unknown>;
 
-let installURL = '';
+/** Where bezzel is installed, as module URLs to resolve from, tried in order. */
+let installURLs: readonly string[] = [];
 
-export function initialize(data: { installURL: string }): void {
-  installURL = data.installURL;
+export function initialize(data: { installURLs: readonly string[] }): void {
+  installURLs = data.installURLs;
 }
 
 export async function resolve(specifier: string, context: ResolveContext, next: NextResolve): Promise<unknown> {
@@ -20,6 +21,13 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
     return await next(specifier, context);
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || !specifier.startsWith('@bezzel/')) throw error;
-    return next(specifier, { ...context, parentURL: installURL });
+    for (const parentURL of installURLs) {
+      try {
+        return await next(specifier, { ...context, parentURL });
+      } catch (again) {
+        if ((again as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw again;
+      }
+    }
+    throw error;
   }
 }

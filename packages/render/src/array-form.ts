@@ -15,6 +15,7 @@ export function arrayForm(board: Board, squares: readonly number[]): number[] | 
   return rows;
 }
 
+/** The array form `[0 4 7 5 2 6 1 3]` (each column's row, from a) of a placement with one piece per column, else undefined. */
 export function renderArrayForm(board: Board, squares: readonly number[]): string | undefined {
   const rows = arrayForm(board, squares);
   return rows && `[${rows.join(' ')}]`;

@@ -1,3 +1,9 @@
+/**
+ * Pure functions of a result: the text board, the array form, the tour grid, the headline and stats line, JSON
+ * and SVG (both in chunks, so huge answers stream).
+ *
+ * @module @bezzel/render
+ */
 export * from './array-form.js';
 export * from './json.js';
 export * from './summary.js';

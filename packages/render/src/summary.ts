@@ -49,10 +49,10 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
     case 'impossible':
       return `No solution: ${result.reason}${result.proof === 'exhausted' ? ' (exhausted search)' : ''}`;
     case 'budget': {
-      const why = result.exhausted === 'stuck' ? 'the search got stuck' : `the ${result.exhausted === 'time' ? 'time' : 'step'} budget ran out`;
+      const why = result.exhausted === 'stuck' ? 'the search got stuck' : `the ${result.exhausted === 'time' ? 'time' : 'step'} budget ran out before the search finished`;
       const partial = result.partial?.count !== undefined ? `; ${result.partial.count} found so far${coverageOf(result.partial)}` : '';
       const score = result.partial?.score !== undefined ? `; best score ${result.partial.score}` : '';
-      return `No answer: ${why} before the search finished${partial}${score}${result.partial?.note ? ` (${result.partial.note})` : ''}`;
+      return `No answer: ${why}${partial}${score}${result.partial?.note ? ` (${result.partial.note})` : ''}`;
     }
     case 'aborted': {
       const partial = result.partial?.count !== undefined ? `: ${result.partial.count} found so far${coverageOf(result.partial)}` : '';

@@ -4,6 +4,7 @@
  */
 const BASE = 'M22 88 H78 V80 H22 Z M28 80 H72 L66 72 H34 Z';
 
+/** Hand-drawn silhouettes by piece id: the classical pieces. */
 export const PIECE_PATHS: Readonly<Record<string, string>> = {
   queen: `${BASE} M34 72 L24 30 L40 50 L50 22 L60 50 L76 30 L66 72 Z M24 24 a5 5 0 1 0 0.1 0 Z M50 14 a5 5 0 1 0 0.1 0 Z M76 24 a5 5 0 1 0 0.1 0 Z`,
   king: `${BASE} M34 72 L30 44 Q50 34 70 44 L66 72 Z M46 12 H54 V20 H62 V28 H54 V38 H46 V28 H38 V20 H46 Z`,
@@ -16,6 +17,7 @@ export const PIECE_PATHS: Readonly<Record<string, string>> = {
 /** A fairy or user piece: a disc with a ring, so it reads as "a piece" without pretending to be a chess man. */
 export const GENERIC_PIECE = 'M50 14 a36 36 0 1 0 0.1 0 Z M50 30 a20 20 0 1 1 -0.1 0 Z';
 
+/** A piece's silhouette: its own drawing, or the generic marker. */
 export function piecePath(id: string): string {
   return PIECE_PATHS[id] ?? GENERIC_PIECE;
 }

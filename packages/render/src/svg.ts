@@ -12,11 +12,13 @@ const MAX_NUMBERED_SIDE = 16;
 const LIGHT = '#f0d9b5';
 const DARK = '#b58863';
 
+/** How an SVG drawing looks; every field optional. */
 export interface SvgOptions {
   /** Pixels a square; by default 48 on small boards, less on large ones so the drawing stays about 800 px. */
   readonly cell?: number;
   /** Write step numbers into the squares of a tour (default: when the board is at most 16 on a side). */
   readonly numbers?: boolean;
+  /** A title above the board (and the SVG's `<title>`). */
   readonly title?: string;
 }
 

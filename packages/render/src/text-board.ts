@@ -1,5 +1,6 @@
 import type { Board, Piece } from '@bezzel/core';
 
+/** How a text board is drawn. */
 export interface BoardStyle {
   /** Letters (`Q`, `N`) instead of chess glyphs, for terminals without them. */
   readonly ascii?: boolean;

@@ -1,3 +1,9 @@
+/**
+ * Depth-first search for placements and tours, and the part kind `tour-ordering`: a {@link TourOrdering} sorts
+ * each square's candidate moves.
+ *
+ * @module @bezzel/backtracking
+ */
 import { pluginModule } from '@bezzel/core';
 import { backtracking } from './backtracking.js';
 import { noOrdering } from './tour/orderings/none.js';

@@ -72,7 +72,7 @@ describe('cover-search trace', () => {
     const { events } = await traced(task('knight', 5, 'minimum'));
     const board = Board.square(5);
     const piece = bezzel.piece('knight')!;
-    const places = events.filter((e) => e.type === 'place');
+    const places = events.flatMap((e) => (e.type === 'place' ? [e] : []));
     expect(places.length).toBeGreaterThan(0);
     for (const e of places) {
       expect(e.covering).toBeDefined();

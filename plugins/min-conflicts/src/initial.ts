@@ -2,11 +2,14 @@ import type { Rng, StrategyPart } from '@bezzel/core';
 import { explicitQueens } from '@bezzel/formula';
 import type { LineBoard } from './line-board.js';
 
+/** The part kind of initial placements, as strategies' `initial` options name it. */
 export const INITIAL_PLACEMENT = 'initial-placement';
 
 /** How local search starts: fills every column of an empty board. A part, so a course can swap it. */
 export interface InitialPlacement extends StrategyPart {
+  /** Always {@link INITIAL_PLACEMENT}. */
   readonly kind: typeof INITIAL_PLACEMENT;
+  /** Puts one piece in each column of the empty board (`board.put(col, row)` for each), with `rng` for any choice. */
   place(board: LineBoard, rng: Rng): void;
 }
 

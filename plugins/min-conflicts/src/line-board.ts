@@ -9,24 +9,37 @@ import type { LineFamilies } from './lines.js';
  * Families a piece does not ride are never counted, so their counters stay zero and cost nothing to read.
  */
 export class LineBoard {
+  /** The row of each column's piece; -1 for an empty column. */
   readonly rows: Int32Array;
+  /** Pieces on each rank (counted only when the piece rides ranks). */
   readonly rankCount: Int32Array;
+  /** Pieces on each diagonal, `row - col + n - 1`. */
   readonly diagonalCount: Int32Array;
+  /** Pieces on each anti-diagonal, `row + col`. */
   readonly antiCount: Int32Array;
+  /** The XOR of the columns on each rank. */
   readonly rankXor: Int32Array;
+  /** The XOR of the columns on each diagonal. */
   readonly diagonalXor: Int32Array;
+  /** The XOR of the columns on each anti-diagonal. */
   readonly antiXor: Int32Array;
   /** Columns that may be in conflict: every conflicted column is here; others leave when drawn. */
   readonly suspects: Int32Array;
+  /** Where each column is in `suspects`; -1 when it is not there. */
   readonly suspectAt: Int32Array;
+  /** How many entries of `suspects` are in use. */
   suspectCount = 0;
   /** Ranks with no piece, kept only while a repair runs (see `trackFreeRanks`); freeAt[row] is -1 for a used rank. */
   freeRanks: Int32Array | undefined;
+  /** Where each rank is in `freeRanks` (see there). */
   freeAt: Int32Array | undefined;
+  /** How many entries of `freeRanks` are in use. */
   freeCount = 0;
 
   constructor(
+    /** Columns and rows: an n×n board. */
     readonly n: number,
+    /** The line families the piece rides: only these are counted. */
     readonly lines: LineFamilies,
   ) {
     this.rows = new Int32Array(n).fill(-1);
@@ -102,6 +115,7 @@ export class LineBoard {
     return this.rankCount[row]! > 1 || this.diagonalCount[row - col + this.n - 1]! > 1 || this.antiCount[row + col]! > 1;
   }
 
+  /** Adds a column to the suspects, if it is not there. */
   suspect(col: number): void {
     if (this.suspectAt[col]! >= 0) return;
     this.suspectAt[col] = this.suspectCount;

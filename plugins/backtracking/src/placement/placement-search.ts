@@ -19,9 +19,13 @@ const PROGRESS_MASK = 0xffff;
  * of ranks and no removed squares, must have one piece in every rank: then depth d chooses only in rank d.
  */
 export class PlacementSearch {
+  /** Whether it places one piece a row (n queens, n rooks), which it does when the piece attacks whole ranks. */
   readonly rowByRow: boolean;
+  /** Pieces placed so far. */
   nodes = 0;
+  /** Pieces taken back so far. */
   backtracks = 0;
+  /** Solutions found so far. */
   solutions = 0;
   readonly #offsets: Int32Array;
   readonly #targets: Int32Array;
@@ -40,8 +44,10 @@ export class PlacementSearch {
    * attack are blocked from the start, and the search places `k` more. They must not attack each other.
    */
   constructor(
+    /** The board searched. */
     readonly board: Board,
     piece: Piece,
+    /** How many pieces to place (besides those already placed). */
     readonly k: number,
     placed: readonly number[] = [],
   ) {

@@ -38,12 +38,17 @@ const PROGRESS_MASK = 0xffff;
  * A closed tour also dies once no unvisited square can move back to the start.
  */
 export class TourSearch {
+  /** Moves made so far. */
   nodes = 0;
+  /** Moves taken back so far. */
   backtracks = 0;
+  /** Tours found so far. */
   solutions = 0;
   /** The most squares any path reached. */
   longest = 0;
+  /** Squares the tour must visit. */
   readonly playable: number;
+  /** The moves from every square. */
   readonly graph: MoveGraph;
   readonly #onward: Int32Array;
   readonly #visited: Uint8Array;
@@ -63,6 +68,7 @@ export class TourSearch {
   #dirty = false;
 
   constructor(
+    /** The board of the tour. */
     readonly board: Board,
     piece: Piece,
     ordering: TourOrdering,

@@ -1,0 +1,43 @@
+import { UsageError } from '@bezzel/core';
+import { Command } from 'commander';
+import { isAbsolute, relative, sep } from 'node:path';
+import { EXIT, type SetExit } from '../exit.js';
+import { out } from '../output.js';
+import { userCwd } from '../plugins.js';
+
+interface InitPluginOptions {
+  readonly piece?: boolean;
+  readonly strategy?: boolean;
+  readonly dir?: string;
+}
+
+/** `bezzel init plugin NAME --piece|--strategy`: a plugin folder that passes its own test and loads at once. */
+export function initCommand(setExit: SetExit): Command {
+  const plugin = new Command('plugin')
+    .description('write NAME/, a plugin ready to test (npm test) and load (--plugin NAME): package.json, src/index.ts, a test, a README')
+    .argument('<name>', "the plugin's name, which is also its piece's or strategy's id: lower-case letters, digits and dashes")
+    .option('--piece', 'a piece (its movement as leaps and rides)')
+    .option('--strategy', 'a search strategy (meta, supports, run)')
+    .option('--dir <path>', 'the folder to write NAME/ in (default: the current one)')
+    .action(async (name: string, options: InitPluginOptions) => {
+      if (options.piece === options.strategy) throw new UsageError('ERR_OPTION', 'say which plugin to start: --piece or --strategy');
+      // Loaded only here: templates and file writing are nothing a solving command needs.
+      const { initPlugin, invokedAs } = await import('../init-plugin.js');
+      const made = await initPlugin({ name, kind: options.piece ? 'piece' : 'strategy', ...(options.dir !== undefined ? { dir: options.dir } : {}) });
+      // The two next steps, each one command from where the user is (`npm test --prefix` runs the test there).
+      const shown = shownPath(made.folder);
+      const example = options.piece ? `place ${name} -n 8 -k 8` : `place queen -n 5 --strategy ${name}`;
+      out(`Wrote ${shown}/: ${made.files.join(', ')}, and node_modules/ with links to this bezzel's packages and tsx (nothing to install).`);
+      out('Next, from here:');
+      out(`  npm test --prefix ${shown}`);
+      out(`  ${invokedAs()} ${example} --plugin ${shown}`);
+      setExit(EXIT.answered);
+    });
+  return new Command('init').description('start a plugin of your own: init plugin NAME --piece|--strategy').addCommand(plugin);
+}
+
+/** A folder as the user can type it from where they are: `./name` below the current folder, else its full path. */
+function shownPath(folder: string): string {
+  const path = relative(userCwd(), folder);
+  return path === '' || path.startsWith('..') || isAbsolute(path) ? folder : `./${path.split(sep).join('/')}`;
+}

@@ -1,0 +1,165 @@
+import { UsageError } from '@bezzel/core';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import packageJson from '../package.json' with { type: 'json' };
+import { createCliBezzel, userCwd } from './plugins.js';
+
+/** What `bezzel init plugin` makes: a piece or a strategy. */
+export type PluginKind = 'piece' | 'strategy';
+
+export interface InitPluginRequest {
+  readonly name: string;
+  readonly kind: PluginKind;
+  /** The folder to make NAME/ in, as the user typed it; the current folder when absent. */
+  readonly dir?: string;
+}
+
+/** What was written, for the lines the command prints and for tests. */
+export interface InitPluginResult {
+  readonly folder: string;
+  readonly files: readonly string[];
+  /** The packages linked into the folder's node_modules, by name, with the folder each link points to. */
+  readonly links: ReadonlyMap<string, string>;
+}
+
+/** The name becomes the piece's or strategy's id and the package's name: the rule bezzel checks ids by. */
+const NAME = /^[a-z][a-z0-9-]*$/;
+const MAX_NAME = 50;
+
+/**
+ * Writes NAME/ with package.json, src/index.ts, src/index.test.ts and README.md, and links bezzel's own packages
+ * (and tsx, which lets Node run the TypeScript test) into NAME/node_modules, so that `npm test` passes and
+ * `bezzel … --plugin NAME` loads it at once, with nothing downloaded. Every mistake is a UsageError: one line,
+ * exit code 2.
+ */
+export async function initPlugin(request: InitPluginRequest): Promise<InitPluginResult> {
+  const { name, kind } = request;
+  if (!NAME.test(name) || name.length > MAX_NAME) {
+    throw new UsageError('ERR_NAME', `a plugin's name is its ${kind}'s id: lower-case letters, digits and dashes, starting with a letter, at most ${MAX_NAME} characters (not ${JSON.stringify(name)})`);
+  }
+  await refuseBundledId(name, kind);
+  const parent = resolve(userCwd(), request.dir ?? '.');
+  refuseMissingParent(request.dir ?? '.', parent);
+  const folder = join(parent, name);
+  refuseUsedFolder(folder);
+
+  const templates = join(packageRoot('@bezzel/cli', import.meta.url), 'templates');
+  const links = bezzelLinks();
+  const fill = (text: string) =>
+    text
+      .replaceAll('{{name}}', name)
+      .replaceAll('{{Symbol}}', name[0]!.toUpperCase())
+      .replaceAll('{{install}}', dirname(links.get('@bezzel/core')!));
+  const files: [string, string][] = [
+    ['package.json', `${JSON.stringify(manifest(name, kind, links), null, 2)}\n`],
+    ['src/index.ts', fill(readFileSync(join(templates, kind, 'src/index.ts'), 'utf8'))],
+    ['src/index.test.ts', fill(readFileSync(join(templates, kind, 'src/index.test.ts'), 'utf8'))],
+    ['README.md', fill(`${readFileSync(join(templates, kind, 'README.md'), 'utf8')}\n${readFileSync(join(templates, 'README-end.md'), 'utf8')}`)],
+  ];
+
+  const made = !existsSync(folder);
+  writing(folder, made, () => {
+    if (made) mkdirSync(folder);
+    for (const [file, text] of files) {
+      mkdirSync(dirname(join(folder, file)), { recursive: true });
+      writeFileSync(join(folder, file), text);
+    }
+    for (const [pkg, target] of links) {
+      const link = join(folder, 'node_modules', ...pkg.split('/'));
+      mkdirSync(dirname(link), { recursive: true });
+      // A junction on Windows, where a plain directory link needs administrator rights.
+      symlinkSync(target, link, 'junction');
+    }
+  });
+  return { folder, files: files.map(([file]) => file), links };
+}
+
+/** Two plugins may not define the same id: a name a bundled piece or strategy has would fail at every load. */
+async function refuseBundledId(name: string, kind: PluginKind): Promise<void> {
+  const { bezzel } = await createCliBezzel();
+  const taken = kind === 'piece' ? bezzel.piece(name) !== undefined : bezzel.strategy(name) !== undefined;
+  if (taken) throw new UsageError('ERR_NAME', `bezzel already has a ${kind} named ${name}: choose another name (bezzel list shows them all)`);
+}
+
+/**
+ * NAME/ goes into a folder that exists: bezzel makes one folder, not a path of them (and Node's recursive mkdir
+ * never returns under /proc).
+ */
+function refuseMissingParent(dir: string, parent: string): void {
+  if (!existsSync(parent)) throw new UsageError('ERR_FOLDER', `--dir ${dir}: no such folder`);
+  if (!statSync(parent).isDirectory()) throw new UsageError('ERR_FOLDER', `--dir ${dir}: not a folder`);
+}
+
+function refuseUsedFolder(folder: string): void {
+  if (!existsSync(folder)) return;
+  if (!statSync(folder).isDirectory()) throw new UsageError('ERR_FOLDER', `${folder} exists and is not a folder`);
+  if (readdirSync(folder).length > 0) throw new UsageError('ERR_FOLDER', `${folder} already exists and is not empty: choose another name, or --dir another folder`);
+}
+
+/**
+ * Runs the writes, turning a file system refusal (no permission, a file in the way) into one line, and taking
+ * away the folder it made, so that a second try does not find it "not empty".
+ */
+function writing(folder: string, made: boolean, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if (made) rmSync(folder, { recursive: true, force: true });
+    const { code, path } = error as NodeJS.ErrnoException;
+    const why = { EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOENT: 'no such folder', ENOTDIR: 'a file is in the way', ENOSPC: 'no space left' }[code ?? ''];
+    throw new UsageError('ERR_FOLDER', `cannot write ${path ?? folder}: ${why ?? (error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * The package.json of the new folder. The `file:` dependencies name the links `init` makes, so that `npm install`
+ * (of a library the student adds) keeps them instead of pruning them as unknown.
+ */
+function manifest(name: string, kind: PluginKind, links: ReadonlyMap<string, string>) {
+  return {
+    name,
+    version: '0.1.0',
+    private: true,
+    description: `${name}: a ${kind === 'piece' ? 'piece' : 'search strategy'} for bezzel`,
+    // A TypeScript plugin must be an ES module: Node (and tsx) run a .ts file as CommonJS without this.
+    type: 'module',
+    main: './src/index.ts',
+    exports: './src/index.ts',
+    scripts: { test: 'node --import tsx --test src/index.test.ts' },
+    devDependencies: Object.fromEntries([...links].map(([pkg, target]) => [pkg, `file:${target}`])),
+  };
+}
+
+/**
+ * bezzel's own packages, every `@bezzel/*` this command depends on, and tsx (a dependency of @bezzel/pool, which
+ * loads TypeScript plugins), each by the folder it is installed in: a pnpm checkout or an npm install alike.
+ */
+function bezzelLinks(): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const pkg of Object.keys(packageJson.dependencies).filter((p) => p.startsWith('@bezzel/')).sort()) links.set(pkg, packageRoot(pkg));
+  const pool = links.get('@bezzel/pool')!;
+  links.set('tsx', dirname(createRequire(join(pool, 'package.json')).resolve('tsx/package.json')));
+  return links;
+}
+
+/**
+ * The installed folder of one of this command's packages (links resolved): above its main file (or `from`), where
+ * its package.json names it.
+ */
+function packageRoot(pkg: string, from = import.meta.resolve(pkg)): string {
+  let dir = dirname(fileURLToPath(from));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === pkg) return realpathSync(dir);
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`cannot find the folder of ${pkg} above ${fileURLToPath(from)}`);
+    dir = up;
+  }
+}
+
+/** How the user ran bezzel, for the commands the README and the command print: `pnpm bezzel` in the checkout. */
+export function invokedAs(): string {
+  return process.env.npm_lifecycle_event === 'bezzel' ? 'pnpm bezzel' : 'bezzel';
+}

@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bezzel, bezzelProcess, childEnv, root } from './support/cli.js';
+import { npmTest } from './support/npm-test.js';
+
+/**
+ * `bezzel init plugin`, as a student uses it: the folder it writes passes its own test with `npm test` (nothing
+ * installed, the folder outside the checkout) and loads with `--plugin FOLDER` in the compiled command.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'bezzel-init-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const run = promisify(execFile);
+
+describe('bezzel init plugin', () => {
+  it('writes a piece folder whose test passes and which --plugin loads as a folder', async () => {
+    const made = await bezzel('init', 'plugin', 'lancer', '--piece', '--dir', scratch);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const folder = join(scratch, 'lancer');
+    expect(made.stdout).toContain(`Wrote ${folder}/: package.json, src/index.ts, src/index.test.ts, README.md`);
+    expect(made.stdout).toContain(`npm test --prefix ${folder}`);
+    expect(made.stdout).toContain(`bezzel place lancer -n 8 -k 8 --plugin ${folder}`);
+
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({ name: 'lancer', type: 'module', main: './src/index.ts', scripts: { test: 'node --import tsx --test src/index.test.ts' } });
+    // Each link is also a file: dependency, so that npm keeps it; both point into this checkout.
+    expect(realpathSync(join(folder, 'node_modules/@bezzel/core'))).toBe(join(root, 'packages/core'));
+    expect(lstatSync(join(folder, 'node_modules/@bezzel/backtracking')).isSymbolicLink()).toBe(true);
+    expect(manifest.devDependencies['@bezzel/core']).toBe(`file:${join(root, 'packages/core')}`);
+    expect(existsSync(join(folder, 'node_modules/tsx/package.json'))).toBe(true);
+    const source = readFileSync(join(folder, 'src/index.ts'), 'utf8');
+    expect(source).toContain("id: 'lancer'");
+    expect(source).not.toMatch(/\{\{\w+\}\}/);
+    expect(readFileSync(join(folder, 'README.md'), 'utf8')).toMatch(/^# lancer\n[^]*npm test[^]*--plugin \.[^]*links into the bezzel/);
+
+    const test = await npmTest(folder, childEnv());
+    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.code).toBe(0);
+
+    const placed = await bezzelProcess('place', 'lancer', '-n', '4', '-k', '2', '--goal', 'count', '--plugin', folder);
+    expect(placed.stderr).toBe('');
+    expect(placed.stdout).toMatch(/^108 solutions: 2 lancers on 4×4/);
+  });
+
+  it('writes a strategy folder whose test passes, and the strategy runs under --plugin', async () => {
+    const made = await bezzel('init', 'plugin', 'dart-search', '--strategy', '--dir', scratch);
+    expect(made.code).toBe(0);
+    const folder = join(scratch, 'dart-search');
+    const test = await npmTest(folder, childEnv());
+    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.code).toBe(0);
+
+    const placed = await bezzelProcess('place', 'queen', '-n', '5', '--strategy', 'dart-search', '--seed', '1', '--format', 'json', '--plugin', folder);
+    expect(placed.stderr).toBe('');
+    const result = JSON.parse(placed.stdout);
+    expect(result).toMatchObject({ status: 'solved', strategy: 'dart-search', seed: 1 });
+    expect(result.solutions[0].columns).toHaveLength(5);
+  });
+
+  it('writes a test that can fail: its test script fails both tests of a piece that moves otherwise', async () => {
+    await bezzel('init', 'plugin', 'wrong-leaper', '--piece', '--dir', scratch);
+    const folder = join(scratch, 'wrong-leaper');
+    const source = join(folder, 'src/index.ts');
+    writeFileSync(source, readFileSync(source, 'utf8').replace('leaper(1, 3)', 'leaper(1, 2)'));
+    // The script npm test runs, without npm's second of start-up.
+    const script = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).scripts.test as string;
+    const failed = await run('sh', ['-c', script], { cwd: folder, env: childEnv() }).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
+    );
+    expect(failed.output).toMatch(/^# fail 2$/m);
+    expect(failed.code).toBe(1);
+  });
+
+  it.each([
+    ['a name that is no id', ['Bad_Name', '--piece'], /^bezzel: a plugin's name is its piece's id: lower-case letters, digits and dashes, .*\(not "Bad_Name"\)\n$/],
+    ['neither kind', ['free'], /^bezzel: say which plugin to start: --piece or --strategy\n$/],
+    ['both kinds', ['free', '--piece', '--strategy'], /^bezzel: say which plugin to start: --piece or --strategy\n$/],
+    ['a bundled piece', ['knight', '--piece'], /^bezzel: bezzel already has a piece named knight: choose another name/],
+    ['a bundled strategy', ['min-conflicts', '--strategy'], /^bezzel: bezzel already has a strategy named min-conflicts: choose another name/],
+    ['a folder that does not exist', ['free', '--piece', '--dir', 'no/such/place'], /^bezzel: --dir no\/such\/place: no such folder\n$/],
+    ['a folder bezzel may not write in', ['free', '--piece', '--dir', '/sys'], /^bezzel: cannot write \/sys\/free: (not permitted|permission denied)\n$/],
+  ])('refuses %s in one line, exit code 2', async (_what, args, message) => {
+    const r = await bezzel('init', 'plugin', ...args);
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+
+  it('refuses a folder that is not empty, and leaves it as it was', async () => {
+    const folder = join(scratch, 'taken');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'notes.txt'), 'mine');
+    const r = await bezzel('init', 'plugin', 'taken', '--piece', '--dir', scratch);
+    expect(r.stderr).toBe(`bezzel: ${folder} already exists and is not empty: choose another name, or --dir another folder\n`);
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(folder, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(join(folder, 'package.json'))).toBe(false);
+  });
+});
+
+describe('--plugin FOLDER', () => {
+  it('says what is missing when a folder has no package.json, or one that names no file' , async () => {
+    const folder = join(scratch, 'plain');
+    mkdirSync(folder);
+    const missing = await bezzel('list', '--plugin', folder);
+    expect(missing.stderr).toBe(`bezzel: cannot load plugin ${folder}: a folder is loaded through its package.json ("exports" or "main"), and it has no package.json\n`);
+    expect(missing.code).toBe(2);
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'plain', type: 'module' }));
+    const unnamed = await bezzel('list', '--plugin', folder);
+    expect(unnamed.stderr).toBe(`bezzel: cannot load plugin ${folder}: its package.json names no file to load ("exports" or "main")\n`);
+  });
+});
