@@ -26,7 +26,10 @@ const { INIT_CWD: _scriptFolder, ...shellEnv } = childEnv();
 function runBezzel(args: readonly string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bezzelBin, ...args], { cwd: folder, env: shellEnv }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
+      // What a terminal shows: an experiment's progress goes to one line it rewrites and clears at the end there,
+      // and to a line a cell elsewhere (here), which the terminal never keeps.
+      const shown = stderr.replace(/^\[\d+\/\d+\] .*\n/gm, '');
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + shown });
     });
   });
 }

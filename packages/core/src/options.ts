@@ -91,6 +91,12 @@ interface NumberSettings {
   readonly default?: number;
 }
 
+/** The fewest ids a list option takes, and its default. */
+interface ListSettings extends Settings<string> {
+  /** The fewest ids (default 1). */
+  readonly min?: number;
+}
+
 /** The default of an option, when it has one. */
 interface Settings<T> {
   /** The value when none is given. */
@@ -138,7 +144,7 @@ export const option = {
    * chains. The value is kept as text, tidied (spaces dropped) and checked for at least `min` ids; {@link listOf}
    * gives the ids.
    */
-  list<S extends Settings<string> & { readonly min?: number }>(description: string, settings: S = {} as S) {
+  list<S extends ListSettings>(description: string, settings: S = {} as S) {
     const min = settings.min ?? 1;
     const schema = v.pipe(v.string(), v.regex(IDS), v.transform((text: string) => listOf(text).join(',')), v.check((text: string) => listOf(text).length >= min));
     return declared<string, S>(schema, { type: 'list', description, ...settings, min });

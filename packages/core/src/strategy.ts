@@ -121,13 +121,26 @@ export type TraceEvent =
       /** Domination: the uncovered square the search branched on (the one fewest pieces could still cover), which this piece covers. */
       readonly covering?: number;
     }
-  /**
-   * Domination: the search leaves the node with `depth` pieces placed without going deeper. `bound`: `left` more
-   * pieces cannot cover the `count` squares still uncovered (the lower bound prunes); `uncoverable`: no piece
-   * allowed there can cover `square` any more (`count` uncovered squares); `spare`: every square is covered with
-   * `left` pieces to spare, and each way of adding them on the `count` free squares is a set (counted at once).
-   */
-  | { readonly type: 'cut'; readonly depth: number; readonly why: 'bound' | 'uncoverable' | 'spare'; readonly left: number; readonly count: number; readonly square?: number }
+  /** Domination: the search leaves a node without going deeper, and why. */
+  | {
+      /** Which step this is. */
+      readonly type: 'cut';
+      /** How many pieces are placed at the node. */
+      readonly depth: number;
+      /**
+       * `bound`: `left` more pieces cannot cover the `count` squares still uncovered (the lower bound prunes);
+       * `uncoverable`: no piece allowed there can cover `square` any more (`count` uncovered squares); `spare`:
+       * every square is covered with `left` pieces to spare, and each way of adding them on the `count` free
+       * squares is a set (counted at once).
+       */
+      readonly why: 'bound' | 'uncoverable' | 'spare';
+      /** Pieces still to place. */
+      readonly left: number;
+      /** Squares still uncovered (`bound`, `uncoverable`) or free squares for the spare pieces (`spare`). */
+      readonly count: number;
+      /** With `uncoverable`: the square no allowed piece can cover. */
+      readonly square?: number;
+    }
   /** Tours: the path moves to `square` (step `depth`), with the candidates considered and their onward degrees. */
   | {
       /** Which step this is. */
