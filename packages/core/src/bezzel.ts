@@ -11,7 +11,7 @@ import type { Outcome, Result } from './result.js';
 import { randomSeed, Rng } from './rng.js';
 import type { Elsewhere, Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
 import { TYPES } from './tokens.js';
-import { impossibleTour } from './tour-theory.js';
+import { impossibleMagicTour, impossibleTour } from './tour-theory.js';
 import { impossibleDomination } from './domination.js';
 import type { Solution } from './result.js';
 
@@ -208,8 +208,8 @@ export class Bezzel {
     if (!instance.ok) throw instance.error;
     const started = performance.now();
     if (instance.value.kind === 'tour') {
-      const { board, piece, closed, start } = instance.value;
-      const reason = impossibleTour(board, piece, closed, start);
+      const { board, piece, closed, start, magic } = instance.value;
+      const reason = impossibleTour(board, piece, closed, start) ?? (magic ? impossibleMagicTour(board, piece, magic) : undefined);
       if (reason) {
         return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
       }
@@ -271,6 +271,7 @@ function supportOf(strategy: SearchStrategy, instance: Instance): Support {
   if (!meta.goals.includes(instance.task.goal)) {
     return { ok: false, reason: `it does not do goal ${instance.task.goal} (it does ${meta.goals.join(', ')})` };
   }
+  if (instance.kind === 'tour' && instance.magic && !meta.magicTours) return { ok: false, reason: 'it does not search for magic tours' };
   return strategy.supports(instance);
 }
 
