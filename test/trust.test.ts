@@ -29,6 +29,7 @@ describe('every answer is checked by the core before it is printed', () => {
     ['cheat-stream', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-stream returned an invalid placement: a1 and b2 share a diagonal/],
     ['cheat-all-count', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-all-count claimed 92 solutions but gave 0/],
     ['cheat-tour', ['tour', 'knight'], /^bezzel: strategy cheat-tour returned an invalid tour: move 1 from a1 to b1 is not a knight's move/],
+    ['cheat-magic', ['tour', 'knight', '--magic', 'semi'], /^bezzel: strategy cheat-magic returned an invalid semi-magic tour: the numbering is not semi-magic: rank 1 sums to \d+, not 260/],
   ])('rejects %s: exit 5, one line naming the strategy, no answer', async (strategy, args, message) => {
     expectOneLine(await bezzelProcess(...args, '--strategy', strategy, '--plugin', hostile('cheats.mjs')), 5, message);
   });

@@ -94,7 +94,7 @@ export function magicShortfall(sums: LineSums, kind: MagicKind): string | undefi
   if (meetsMagic(sums, kind)) return undefined;
   const shown = sums.misses.slice(0, 3).map((m) => `${m.line} sums to ${m.sum}, not ${m.target}`);
   const more = sums.missCount > shown.length ? ` and ${sums.missCount - shown.length} more line${sums.missCount - shown.length === 1 ? '' : 's'}` : '';
-  const what = kind === 'full' && sums.semiMagic ? 'semi-magic but not magic' : `not ${kind === 'semi' ? 'semi-magic' : 'magic'}`;
+  const what = kind === 'full' && sums.semiMagic ? 'only semi-magic' : `not ${kind === 'semi' ? 'semi-magic' : 'magic'}`;
   return `the numbering is ${what}: ${shown.join(', ')}${more}`;
 }
 

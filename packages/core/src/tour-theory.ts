@@ -147,7 +147,7 @@ export function impossibleMagicTour(board: Board, piece: Piece, magic: MagicKind
   const knight = coloursHold && !board.hasRemoved() ? singleLeap(piece.movement) : undefined;
   if (knight?.a !== 1 || knight.b !== 2) return undefined;
   if (w % 4 === 2 && h % 4 === 2) {
-    return `${none}: no magic knight's tour exists on a board whose sides are both 2 more than a multiple of 4 (G. P. Jelliss, 2003)`;
+    return `${none}: G. P. Jelliss proved in 2003 that no board whose sides are both 2 more than a multiple of 4 has one`;
   }
   if (magic === 'full' && w === 8 && h === 8) {
     return `${none}: every semi-magic knight's tour of 8×8 is known (140 up to symmetry, enumerated by Stertenbrink, Meyrignac, Mackay and Jelliss in 2003) and none sums to 260 on both diagonals; --magic semi finds one`;
