@@ -56,6 +56,8 @@ export class MagicTourSearch {
   readonly #rankBandLeft: Int32Array;
   readonly #fileBandLeft: Int32Array;
   readonly #placeNeed: Int32Array;
+  /** Empty squares of each rank and file (ranks first) on the start's colour: with a piece that always changes colour, their places are odd (1 or 3), the others' even (2 or 4). */
+  readonly #oddLeft: Int32Array;
   readonly #quarteRanks: Uint8Array;
   readonly #quarteFiles: Uint8Array;
 
@@ -65,6 +67,8 @@ export class MagicTourSearch {
     magic: MagicKind,
     readonly quartes: QuarteLayout | undefined,
     private readonly rng: Rng,
+    /** Every move changes the square's colour, so a square's colour fixes the parity of its number. */
+    private readonly alternates: boolean,
   ) {
     const size = board.size;
     this.squares = size;
@@ -88,6 +92,7 @@ export class MagicTourSearch {
     this.#rankBandLeft = new Int32Array(quartes?.rankBands ?? 0);
     this.#fileBandLeft = new Int32Array(quartes?.fileBands ?? 0);
     this.#placeNeed = new Int32Array(quartes ? board.height + board.width : 0);
+    this.#oddLeft = new Int32Array(quartes ? board.height + board.width : 0);
     this.#quarteRanks = new Uint8Array(quartes ? size : 0);
     this.#quarteFiles = new Uint8Array(quartes ? size : 0);
     this.shuffle();
@@ -244,6 +249,9 @@ export class MagicTourSearch {
       const file = this.board.height + (sq - rank * this.board.width);
       this.#placeNeed[rank]! -= place;
       this.#placeNeed[file]! -= place;
+      const odd = place & 1;
+      this.#oddLeft[rank]! -= odd;
+      this.#oddLeft[file]! -= odd;
       if (fits) fits = this.#placesFit(rank) && this.#placesFit(file);
       if (fits && place === 1) fits = this.#bandsFit(quarte);
       if (fits && place === 4) fits = quartes.fillable[this.#blockLeft[block]!] === 1;
@@ -270,16 +278,25 @@ export class MagicTourSearch {
         this.#fileBandLeft[quartes.fileBand[sq]!]!++;
       }
       const rank = Math.floor(sq / this.board.width);
+      const file = this.board.height + (sq - rank * this.board.width);
       this.#placeNeed[rank]! += place;
-      this.#placeNeed[this.board.height + (sq - rank * this.board.width)]! += place;
+      this.#placeNeed[file]! += place;
+      this.#oddLeft[rank]! += place & 1;
+      this.#oddLeft[file]! += place & 1;
     }
   }
 
-  /** A line's empty squares each take a place from 1 to 4. */
+  /**
+   * A line's empty squares each take a place from 1 to 4; when colours alternate, those on the start's colour take
+   * 1 or 3 and the others 2 or 4.
+   */
   #placesFit(line: number): boolean {
     const m = this.#lines.left[line]!;
     const need = this.#placeNeed[line]!;
-    return need >= m && need <= 4 * m;
+    if (!this.alternates) return need >= m && need <= 4 * m;
+    const odd = this.#oddLeft[line]!;
+    const even = m - odd;
+    return need >= odd + 2 * even && need <= 3 * odd + 4 * even;
   }
 
   /**
@@ -316,6 +333,16 @@ export class MagicTourSearch {
       this.#fileBandLeft.fill(quartes.quartesPerFileBand);
       this.#placeNeed.fill(quartes.rankPlaces, 0, this.board.height);
       this.#placeNeed.fill(quartes.filePlaces, this.board.height);
+      // Squares of the start's colour on each line: half of it on a board with even sides (quartes need those).
+      const { width: w, height: h } = this.board;
+      const colour = (sq: number) => (Math.floor(sq / w) + (sq % w)) & 1;
+      const startColour = colour(start);
+      this.#oddLeft.fill(0);
+      for (let sq = 0; sq < this.squares; sq++) {
+        if (colour(sq) !== startColour) continue;
+        this.#oddLeft[Math.floor(sq / w)]!++;
+        this.#oddLeft[h + (sq % w)]!++;
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type PartialResult, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
+import { alwaysChangesColour, no, option, overMemory, UsageError, yes, type Instance, type Outcome, type PartialResult, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
 import { moveGraph, type MoveGraph } from '@bezzel/backtracking';
 import { QuarteLayout } from './quartes.js';
 import { MagicTourSearch, type SearchEnd } from './search.js';
@@ -15,7 +15,7 @@ const options = {
     METHODS,
     { default: 'auto' },
   ),
-  restartNodes: option.integer('nodes before a search gives up and starts again with fresh random tie-breaks, doubling each time (0: never)', { min: 0, default: 0 }),
+  restartNodes: option.integer('nodes before a search gives up and starts again with fresh random tie-breaks, doubling each time (0: never)', { min: 0, default: 100_000 }),
 };
 
 /**
@@ -65,6 +65,7 @@ class MagicRunner {
   readonly #methods: Method[];
   readonly #graph: MoveGraph;
   readonly #quartes: QuarteLayout | undefined;
+  readonly #alternates: boolean;
   readonly #restartNodes: number;
   readonly #goal: TourInstance['task']['goal'];
   #restarts = 0;
@@ -88,6 +89,7 @@ class MagicRunner {
     this.#restartNodes = restartNodes;
     this.#graph = graph;
     this.#quartes = quartes;
+    this.#alternates = !piece.attacks && !board.torus && alwaysChangesColour(piece.movement);
   }
 
   run(): Outcome {
@@ -99,7 +101,7 @@ class MagicRunner {
     let deepestPath: Int32Array | undefined;
     const tried: string[] = [];
     for (const method of this.#methods) {
-      const search = new MagicTourSearch(board, this.#graph, instance.magic!, method === 'quartes' ? this.#quartes : undefined, context.rng);
+      const search = new MagicTourSearch(board, this.#graph, instance.magic!, method === 'quartes' ? this.#quartes : undefined, context.rng, this.#alternates);
       search.nodes = nodes;
       const end = this.#runMethod(search);
       nodes = search.nodes;
