@@ -138,6 +138,14 @@ describe('every stop reports', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'complete', count: '365596', stats: { extra: { resumed: finished } } });
   });
 
+  it('Ctrl-C stops a magic tour search and prints how deep it got', async () => {
+    const run = await signalled(['tour', 'knight', '-n', '16', '--magic', 'semi', '--seed', '1'], { ms: 1500 });
+    expect(run.code).toBe(130);
+    expect(run.stdout).toMatch(/^Stopped; the deepest walk numbered \d+ of 256 squares with every rank and file still able to reach its sum; method quartes/m);
+    expect(run.stdout).toMatch(/^strategy magic-tour · nodes [\d,]+ · /m);
+    expect(run.stopMs).toBeLessThan(1500);
+  });
+
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops a long search in one thread and prints what it found', async (signal) => {
     const run = await signalled(['place', 'queen', '-n', '18', '--goal', 'count', '--workers', '1'], { ms: 1500 }, signal);
     expect(run.code).toBe(130);

@@ -41,6 +41,8 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   const counting = ['count', 'count-fundamental', 'all', 'maximum'].includes(task.goal) && instance.value.board.playable > SMALL_BOARD;
   const id = strategy.value.meta.id;
   if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting) return here();
+  // A theorem answers at once, however long the search it spares would have been.
+  if (bezzel.theory(instance.value) !== undefined) return here();
 
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);

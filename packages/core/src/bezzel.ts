@@ -199,6 +199,16 @@ export class Bezzel {
     };
   }
 
+  /** What theory decides before any search: why no solution exists, or undefined when only a search can tell. */
+  theory(instance: Instance): string | undefined {
+    if (instance.kind === 'tour') {
+      const { board, piece, closed, start, magic } = instance;
+      return impossibleTour(board, piece, closed, start) ?? (magic ? impossibleMagicTour(board, piece, magic) : undefined);
+    }
+    if (instance.kind === 'dominate') return impossibleDomination(instance.board, instance.piece, instance.variant);
+    return undefined;
+  }
+
   /**
    * Runs a task: theory first (a tour that cannot exist is answered at once), then the chosen strategy with
    * the budget, the abort signal and a seeded RNG. Throws UsageError for a task a user got wrong.
@@ -207,17 +217,8 @@ export class Bezzel {
     const instance = this.instantiate(task);
     if (!instance.ok) throw instance.error;
     const started = performance.now();
-    if (instance.value.kind === 'tour') {
-      const { board, piece, closed, start, magic } = instance.value;
-      const reason = impossibleTour(board, piece, closed, start) ?? (magic ? impossibleMagicTour(board, piece, magic) : undefined);
-      if (reason) {
-        return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
-      }
-    }
-    if (instance.value.kind === 'dominate') {
-      const reason = impossibleDomination(instance.value.board, instance.value.piece, instance.value.variant);
-      if (reason) return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
-    }
+    const reason = this.theory(instance.value);
+    if (reason) return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
     const strategy = this.choose(instance.value);
     if (!strategy.ok) throw strategy.error;
     const options = this.checkOptions(strategy.value, task);
