@@ -4,6 +4,7 @@ import { magicTour } from './strategy.js';
 export { LineLayout, LineNeeds } from './lines.js';
 export { QuarteLayout } from './quartes.js';
 export { MagicTourSearch, type MagicRun, type MagicVisitor, type SearchEnd } from './search.js';
+export { startSquares, type WeightedStart } from './starts.js';
 export { magicTour, METHODS } from './strategy.js';
 
 /** The magic-tour strategy: semi-magic and magic tours of any leaper. */
