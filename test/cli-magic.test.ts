@@ -1,25 +1,15 @@
 import { Board, leaper, validateTour } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
 import { bezzel, bezzelProcess } from './support/cli.js';
+import { BEVERLEY, FIVE_BY_FIVE, numberedPath } from './support/numbered-tours.js';
 
 const knight = { id: 'knight', name: 'knight', symbols: { unicode: '♞', ascii: 'N' }, movement: leaper(1, 2) };
 
-/** Beverley's tour (1848), as the Zagreb thesis prints it, top rank first, as the squares it visits in order. */
-const BEVERLEY = `
-   1 48 31 50 33 16 63 18
-  30 51 46  3 62 19 14 35
-  47  2 49 32 15 34 17 64
-  52 29  4 45 20 61 36 13
-   5 44 25 56  9 40 21 60
-  28 53  8 41 24 57 12 37
-  43  6 55 26 39 10 59 22
-  54 27 42  7 58 23 38 11`;
-/** A numbered grid, top rank first, as the squares it numbers in order. */
+/** A numbered grid as the square names `check` reads, in the order visited. */
 function squaresOf(grid: string): string {
-  const squares: string[] = [];
-  const rows = grid.trim().split('\n');
-  rows.forEach((line, i) => line.trim().split(/\s+/).forEach((n, col) => (squares[Number(n) - 1] = `${'abcdefgh'[col]}${rows.length - i}`)));
-  return squares.join(' ');
+  const { width, height, path } = numberedPath(grid);
+  const board = new Board({ width, height });
+  return path.map((sq) => board.name(sq)).join(' ');
 }
 const beverley = squaresOf(BEVERLEY);
 
@@ -60,12 +50,7 @@ describe('bezzel tour --magic and bezzel check: magic tours', () => {
   });
 
   it('says a tour is neither, naming the lines that miss', async () => {
-    const tour = squaresOf(`
-       5 10 15 20  3
-      16 21  4  9 14
-      11  6 25  2 19
-      22 17  8 13 24
-       7 12 23 18  1`);
+    const tour = squaresOf(FIVE_BY_FIVE);
     const run = await bezzel('check', 'knight', '--tour', tour);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^rank sums \(1 to 5\): 61 84 63 64 53$/m);

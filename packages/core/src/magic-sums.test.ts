@@ -6,38 +6,20 @@ import { leaper, rider } from './movement.js';
 import type { Piece } from './piece.js';
 import { impossibleMagicTour } from './tour-theory.js';
 import { validateTour } from './validator.js';
+import { BEVERLEY, FIVE_BY_FIVE, numberedPath } from '../../../test/support/numbered-tours.js';
 
 const piece = (id: string, movement: Piece['movement']): Piece => ({ id, name: id, symbols: { unicode: id[0]!, ascii: id[0]! }, movement });
 const knight = piece('knight', leaper(1, 2));
 const wazir = piece('wazir', rider(0, 1, 1));
 
-/** A numbered grid as printed (top rank first) turned into the path it numbers. */
+/** A numbered grid's board and path. */
 function pathOf(grid: string): { board: Board; path: number[] } {
-  const rows = grid.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
-  const board = new Board({ width: rows[0]!.length, height: rows.length });
-  const path: number[] = [];
-  rows.forEach((numbers, i) => numbers.forEach((n, col) => (path[n - 1] = board.at(rows.length - 1 - i, col))));
-  return { board, path };
+  const { width, height, path } = numberedPath(grid);
+  return { board: new Board({ width, height }), path };
 }
 
-/** Beverley's semi-magic tour (1848), as the Zagreb thesis prints it: every rank and file sums to 260. */
-const beverley = pathOf(`
-   1 48 31 50 33 16 63 18
-  30 51 46  3 62 19 14 35
-  47  2 49 32 15 34 17 64
-  52 29  4 45 20 61 36 13
-   5 44 25 56  9 40 21 60
-  28 53  8 41 24 57 12 37
-  43  6 55 26 39 10 59 22
-  54 27 42  7 58 23 38 11`);
-
-/** An open 5×5 tour: on an odd board no tour is magic, and this one misses in every rank. */
-const fiveByFive = pathOf(`
-   5 10 15 20  3
-  16 21  4  9 14
-  11  6 25  2 19
-  22 17  8 13 24
-   7 12 23 18  1`);
+const beverley = pathOf(BEVERLEY);
+const fiveByFive = pathOf(FIVE_BY_FIVE);
 
 describe('lineSums', () => {
   it("sums Beverley's tour to 260 in every rank and file, but not on the diagonals", () => {
