@@ -15,17 +15,17 @@ const options = {
     METHODS,
     { default: 'auto' },
   ),
-  restartNodes: option.integer('nodes before a search gives up and starts again with fresh random tie-breaks, doubling each time (0: never)', { min: 0, default: 100_000 }),
+  restartNodes: option.integer('nodes before a search gives up and starts again with fresh random tie-breaks, doubling each time (0: never)', { min: 0, default: 250_000 }),
 };
 
 /**
- * The time model, calibrated by bench/sections/65-magic-tours.ts on the reference machine: a node numbers a square and
- * checks every line. Regular (quarte) tours of 8×8 are found after about 10⁵–10⁶ nodes; on larger boards, and for
- * a plain search, the nodes grow exponentially with the squares (as a plain tour count does) and the run is
- * expected to spend its budget.
+ * The time model, from bench/sections/65-magic-tours.ts and 85-auto.ts on the reference machine: a node numbers a
+ * square and checks every line, about a microsecond under load. Regular (quarte) tours of 8×8, open or closed, are
+ * found after about 1.1 million nodes with the default restarts; on larger boards, and for a plain search, the
+ * nodes grow exponentially with the squares (as a plain tour count does), so the run is expected to spend its budget.
  */
-const MS_PER_NODE = 2e-3;
-const QUARTE_NODES_8X8 = 4e5;
+const MS_PER_NODE = 1e-3;
+const QUARTE_NODES_8X8 = 1.1e6;
 const PLAIN_RATE = 0.4;
 /** Bytes a square: the search's typed arrays and the move graph's two lists. */
 const BYTES_PER_SQUARE = 120;
