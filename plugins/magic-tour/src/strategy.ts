@@ -15,7 +15,10 @@ const options = {
     METHODS,
     { default: 'auto' },
   ),
-  restartNodes: option.integer('nodes before a search gives up and starts again with fresh random tie-breaks, doubling each time (0: never)', { min: 0, default: 250_000 }),
+  restartNodes: option.integer(
+    'nodes each start square gets before the search moves to the next; a round that finds nothing starts again with fresh random tie-breaks and twice the nodes (0: each start to the end in turn)',
+    { min: 0, default: 250_000 },
+  ),
 };
 
 /**
