@@ -177,7 +177,7 @@ class MagicRunner {
     const lines = this.instance.magic === 'full' ? 'rank, file and diagonal' : 'rank and file';
     const note =
       `the deepest walk numbered ${deepest} of ${board.playable} squares with every ${lines} still able to reach its sum;` +
-      ` method ${method}, ${this.#startsDone} of ${this.#starts.length} start square${this.#starts.length === 1 ? '' : 's'} searched to the end${this.#restarts > 0 ? `, ${this.#restarts} restarts` : ''}`;
+      ` method ${method}, ${this.#startsDone} of ${this.#starts.length} start square${this.#starts.length === 1 ? '' : 's'} searched to the end${this.#restarts > 0 ? `, ${this.#restarts} restart${this.#restarts === 1 ? '' : 's'}` : ''}`;
     return {
       score: deepest,
       ...(path ? { best: { kind: 'tour' as const, path, closed: false } } : {}),
