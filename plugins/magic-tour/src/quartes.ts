@@ -13,7 +13,7 @@ import type { MoveGraph } from '@bezzel/backtracking';
  * and the tour is semi-magic exactly when each band of blocks holds quartes whose indices sum to w(wh−4)/8 (the
  * share of a band) and each rank's places sum to 5w/2 (files alike, with h). Both are sums over few small terms
  * that the search can bound from the first quarte on, where a plain search learns that a rank misses only when
- * it is nearly full; that is what makes an 8×8 semi-magic tour a second's search rather than months. It finds
+ * it is nearly full; that is what makes an 8×8 semi-magic tour a search of seconds rather than months. It finds
  * regular tours only: Beverley's is one, and not every semi-magic tour is.
  */
 export class QuarteLayout {
