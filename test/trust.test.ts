@@ -29,6 +29,7 @@ describe('every answer is checked by the core before it is printed', () => {
     ['cheat-stream', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-stream returned an invalid placement: a1 and b2 share a diagonal/],
     ['cheat-all-count', ['queens', '8', '--goal', 'all'], /^bezzel: strategy cheat-all-count claimed 92 solutions but gave 0/],
     ['cheat-tour', ['tour', 'knight'], /^bezzel: strategy cheat-tour returned an invalid tour: move 1 from a1 to b1 is not a knight's move/],
+    ['cheat-magic', ['tour', 'knight', '--magic', 'semi'], /^bezzel: strategy cheat-magic returned an invalid semi-magic tour: the numbering is not semi-magic: rank 1 sums to \d+, not 260/],
     ['cheat-empty', ['queens', '8'], /^bezzel: strategy cheat-empty said it solved the problem but gave no solution/],
     ['cheat-negative', ['queens', '8', '--goal', 'count'], /^bezzel: strategy cheat-negative returned a count that is not a whole number \(-5n\)/],
     ['cheat-budget', ['queens', '8'], /^bezzel: strategy cheat-budget ran out of an unknown budget \("patience"\)/],
@@ -169,6 +170,14 @@ describe('every stop reports', () => {
     // Ended by the signal itself (a shell shows exit 130), since no listener can run while the search holds the thread.
     expect(run.killedBy).toBe('SIGINT');
     expect(run.stopMs).toBeLessThan(1000);
+  });
+
+  it('Ctrl-C stops a magic tour search and prints how deep it got', async () => {
+    const run = await signalled(['tour', 'knight', '-n', '16', '--magic', 'semi', '--seed', '1'], { ms: 1500 });
+    expect(run.code).toBe(130);
+    expect(run.stdout).toMatch(/^Stopped; the deepest walk numbered \d+ of 256 squares with every rank and file still able to reach its sum; method quartes/m);
+    expect(run.stdout).toMatch(/^strategy magic-tour · nodes [\d,]+ · /m);
+    expect(run.stopMs).toBeLessThan(1500);
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops a long search in one thread and prints what it found', async (signal) => {

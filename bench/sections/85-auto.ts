@@ -9,6 +9,7 @@ import formula from '@bezzel/formula';
 import genetic from '@bezzel/genetic';
 import hillClimbing from '@bezzel/hill-climbing';
 import knight from '@bezzel/knight';
+import magicTour from '@bezzel/magic-tour';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import random from '@bezzel/random';
@@ -43,6 +44,8 @@ const tour = (piece: string, n: number, goal: Goal, extra: { closed?: boolean; s
   problem: { kind: 'tour', board: { width: n, height: n }, piece, ...extra },
   goal,
 });
+
+const magic = (c: Case): Case => ({ ...c, label: `${c.label} semi-magic`, problem: { ...c.problem, magic: 'semi' } as Problem });
 
 /** Pieces × goals × sizes: lines and leapers, tiny to long, where strategies compete and where one stands alone. */
 const CASES: readonly Case[] = [
@@ -99,6 +102,9 @@ const CASES: readonly Case[] = [
   tour('king', 6, 'one'),
   tour('zebra', 10, 'one'),
   tour('giraffe', 12, 'one'),
+  magic(tour('knight', 8, 'one')),
+  magic(tour('knight', 8, 'one', { closed: true })),
+  magic(tour('king', 4, 'count')),
 ];
 
 interface Timing {
@@ -140,7 +146,7 @@ const section: BenchSection = {
   title: 'auto by measurement: estimated vs measured cost of every supporting strategy',
   async run(log) {
     const bezzel = await createBezzel({
-      plugins: [queen, knight, classic, fairy, backtracking, bitboard, formula, minConflicts, hillClimbing, random, transferMatrix, warnsdorff, divideConquer, genetic, antColony],
+      plugins: [queen, knight, classic, fairy, backtracking, bitboard, formula, minConflicts, hillClimbing, random, transferMatrix, warnsdorff, divideConquer, genetic, antColony, magicTour],
     });
     const ratios = new Map<string, number[]>();
     let within = 0;

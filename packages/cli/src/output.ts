@@ -1,5 +1,5 @@
-import { Board, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
-import { headline, jsonChunks, renderArrayForm, renderBoard, renderSquareList, renderStats, renderTourGrid, resultSvgChunks, resultToJSON, solutionToJSON } from '@bezzel/render';
+import { Board, lineSums, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
+import { headline, jsonChunks, renderArrayForm, renderBoard, renderLineSums, renderSquareList, renderStats, renderTourGrid, resultSvgChunks, resultToJSON, solutionToJSON } from '@bezzel/render';
 import { drawingOf, emitDrawing } from './drawing.js';
 import { concat, out, writeOut, writeOutNow } from './write-out.js';
 
@@ -94,7 +94,12 @@ export async function printResult(board: Board, piece: Piece, result: Result, op
   out(headline(board, piece, result, k));
   if (!options.quiet) {
     const shown = 'solutions' in result && result.solutions ? result.solutions : [];
-    for (const solution of shown) out(renderSolution(board, piece, solution, options));
+    const magic = result.task.problem.kind === 'tour' && result.task.problem.magic !== undefined;
+    for (const solution of shown) {
+      out(renderSolution(board, piece, solution, options));
+      // A magic tour's answer shows what makes it one: the core has checked these sums already.
+      if (magic && solution.kind === 'tour') out(renderLineSums(board, lineSums(board, solution.path)));
+    }
     if ((result.status === 'budget' || result.status === 'aborted') && result.partial?.best) {
       out(`best arrangement reached:\n${renderSolution(board, piece, result.partial.best, options)}`);
     }

@@ -22,6 +22,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/fairy',
   '@bezzel/transfer-matrix',
   '@bezzel/warnsdorff',
+  '@bezzel/magic-tour',
   '@bezzel/divide-conquer',
   '@bezzel/genetic',
   '@bezzel/ant-colony',

@@ -50,6 +50,8 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   const counting = EXHAUSTIVE.has(task.goal) && instance.value.board.playable > (instance.value.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
   const id = strategy.value.meta.id;
   if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting && !watch.inThread) return here();
+  // A theorem answers at once, however long the search it spares would have been.
+  if (bezzel.theory(instance.value) !== undefined) return here();
 
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);

@@ -81,8 +81,8 @@ export class AnswerCheck {
     if (instance.kind === 'tour') {
       if (solution.kind !== 'tour' || !isIntegerList(solution.path) || typeof solution.closed !== 'boolean') this.#fail('returned a tour without a path of square numbers and a closed flag');
       const closed = instance.closed || solution.closed;
-      const report = validateTour(instance.board, instance.piece, solution.path as ArrayLike<number>, { closed, start: instance.start });
-      if (!report.valid) this.#fail(`returned an invalid ${closed ? 'closed ' : ''}tour: ${report.firstError}`);
+      const report = validateTour(instance.board, instance.piece, solution.path as ArrayLike<number>, { closed, start: instance.start, ...(instance.magic ? { magic: instance.magic } : {}) });
+      if (!report.valid) this.#fail(`returned an invalid ${closed ? 'closed ' : ''}${instance.magic ? `${instance.magic === 'semi' ? 'semi-magic' : 'magic'} ` : ''}tour: ${report.firstError}`);
       return solution as Solution;
     }
     if (solution.kind !== 'placement' || !Array.isArray(solution.squares)) this.#fail('returned a placement without a list of squares');

@@ -11,7 +11,7 @@ import type { Outcome, Result } from './result.js';
 import { randomSeed, Rng } from './rng.js';
 import type { Elsewhere, Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
 import { TYPES } from './tokens.js';
-import { impossibleTour } from './tour-theory.js';
+import { impossibleMagicTour, impossibleTour } from './tour-theory.js';
 import { impossibleDomination } from './domination.js';
 import type { Solution } from './result.js';
 
@@ -225,6 +225,16 @@ export class Bezzel {
     };
   }
 
+  /** What theory decides before any search: why no solution exists, or undefined when only a search can tell. */
+  theory(instance: Instance): string | undefined {
+    if (instance.kind === 'tour') {
+      const { board, piece, closed, start, magic } = instance;
+      return impossibleTour(board, piece, closed, start) ?? (magic ? impossibleMagicTour(board, piece, magic) : undefined);
+    }
+    if (instance.kind === 'dominate') return impossibleDomination(instance.board, instance.piece, instance.variant);
+    return undefined;
+  }
+
   /**
    * Runs a task: theory first (a tour that cannot exist is answered at once), then the chosen strategy with
    * the budget, the abort signal and a seeded RNG. Throws UsageError for a task a user got wrong.
@@ -233,17 +243,8 @@ export class Bezzel {
     const instance = this.instantiate(task);
     if (!instance.ok) throw instance.error;
     const started = performance.now();
-    if (instance.value.kind === 'tour') {
-      const { board, piece, closed, start } = instance.value;
-      const reason = impossibleTour(board, piece, closed, start);
-      if (reason) {
-        return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
-      }
-    }
-    if (instance.value.kind === 'dominate') {
-      const reason = impossibleDomination(instance.value.board, instance.value.piece, instance.value.variant);
-      if (reason) return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
-    }
+    const reason = this.theory(instance.value);
+    if (reason) return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
     const strategy = this.choose(instance.value);
     if (!strategy.ok) throw strategy.error;
     const options = this.checkOptions(strategy.value, task);
@@ -297,6 +298,7 @@ function supportOf(strategy: SearchStrategy, instance: Instance): Support {
   if (!meta.goals.includes(instance.task.goal)) {
     return { ok: false, reason: `it does not do goal ${instance.task.goal} (it does ${meta.goals.join(', ')})` };
   }
+  if (instance.kind === 'tour' && instance.magic && !meta.magicTours) return { ok: false, reason: 'it does not search for magic tours' };
   try {
     const support = strategy.supports(instance);
     if (support?.ok === true && typeof support.cost === 'number' && !Number.isNaN(support.cost)) return support;

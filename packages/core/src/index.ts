@@ -13,6 +13,7 @@ export * from './board.js';
 export * from './budget.js';
 export * from './errors.js';
 export * from './instance.js';
+export * from './magic-sums.js';
 export * from './memory.js';
 export * from './movement.js';
 export * from './notation.js';

@@ -3,7 +3,7 @@ import { fail, ok, type Parsed } from './errors.js';
 import { attacksWholeFile, attacksWholeRank } from './movement.js';
 import type { Piece } from './piece.js';
 import { checkPieceCount, dominationInstance } from './domination.js';
-import { GOALS_OF, type Task } from './problem.js';
+import { GOALS_OF, MAGIC_KINDS, type MagicKind, type Task } from './problem.js';
 import type { Instance } from './strategy.js';
 
 /**
@@ -50,5 +50,16 @@ export function instantiate(task: Task, findPiece: (id: string) => Piece | undef
     }
     start = problem.start;
   }
-  return ok({ kind: 'tour', task, board: b, piece, start, closed: problem.closed ?? false });
+  const magic = magicKind(problem.magic, b);
+  if (!magic.ok) return magic;
+  return ok({ kind: 'tour', task, board: b, piece, start, closed: problem.closed ?? false, magic: magic.value });
+}
+
+/** A magic demand the board can state: sums need whole ranks and files, and diagonals a square board. */
+function magicKind(magic: unknown, board: Board): Parsed<MagicKind | undefined> {
+  if (magic === undefined) return ok(undefined);
+  if (!(MAGIC_KINDS as readonly unknown[]).includes(magic)) return fail('ERR_GOAL', `magic must be ${MAGIC_KINDS.join(' or ')}, not ${JSON.stringify(magic)}`);
+  if (board.hasRemoved()) return fail('ERR_BOARD', 'a magic tour sums whole ranks and files, so its board cannot have removed squares');
+  if (magic === 'full' && !board.isSquare) return fail('ERR_BOARD', `a fully magic tour sums the long diagonals, which need a square board; ${board} is not square (--magic semi sums ranks and files only)`);
+  return ok(magic as MagicKind);
 }

@@ -12,6 +12,13 @@ export interface PlacementProblem {
   readonly k?: number;
 }
 
+export const MAGIC_KINDS = ['semi', 'full'] as const;
+/**
+ * A magic tour numbers the squares 1…w·h in the order visited. `semi`: every rank sums to w(wh+1)/2 and every file
+ * to h(wh+1)/2 (n(n²+1)/2 on n×n); `full`: on a square board, the two long diagonals too.
+ */
+export type MagicKind = (typeof MAGIC_KINDS)[number];
+
 /** Visit every square once with a piece's moves, optionally from a given square and returning to it. */
 export interface TourProblem {
   /** Tells the problem kinds apart. */
@@ -24,6 +31,8 @@ export interface TourProblem {
   readonly start?: number;
   /** Whether the last square must be one move from the first, so that the tour is a cycle. */
   readonly closed?: boolean;
+  /** The tour's numbering must be semi-magic or magic; absent: any tour. */
+  readonly magic?: MagicKind;
 }
 
 /** Every domination variant, for checks and forms. */

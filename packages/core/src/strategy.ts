@@ -2,7 +2,7 @@ import type { Board } from './board.js';
 import type { BudgetClock } from './budget.js';
 import type { Piece } from './piece.js';
 import type { OptionInfo, OptionValues, StrategyOption, StrategyOptions } from './options.js';
-import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type OptionValue, type ProblemKind, type Task } from './problem.js';
+import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type MagicKind, type OptionValue, type ProblemKind, type Task } from './problem.js';
 import type { Outcome, Result, Solution } from './result.js';
 import type { Rng } from './rng.js';
 
@@ -36,6 +36,8 @@ export type Instance =
       readonly start: number | undefined;
       /** Whether the tour must end one move from where it started. */
       readonly closed: boolean;
+      /** The numbering must be semi-magic or magic (see {@link MagicKind}); undefined for any tour. */
+      readonly magic: MagicKind | undefined;
     }
   | {
       /** Attack or occupy every square. */
@@ -264,6 +266,11 @@ export interface StrategyMeta {
   readonly stochastic?: boolean;
   /** The options it reads, by name, declared with {@link option} builders. */
   readonly options?: StrategyOptions;
+  /**
+   * It honours a tour problem's `magic` demand. A strategy that does not say so is declined for magic tours before
+   * its own `supports` is asked: a tour it returns would not be magic, and the core's check would reject it.
+   */
+  readonly magicTours?: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Board } from './board.js';
 import { moveTable } from './attacks.js';
 import { alwaysChangesColour, isColourBound, singleLeap } from './movement.js';
 import type { Piece } from './piece.js';
+import type { MagicKind } from './problem.js';
 
 /**
  * Decides tour existence where theory settles it, before any search. Returns the reason no tour exists, or
@@ -115,4 +116,41 @@ function disconnected(board: Board, piece: Piece): string | undefined {
   let cut = -1;
   for (let sq = 0; sq < board.size && cut < 0; sq++) if (!board.isRemoved(sq) && !seen[sq]) cut = sq;
   return `a ${piece.name} cannot get from ${board.name(first)} to ${board.name(cut)} on ${board}, so no tour visits both`;
+}
+
+/**
+ * Decides where theory rules out a magic tour, once a plain tour may exist. Returns the reason, or undefined when
+ * only a search can tell. What is known, beyond the plain arithmetic:
+ *
+ * - A piece that always changes colour puts the odd numbers on one colour. On an odd board neighbouring ranks
+ *   hold (w+1)/2 and (w−1)/2 squares of that colour, so their sums differ in parity (Jelliss's theorem 2).
+ * - Knights on boards whose sides are both 2 more than a multiple of 4 (6×6, 6×10, 10×10, …): G. P. Jelliss
+ *   proved in 2003 that no magic knight's tour exists there (Knight's Tour Notes, "Theory of magic tours").
+ * - No diagonally magic knight's tour of 8×8 exists: Stertenbrink, Meyrignac, Mackay and Jelliss enumerated every
+ *   semi-magic one in 2003 (140 up to symmetry and reversal, 2240 numberings) and none sums to 260 on both
+ *   diagonals.
+ */
+export function impossibleMagicTour(board: Board, piece: Piece, magic: MagicKind): string | undefined {
+  const { width: w, height: h } = board;
+  const cells = w * h;
+  const what = magic === 'semi' ? 'semi-magic' : 'magic';
+  const none = `no ${what} ${piece.name}'s tour of ${board} exists`;
+  // A line of k numbers from 1…wh averages (wh+1)/2, so it sums to k(wh+1)/2: a fraction when k is odd and wh even.
+  if (cells % 2 === 0 && (w % 2 === 1 || h % 2 === 1)) {
+    const [lines, k] = w % 2 === 1 ? ['rank', w] : ['file', h];
+    return `${none}: each ${lines} of ${k} squares would have to sum to ${k}·${cells + 1}/2 = ${(k * (cells + 1)) / 2}, which is not a whole number`;
+  }
+  const coloursHold = !piece.attacks && !board.torus;
+  if (coloursHold && alwaysChangesColour(piece.movement) && cells % 2 === 1 && h >= 2) {
+    return `${none}: every ${piece.name} move changes colour, so the odd numbers all stand on one colour, and neighbouring ranks hold ${(w + 1) / 2} and ${(w - 1) / 2} squares of it: their sums differ in parity (Jelliss)`;
+  }
+  const knight = coloursHold && !board.hasRemoved() ? singleLeap(piece.movement) : undefined;
+  if (knight?.a !== 1 || knight.b !== 2) return undefined;
+  if (w % 4 === 2 && h % 4 === 2) {
+    return `${none}: G. P. Jelliss proved in 2003 that no board whose sides are both 2 more than a multiple of 4 has one`;
+  }
+  if (magic === 'full' && w === 8 && h === 8) {
+    return `${none}: every semi-magic knight's tour of 8×8 is known (140 up to symmetry, enumerated by Stertenbrink, Meyrignac, Mackay and Jelliss in 2003) and none sums to 260 on both diagonals; --magic semi finds one`;
+  }
+  return undefined;
 }

@@ -1,7 +1,9 @@
 import { forEachAttack } from './attacks.js';
 import type { Board } from './board.js';
+import { lineSums, magicShortfall, type LineSums } from './magic-sums.js';
 import { lineName, type Vector } from './movement.js';
 import type { Piece } from './piece.js';
+import type { MagicKind } from './problem.js';
 
 /** Two pieces that attack each other, and how. */
 export interface Conflict {
@@ -379,15 +381,24 @@ export interface TourReport {
   readonly missingCount: number;
   /** The last square is one move from the first. */
   readonly closes: boolean;
+  /** Rank, file and diagonal sums of the numbering, when asked for (or a magic tour was) and the tour is whole. */
+  readonly sums?: LineSums;
 }
 
-/** The independent checker of a tour: legal moves, no repeats, every square visited, closing when asked. */
-export function validateTour(
-  board: Board,
-  piece: Piece,
-  path: ArrayLike<number>,
-  options: { closed?: boolean; start?: number } = {},
-): TourReport {
+export interface TourCheckOptions {
+  readonly closed?: boolean;
+  readonly start?: number;
+  /** The numbering must be semi-magic or magic: the first line that misses is the error. */
+  readonly magic?: MagicKind;
+  /** Report the line sums of a whole tour (on a board without removed squares) even when no magic is asked. */
+  readonly sums?: boolean;
+}
+
+/**
+ * The independent checker of a tour: legal moves, no repeats, every square visited, closing when asked, and for a
+ * magic tour the sums of its lines (one more pass over the path).
+ */
+export function validateTour(board: Board, piece: Piece, path: ArrayLike<number>, options: TourCheckOptions = {}): TourReport {
   const visited = new Uint8Array(board.size);
   const isMove = moveTest(board, piece);
 
@@ -403,20 +414,25 @@ export function validateTour(
   if (options.start !== undefined && path.length > 0 && path[0] !== options.start) {
     note(0, `the tour starts on ${board.name(path[0]!)}, not on ${board.name(options.start)}`);
   }
+  // Every square of the path is on the board, new, and one move from the last: the path is a walk.
+  let walk = true;
   for (let i = 0; i < path.length; i++) {
     const sq = path[i]!;
     if (!Number.isSafeInteger(sq) || sq < 0 || sq >= board.size || board.isRemoved(sq)) {
       note(i, `square ${i + 1} of the tour (${sq}) is not on the board`);
+      walk = false;
       break;
     }
     if (visited[sq]) {
       const earlier = Array.prototype.indexOf.call(path, sq) as number;
       note(i, `move ${i} returns to ${board.name(sq)}, already visited at step ${earlier + 1}`);
+      walk = false;
       break;
     }
     visited[sq] = 1;
     if (i > 0 && !isMove(path[i - 1]!, sq)) {
       note(i, `move ${i} from ${board.name(path[i - 1]!)} to ${board.name(sq)} is not a ${piece.name}'s move`);
+      walk = false;
       break;
     }
   }
@@ -435,7 +451,14 @@ export function validateTour(
   if (firstError === undefined && options.closed && !closes) {
     note(path.length, `the tour does not close: ${board.name(path[path.length - 1]!)} is not one move from ${board.name(path[0]!)}`);
   }
-  return { valid: firstError === undefined, firstError, errorAt, missing, missingCount, closes };
+  // Sums mean something only for a numbering of every square of whole lines.
+  const whole = walk && missingCount === 0 && !board.hasRemoved();
+  const sums = whole && (options.magic || options.sums) ? lineSums(board, path) : undefined;
+  if (options.magic && firstError === undefined) {
+    const shortfall = sums ? magicShortfall(sums, options.magic) : `a ${options.magic === 'semi' ? 'semi-magic' : 'magic'} tour needs a board without removed squares`;
+    if (shortfall) note(path.length, shortfall);
+  }
+  return { valid: firstError === undefined, firstError, errorAt, missing, missingCount, closes, ...(sums ? { sums } : {}) };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 export * from './array-form.js';
 export * from './json.js';
+export * from './line-sums.js';
 export * from './summary.js';
 export * from './svg.js';
 export * from './svg-pieces.js';

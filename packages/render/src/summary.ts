@@ -19,7 +19,8 @@ export function describeProblem(board: Board, piece: Piece, result: Result, k?: 
   if (p.kind === 'placement') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} on ${where}`;
   if (p.kind === 'dominate') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} ${variantWords(p.variant)} ${where}`;
   const from = p.start !== undefined ? ` from ${board.name(p.start)}` : '';
-  return `${p.closed ? 'a closed' : 'an open'} ${piece.name}'s tour of ${where}${from}`;
+  const magic = p.magic === 'semi' ? 'semi-magic ' : p.magic === 'full' ? 'magic ' : '';
+  return `${p.closed ? 'a closed' : 'an open'} ${magic}${piece.name}'s tour of ${where}${from}`;
 }
 
 /** How a set of pieces relates to the board, in the words of each domination variant. */

@@ -1,5 +1,5 @@
-import { Board, type BoardSpec, explainDomination, parseArrangement, type Piece, UsageError, validateDomination, validatePlacement, validateTour } from '@bezzel/core';
-import { placementSvgChunks, renderBoard, renderDominationSvg, stringify, tourSvgChunks } from '@bezzel/render';
+import { Board, type BoardSpec, explainDomination, MAGIC_KINDS, type MagicKind, magicShortfall, parseArrangement, type Piece, UsageError, validateDomination, validatePlacement, validateTour } from '@bezzel/core';
+import { placementSvgChunks, renderBoard, renderDominationSvg, renderLineSums, stringify, tourSvgChunks } from '@bezzel/render';
 import { Command, Option } from 'commander';
 import { drawingOf, emitDrawing } from '../drawing.js';
 import { EXIT } from '../exit.js';
@@ -14,6 +14,7 @@ interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' |
   readonly tour?: boolean;
   readonly closed?: boolean;
   readonly start?: string;
+  readonly magic?: MagicKind;
   readonly dominate?: boolean;
   readonly independent?: boolean;
   readonly total?: boolean;
@@ -29,6 +30,7 @@ export function checkCommand(setExit: SetExit): Command {
     .option('--tour', 'the squares are a tour, in order (implied when they cover the whole board)')
     .option('--closed', 'the tour must close: its last square one move from the first')
     .option('--start <square>', 'the tour must start here')
+    .addOption(new Option('--magic <kind>', 'the tour numbered 1, 2, … must be semi-magic (ranks and files sum alike) or fully magic (the long diagonals too)').choices(MAGIC_KINDS))
     .option('--dominate', 'the pieces must occupy or attack every square (domination); names the squares left uncovered')
     .option('--independent', 'with --dominate: and no piece may attack another')
     .option('--total', 'with --dominate: every square, occupied ones too, must be attacked');
@@ -49,7 +51,7 @@ export function checkCommand(setExit: SetExit): Command {
     const squares = parseArrangement(board, text);
     if (!squares.ok) throw squares.error;
     if (options.independent || options.total || options.dominate) return setExit(await checkDomination(board, piece, squares.value, options));
-    const asTour = options.tour || options.closed || options.start !== undefined || (squares.value.length === board.playable && board.playable > 1 && /[a-z(]/i.test(text));
+    const asTour = options.tour || options.closed || options.start !== undefined || options.magic !== undefined || (squares.value.length === board.playable && board.playable > 1 && /[a-z(]/i.test(text));
     setExit(await (asTour ? checkTour(board, piece, squares.value, options) : checkPlacement(board, piece, squares.value, options)));
   });
 }
@@ -75,7 +77,7 @@ function inferBoard(text: string, options: CheckOptions): BoardSpec {
     if (alg) needed = Math.max(needed, alg[1]!.toLowerCase().charCodeAt(0) - 96, Number(alg[2]));
     else if (pair) needed = Math.max(needed, Number(pair[1]) + 1, Number(pair[2]) + 1);
   }
-  const tourLike = options.tour || options.closed || options.start !== undefined;
+  const tourLike = options.tour || options.closed || options.start !== undefined || options.magic !== undefined;
   const count = body.split(/[\s,;]+/).filter(Boolean).length;
   // A tour covers its board, so its squares tell the size; a placement's only tell that it is at least so big.
   if (tourLike || count === needed * needed) return { width: needed, height: needed };
@@ -140,7 +142,8 @@ async function checkDomination(board: Board, piece: Piece, squares: number[], op
 
 async function checkTour(board: Board, piece: Piece, path: number[], options: CheckOptions): Promise<number> {
   const start = parseStart(board.spec, options.start);
-  const report = validateTour(board, piece, path, { closed: options.closed, start });
+  // Every whole tour's line sums are reported (one more pass over it), so a magic one shows itself unasked.
+  const report = validateTour(board, piece, path, { closed: options.closed, start, sums: true, ...(options.magic ? { magic: options.magic } : {}) });
   if (drawingOf(options)) {
     const onBoard = path.filter((s) => s >= 0 && s < board.size);
     await emitDrawing(tourSvgChunks(board, onBoard, report.closes, { title: `${piece.name}'s tour of ${board}` }), 'the tour', options);
@@ -150,13 +153,19 @@ async function checkTour(board: Board, piece: Piece, path: number[], options: Ch
     out(stringify({ kind: 'tour', board: board.spec, piece: piece.id, ...report }));
     return report.valid ? EXIT.answered : EXIT.invalid;
   }
-  if (report.valid) {
-    out(`Valid ${report.closes ? 'closed' : 'open'} ${piece.name}'s tour of ${board}: ${path.length} squares, from ${board.name(path[0]!)} to ${board.name(path[path.length - 1]!)}.`);
-    return EXIT.answered;
+  const sums = report.sums ? renderLineSums(board, report.sums) : undefined;
+  // A legal tour whose only fault is its sums is still a tour: say so, then what the sums miss.
+  const onlyUnmagic = !report.valid && report.sums !== undefined && options.magic !== undefined && report.firstError === magicShortfall(report.sums, options.magic);
+  if (report.valid || onlyUnmagic) {
+    const tour = `${report.closes ? 'closed' : 'open'} ${piece.name}'s tour of ${board}: ${path.length} squares, from ${board.name(path[0]!)} to ${board.name(path[path.length - 1]!)}`;
+    out(report.valid ? `Valid ${tour}.` : `Not ${options.magic === 'semi' ? 'semi-magic' : 'magic'}: a legal ${tour}; ${report.firstError}.`);
+    if (sums) out(sums);
+    return report.valid ? EXIT.answered : EXIT.invalid;
   }
   out(`Invalid tour: ${report.firstError}`);
   if (report.missingCount > 0 && !report.firstError?.includes('never visited')) {
     out(`  ${report.missingCount} square${report.missingCount === 1 ? ' is' : 's are'} never visited`);
   }
+  if (sums) out(sums);
   return EXIT.invalid;
 }

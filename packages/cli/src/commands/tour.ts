@@ -1,5 +1,5 @@
-import type { Goal, Task } from '@bezzel/core';
-import { Command } from 'commander';
+import { MAGIC_KINDS, type Goal, type MagicKind, type Task } from '@bezzel/core';
+import { Command, Option } from 'commander';
 import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options.js';
 import { solveAndPrint } from '../output.js';
 import { createCliBezzel } from '../plugins.js';
@@ -11,6 +11,7 @@ interface TourOptions extends CommonOptions, PoolOptions {
   readonly start?: string;
   readonly closed?: boolean;
   readonly ordering?: string;
+  readonly magic?: MagicKind;
   readonly goal: Goal;
 }
 
@@ -21,7 +22,8 @@ export function tourCommand(setExit: SetExit): Command {
     .argument('<piece>', 'a piece id, as `bezzel list` shows')
     .option('--start <square>', 'start square, e.g. a1 or (0,0)')
     .option('--closed', 'the last square must be one move from the first')
-    .option('--ordering <id>', 'move ordering for depth-first search: none, warnsdorff, warnsdorff-roth, random');
+    .option('--ordering <id>', 'move ordering for depth-first search: none, warnsdorff, warnsdorff-roth, random')
+    .addOption(new Option('--magic <kind>', 'numbered 1, 2, … along the tour, every rank and file sums alike (semi), and the long diagonals too (full)').choices(MAGIC_KINDS));
   addBoardOptions(command, 8);
   addGoalOption(command, tourGoals, 'one');
   addSolveOptions(command);
@@ -34,7 +36,14 @@ export function tourCommand(setExit: SetExit): Command {
     const start = parseStart(spec, options.start);
     const strategyOptions = { ...options.option, ...(options.ordering ? { ordering: options.ordering } : {}) };
     const task: Task = {
-      problem: { kind: 'tour', board: spec, piece: resolvePieceId(bezzel, pieceArg), ...(start !== undefined ? { start } : {}), closed: options.closed ?? false },
+      problem: {
+        kind: 'tour',
+        board: spec,
+        piece: resolvePieceId(bezzel, pieceArg),
+        ...(start !== undefined ? { start } : {}),
+        closed: options.closed ?? false,
+        ...(options.magic ? { magic: options.magic } : {}),
+      },
       goal: options.goal,
       strategy: options.strategy,
       budget: budgetOf(options),
