@@ -6,12 +6,15 @@ import type { MagicKind } from './problem.js';
  * numbers, whose mean is (wh+1)/2. A target that is not a whole number means no numbering of the board is magic.
  */
 export interface MagicTargets {
+  /** What each rank must sum to: the width times the mean number. */
   readonly rank: number;
+  /** What each file must sum to: the height times the mean number. */
   readonly file: number;
   /** Square boards only: each long diagonal holds n numbers, like a rank. */
   readonly diagonal?: number;
 }
 
+/** The targets of a board's lines (see {@link MagicTargets}). */
 export function magicTargets(board: Board): MagicTargets {
   const mean = (board.width * board.height + 1) / 2;
   return { rank: board.width * mean, file: board.height * mean, ...(board.isSquare ? { diagonal: board.width * mean } : {}) };
@@ -19,13 +22,17 @@ export function magicTargets(board: Board): MagicTargets {
 
 /** A line of the board that misses its target. */
 export interface LineMiss {
+  /** The line in words: `rank 3`, `file b`, `the a1–h8 diagonal`. */
   readonly line: string;
+  /** What its numbers sum to. */
   readonly sum: number;
+  /** What they should sum to. */
   readonly target: number;
 }
 
 /** Every rank, file and (on a square board) long-diagonal sum of a numbered tour, and which lines miss. */
 export interface LineSums {
+  /** What each kind of line must sum to. */
   readonly targets: MagicTargets;
   /** `ranks[r]`: the sum of rank r + 1 (row r, counted from the bottom). */
   readonly ranks: readonly number[];
@@ -37,8 +44,9 @@ export interface LineSums {
   readonly semiMagic: boolean;
   /** Semi-magic, and both long diagonals reach theirs too. */
   readonly magic: boolean;
-  /** The first {@link MAX_MISSES} lines that miss, ranks first, then files, then diagonals. */
+  /** The first hundred lines that miss, ranks first, then files, then diagonals. */
   readonly misses: readonly LineMiss[];
+  /** How many lines miss in all (more than are listed on a big board). */
   readonly missCount: number;
 }
 
@@ -103,14 +111,17 @@ export function magicWord(sums: LineSums): 'magic' | 'semi-magic' | 'neither' {
   return sums.magic ? 'magic' : sums.semiMagic ? 'semi-magic' : 'neither';
 }
 
+/** A rank in words: `rank 3` where squares have algebraic names, `row 2` (counted from 0) beyond. */
 export function rankName(board: Board, row: number): string {
   return board.algebraic ? `rank ${row + 1}` : `row ${row}`;
 }
 
+/** A file in words: `file c` where squares have algebraic names, `column 2` beyond. */
 export function fileName(board: Board, col: number): string {
   return board.algebraic ? `file ${board.fileName(col)}` : `column ${col}`;
 }
 
+/** A long diagonal in words, by its end squares: `the a1–h8 diagonal` (`main`) or `the a8–h1 diagonal` (`anti`). */
 export function diagonalName(board: Board, which: 'main' | 'anti'): string {
   const n = board.width;
   return which === 'main' ? `the ${board.name(0)}–${board.name(board.at(n - 1, n - 1))} diagonal` : `the ${board.name(board.at(n - 1, 0))}–${board.name(board.at(0, n - 1))} diagonal`;

@@ -12,6 +12,7 @@ export interface PlacementProblem {
   readonly k?: number;
 }
 
+/** The kinds of magic tour there are (see {@link MagicKind}). */
 export const MAGIC_KINDS = ['semi', 'full'] as const;
 /**
  * A magic tour numbers the squares 1…w·h in the order visited. `semi`: every rank sums to w(wh+1)/2 and every file

@@ -385,8 +385,11 @@ export interface TourReport {
   readonly sums?: LineSums;
 }
 
+/** What a tour must be, beyond a legal walk over every square: what `validateTour` also checks. */
 export interface TourCheckOptions {
+  /** The last square must be one move from the first. */
   readonly closed?: boolean;
+  /** The tour must start on this square. */
   readonly start?: number;
   /** The numbering must be semi-magic or magic: the first line that misses is the error. */
   readonly magic?: MagicKind;

@@ -2,9 +2,13 @@ import { moveTable, type Board, type ConflictTable, type Piece } from '@bezzel/c
 
 /** A piece's moves on a board both ways round: `out` lists where each square moves to, `in` where it is reached from. */
 export interface MoveGraph {
+  /** `outTargets[outOffsets[s] .. outOffsets[s + 1]]` are the squares a move from s reaches. */
   readonly outOffsets: Int32Array;
+  /** The squares moves lead to, square by square (see `outOffsets`). */
   readonly outTargets: Int32Array;
+  /** `inSources[inOffsets[s] .. inOffsets[s + 1]]` are the squares with a move to s. */
   readonly inOffsets: Int32Array;
+  /** The squares moves come from, square by square (see `inOffsets`). */
   readonly inSources: Int32Array;
   /** Every move can be made backwards, so "unvisited neighbours" means the same both ways. */
   readonly symmetric: boolean;

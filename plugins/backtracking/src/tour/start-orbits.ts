@@ -4,7 +4,9 @@ import type { MoveGraph } from './move-graph.js';
 
 /** A square a count searches from, and how many start squares it stands for (its tours are counted that often). */
 export interface WeightedStart {
+  /** The square searched from. */
   readonly square: number;
+  /** How many start squares (its orbit under the board's symmetries) it stands for. */
   readonly weight: number;
 }
 
