@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePlugins } from '../src/plugins.js';
 import { Replay } from '../src/replay.js';
-import { boardPieces, drawn, number, run, squaresOf, text, useBrowser, VIEWPORTS, withPage } from './page.js';
+import { boardPieces, drawn, number, run, squaresOf, tap, text, useBrowser, VIEWPORTS, withPage } from './page.js';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const browser = useBrowser();
@@ -19,13 +19,6 @@ const figures = async (page: Page) => {
   const cells = await page.locator('#answer-figures').locator('dt, dd').allInnerTexts();
   return Object.fromEntries(cells.flatMap((cell, i) => (i % 2 === 0 ? [[cell, cells[i + 1]!]] : [])));
 };
-/** Clicks a square of the board by its name, as a student taps it. */
-async function tap(page: Page, board: Board, name: string): Promise<void> {
-  const sq = square(board, name);
-  const box = (await page.locator('#board svg.board').boundingBox())!;
-  await page.locator('#board svg.board').click({ position: { x: ((board.col(sq) + 0.5) * box.width) / board.width, y: ((board.height - board.row(sq) - 0.5) * box.height) / board.height } });
-  await drawn(page);
-}
 const names = (board: Board, squares: readonly number[]) => squares.map((sq) => board.name(sq));
 function square(board: Board, name: string): number {
   const parsed = board.parseSquare(name);
@@ -145,8 +138,9 @@ describe('domination on the page', () => {
         await page.locator('#tab-play').click();
         await drawn(page);
         expect(await text(page, '#play-summary')).toBe('Place queens until they occupy or attack every square.');
+        // The panels redraw on the page's next frames, not at the click: wait for the hint to be there.
         await page.locator('#hint').click();
-        expect(await text(page, '#play-hint')).toBe('Try d4: it covers 28 of the 64 squares still uncovered, as many as any square can.');
+        await expect.poll(() => text(page, '#play-hint')).toBe('Try d4: it covers 28 of the 64 squares still uncovered, as many as any square can.');
         await tap(page, eight, 'd4');
         expect(await text(page, '#play-summary')).toBe('1 queen on 8×8 does not occupy or attack every square yet.');
         const uncovered = validateDomination(eight, queen, [square(eight, 'd4')]).uncovered;
@@ -162,7 +156,7 @@ describe('domination on the page', () => {
         await tap(page, eight, 'a8');
         expect(await text(page, '#play-fewest')).toBe('Not the fewest: 5 queens can do it (proven: a search for fewer was exhausted). Can you find such a set?');
         await page.locator('#hint').click();
-        expect(await text(page, '#play-hint')).toMatch(/^Take back the queen on [a-h][1-8]: the others still occupy or attack every square\.$/);
+        await expect.poll(() => text(page, '#play-hint')).toMatch(/^Take back the queen on [a-h][1-8]: the others still occupy or attack every square\.$/);
       },
       '?problem=dominate&piece=queen&w=8&goal=minimum&strategy=cover-search',
     ));

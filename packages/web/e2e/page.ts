@@ -1,3 +1,4 @@
+import type { Board } from '@bezzel/core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -75,6 +76,17 @@ export async function scrub(page: Page, step: number): Promise<void> {
     input.value = String(value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, step);
+}
+
+/** Clicks a square of the board by its name, as a student taps it, and waits for the page to draw the change. */
+export async function tap(page: Page, board: Board, name: string): Promise<void> {
+  const square = board.parseSquare(name);
+  if (!square.ok) throw square.error;
+  const box = (await page.locator('#board svg.board').boundingBox())!;
+  const col = board.col(square.value);
+  const row = board.row(square.value);
+  await page.locator('#board svg.board').click({ position: { x: ((col + 0.5) * box.width) / board.width, y: ((board.height - row - 0.5) * box.height) / board.height } });
+  await drawn(page);
 }
 
 /** Waits for the page's next drawing: it draws changes in the animation frame after them. */

@@ -2,21 +2,10 @@ import { Board, createBezzel, validatePlacement, validateTour } from '@bezzel/co
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePlugins } from '../src/plugins.js';
-import { boardPath, boardPieces, drawn, run, text, useBrowser, withPage } from './page.js';
+import { boardPath, boardPieces, drawn, run, tap, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();
 const bezzel = await createBezzel({ plugins: pagePlugins });
-
-/** Clicks a square of the board by its name, as a student taps it. */
-async function tap(page: Page, board: Board, name: string): Promise<void> {
-  const square = board.parseSquare(name);
-  if (!square.ok) throw square.error;
-  const box = (await page.locator('#board svg.board').boundingBox())!;
-  const col = board.col(square.value);
-  const row = board.row(square.value);
-  await page.locator('#board svg.board').click({ position: { x: ((col + 0.5) * box.width) / board.width, y: ((board.height - row - 0.5) * box.height) / board.height } });
-  await drawn(page);
-}
 
 describe('solutions by symmetry', () => {
   it('shows the 92 solutions of 8 queens in 12 classes, each drawing named by the symmetries that make it', () =>
