@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bezzelBin, childEnv, root } from './support/cli.js';
-import { consoleSessions, expectedOutput, namedFiles } from './support/tutorial.js';
+import { consoleSessions, expectedOutput, namedFiles, terminalView } from './support/tutorial.js';
 
 /**
  * docs/tutorial.md, run as a reader runs it: its files (```ts title="…"```) are written to a folder outside the
@@ -26,10 +26,7 @@ const { INIT_CWD: _scriptFolder, ...shellEnv } = childEnv();
 function runBezzel(args: readonly string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bezzelBin, ...args], { cwd: folder, env: shellEnv }, (error, stdout, stderr) => {
-      // What a terminal shows: an experiment's progress goes to one line it rewrites and clears at the end there,
-      // and to a line a cell elsewhere (here), which the terminal never keeps.
-      const shown = stderr.replace(/^\[\d+\/\d+\] .*\n/gm, '');
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + shown });
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: terminalView(stdout, stderr) });
     });
   });
 }

@@ -80,3 +80,11 @@ export function expectedOutput(lines: readonly string[]): RegExp {
       .join('.*');
   return new RegExp(`^${lines.map(line).join('\\n')}${lines.length > 0 ? '\\n' : ''}$`);
 }
+
+/**
+ * What a reader's terminal shows of a command: its output and its messages, but not an experiment's progress,
+ * which a terminal sees on one line that is rewritten and cleared (and elsewhere comes a line a cell).
+ */
+export function terminalView(stdout: string, stderr: string): string {
+  return stdout + stderr.replace(/^\[\d+\/\d+\] .*\n/gm, '');
+}
