@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { CountClient, parseQueueAddress, type CountStatus } from '@bezzel/queue';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -51,15 +52,25 @@ const section: BenchSection = {
       children.push(worker.child);
       await (bezzel(['place', 'queen', '-n', '10', '--goal', 'count', '--queue', queue, '-q']).done);
       const task = ['place', 'queen', '-n', '16', '--goal', 'count-fundamental', '--max-time', 'none', '-q'];
+      // The local count as a user runs it (one thread: n = 16 is below the size it splits at by itself), and on as
+      // many threads as the worker has: the queue's own overhead is the second ratio.
+      const sameThreads = [...task, '--workers', String(availableParallelism())];
       const ratios: number[] = [];
+      const threadRatios: number[] = [];
       for (let round = 1; round <= 3; round++) {
         const local = await bezzel(task).done;
+        const threaded = await bezzel(sameThreads).done;
         const queued = await bezzel([...task, '--queue', queue]).done;
         const answer = (out: string) => /^(\d+) solutions, (\d+) fundamental/.exec(out)?.slice(1).join(' / ') ?? out.trim();
         ratios.push(queued.wallMs / local.wallMs);
-        log(`n=16 round ${round}: local ${fmtMs(local.wallMs)} (${answer(local.stdout)}) · one local worker ${fmtMs(queued.wallMs)} (${answer(queued.stdout)}, ${/subTasks (\d+)/.exec(queued.stdout)?.[1]} sub-tasks) = ${(queued.wallMs / local.wallMs).toFixed(2)}× (target ≤ 1.15)`);
+        threadRatios.push(queued.wallMs / threaded.wallMs);
+        log(
+          `n=16 round ${round}: local ${fmtMs(local.wallMs)} (${answer(local.stdout)}), local on ${availableParallelism()} threads ${fmtMs(threaded.wallMs)} · one local worker ${fmtMs(queued.wallMs)} (${answer(queued.stdout)}, ${/subTasks (\d+)/.exec(queued.stdout)?.[1]} sub-tasks)` +
+            ` = ${(queued.wallMs / local.wallMs).toFixed(2)}× the local count, ${(queued.wallMs / threaded.wallMs).toFixed(2)}× on as many threads (target ≤ 1.15)`,
+        );
       }
-      log(`n=16 median ratio ${[...ratios].sort((a, b) => a - b)[1]!.toFixed(2)}× (wall times of whole commands; load average ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0]})`);
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!.toFixed(2);
+      log(`n=16 median ratios ${median(ratios)}× and ${median(threadRatios)}× (wall times of whole commands; load average ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0]})`);
       stop(worker.child);
 
       // n = 17 through two workers of one thread each; Redis killed once a third is done, started 1 s later.
