@@ -1,7 +1,8 @@
 import { lowestBit, popcount, type CoverModel } from './model.js';
 
 /**
- * Lower bounds on the pieces still needed at a search node, as tests "j more pieces cannot cover what is left".
+ * Lower bounds on the pieces still needed at a search node, as tests "j more pieces cannot cover what is left",
+ * and the squares the same bound rules out.
  *
  * Both come from one inequality. Give each uncovered square a weight u ≥ 0 and let w(c) be the weight a piece on c
  * would cover. If j pieces cover every uncovered square, their w's add up to at least the total weight, so the
@@ -19,6 +20,12 @@ export class Bounds {
   readonly #top: Int32Array;
   readonly #gradient: Float64Array;
   readonly #relevant: Int32Array;
+  /** The uncovered squares, the relevant allowed squares and how many of those, at the node being bounded. */
+  readonly #squares: Int32Array;
+  readonly #candidates: Int32Array;
+  #relevantCount = 0;
+  /** The unit-weight coverage of each allowed square at the node being bounded. */
+  readonly #gain: Int32Array;
   /** Subgradient steps at most per node. */
   readonly iterations: number;
 
@@ -29,15 +36,22 @@ export class Bounds {
     this.#top = new Int32Array(model.size + 1);
     this.#gradient = new Float64Array(model.size);
     this.#relevant = new Int32Array(model.words);
+    this.#gain = new Int32Array(model.size);
+    this.#squares = new Int32Array(model.size);
+    this.#candidates = new Int32Array(model.size);
     this.iterations = iterations;
   }
 
-  /** True when j pieces from `allowed` cannot cover `uncovered` by the unit-weight count. */
+  /**
+   * True when j pieces from `allowed` cannot cover `uncovered` by the unit-weight count; otherwise clears from
+   * `allowed` the squares that count rules out.
+   */
   coverageCannot(uncovered: Int32Array, uo: number, allowed: Int32Array, ao: number, j: number): boolean {
     const { words, cover } = this.#m;
     let total = 0;
     for (let w = 0; w < words; w++) total += popcount(uncovered[uo + w]!);
     const histogram = this.#histogram;
+    const gain = this.#gain;
     histogram.fill(0);
     for (let w = 0; w < words; w++) {
       let bits = allowed[ao + w]!;
@@ -48,108 +62,136 @@ export class Bounds {
         const o = c * words;
         for (let v = 0; v < words; v++) m += popcount(cover[o + v]! & uncovered[uo + v]!);
         histogram[m]!++;
+        gain[c] = m;
       }
     }
-    let left = j;
-    let sum = 0;
-    for (let m = histogram.length - 1; m > 0 && left > 0; m--) {
-      const take = Math.min(left, histogram[m]!);
-      sum += take * m;
-      left -= take;
+    // The sum of the j − 1 largest coverages, and the j-th largest.
+    let need = j - 1;
+    let belowOne = 0;
+    let m = histogram.length - 1;
+    for (; m > 0; m--) {
+      const h = histogram[m]!;
+      if (h === 0) continue;
+      if (need === 0) break;
+      const take = Math.min(need, h);
+      belowOne += take * m;
+      need -= take;
+      if (take < h) break;
     }
-    return sum < total;
+    const jth = need === 0 && m > 0 ? m : 0;
+    if (belowOne + jth < total) return true;
+    const short = total - belowOne;
+    if (short > 0) {
+      for (let w = 0; w < words; w++) {
+        let bits = allowed[ao + w]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          if (gain[(w << 5) + 31 - Math.clz32(low)]! < short) allowed[ao + w]! &= ~low;
+        }
+      }
+    }
+    return false;
   }
 
   /**
-   * True when j pieces cannot cover the squares with positive weight in `u` (covered squares carry weight 0).
-   * Updates `u` in place by subgradient steps; the caller hands the result to the children.
+   * True when j pieces cannot cover the squares with positive weight in `u` (covered squares carry weight 0);
+   * otherwise clears from `allowed` the squares the weights rule out. Updates `u` in place by a fixed number of
+   * subgradient steps (a stall in one step says little: the method is not monotone); the caller hands the result
+   * to the children.
    */
   weightedCannot(u: Float64Array, uo: number, uncovered: Int32Array, uo2: number, allowed: Int32Array, ao: number, j: number): boolean {
     const { words, coverOffsets, coverTargets, coverers } = this.#m;
     const w = this.#w;
     const top = this.#top;
     const g = this.#gradient;
-    // Only allowed squares that would cover something uncovered have a weight to add up.
+    // The uncovered squares, and the allowed squares that would cover one of them, as lists for the steps.
+    const squares = this.#squares;
     const relevant = this.#relevant;
     relevant.fill(0);
+    let count = 0;
     for (let v = 0; v < words; v++) {
       let bits = uncovered[uo2 + v]!;
       while (bits !== 0) {
-        const o = ((v << 5) + lowestBit(bits)) * words;
+        const s = (v << 5) + lowestBit(bits);
         bits &= bits - 1;
+        squares[count++] = s;
+        const o = s * words;
         for (let x = 0; x < words; x++) relevant[x]! |= coverers[o + x]!;
       }
     }
-    for (let x = 0; x < words; x++) relevant[x]! &= allowed[ao + x]!;
-    let lastGap = Infinity;
+    const candidates = this.#candidates;
+    let size = 0;
+    for (let v = 0; v < words; v++) {
+      let bits = relevant[v]! & allowed[ao + v]!;
+      while (bits !== 0) {
+        candidates[size++] = (v << 5) + lowestBit(bits);
+        bits &= bits - 1;
+      }
+    }
+    this.#relevantCount = size;
     for (let it = 0; ; it++) {
       let total = 0;
-      for (let v = 0; v < words; v++) {
-        let bits = uncovered[uo2 + v]!;
-        while (bits !== 0) {
-          total += u[uo + (v << 5) + lowestBit(bits)]!;
-          bits &= bits - 1;
-        }
-      }
+      for (let i = 0; i < count; i++) total += u[uo + squares[i]!]!;
       let n = 0;
-      for (let v = 0; v < words; v++) {
-        let bits = relevant[v]!;
-        while (bits !== 0) {
-          const c = (v << 5) + lowestBit(bits);
-          bits &= bits - 1;
-          let sum = 0;
-          for (let i = coverOffsets[c]!; i < coverOffsets[c + 1]!; i++) sum += u[uo + coverTargets[i]!]!;
-          w[c] = sum;
-          if (sum <= 0) continue;
-          // Keep the j largest in `top`, descending.
-          if (n < j) n++;
-          else if (sum <= w[top[j - 1]!]!) continue;
-          let at = n - 1;
-          while (at > 0 && w[top[at - 1]!]! < sum) {
-            top[at] = top[at - 1]!;
-            at--;
-          }
-          top[at] = c;
+      for (let r = 0; r < size; r++) {
+        const c = candidates[r]!;
+        let sum = 0;
+        for (let i = coverOffsets[c]!; i < coverOffsets[c + 1]!; i++) sum += u[uo + coverTargets[i]!]!;
+        w[c] = sum;
+        if (sum <= 0) continue;
+        // Keep the j largest in `top`, descending.
+        if (n < j) n++;
+        else if (sum <= w[top[j - 1]!]!) continue;
+        let at = n - 1;
+        while (at > 0 && w[top[at - 1]!]! < sum) {
+          top[at] = top[at - 1]!;
+          at--;
         }
+        top[at] = c;
       }
       let best = 0;
       for (let i = 0; i < n; i++) best += w[top[i]!]!;
       if (total > best + 1e-7) return true;
-      const gap = best - total;
-      if (it >= this.iterations || gap > lastGap * 0.99) return false;
-      lastGap = gap;
+      if (it >= this.iterations) return this.#ruleOut(total, n, j, allowed, ao);
       // Subgradient: squares no chosen piece covers gain weight, squares covered twice lose it.
-      let norm = 0;
-      for (let v = 0; v < words; v++) {
-        let bits = uncovered[uo2 + v]!;
-        while (bits !== 0) {
-          g[(v << 5) + lowestBit(bits)] = 1;
-          bits &= bits - 1;
-        }
-      }
+      for (let i = 0; i < count; i++) g[squares[i]!] = 1;
       for (let i = 0; i < n; i++) {
         const c = top[i]!;
         for (let q = coverOffsets[c]!; q < coverOffsets[c + 1]!; q++) g[coverTargets[q]!]! -= 1;
       }
-      for (let v = 0; v < words; v++) {
-        let bits = uncovered[uo2 + v]!;
-        while (bits !== 0) {
-          const s = (v << 5) + lowestBit(bits);
-          bits &= bits - 1;
-          if (g[s]! > 0 || u[uo + s]! > 0) norm += g[s]! * g[s]!;
-        }
+      let norm = 0;
+      for (let i = 0; i < count; i++) {
+        const s = squares[i]!;
+        if (g[s]! > 0 || u[uo + s]! > 0) norm += g[s]! * g[s]!;
       }
-      if (norm === 0) return false;
-      const step = (gap + 1) / norm;
-      for (let v = 0; v < words; v++) {
-        let bits = uncovered[uo2 + v]!;
-        while (bits !== 0) {
-          const s = (v << 5) + lowestBit(bits);
-          bits &= bits - 1;
-          const next = u[uo + s]! + step * g[s]!;
-          u[uo + s] = next > 0 ? next : 0;
-        }
+      if (norm === 0) return this.#ruleOut(total, n, j, allowed, ao);
+      const step = (best - total + 1) / norm;
+      for (let i = 0; i < count; i++) {
+        const s = squares[i]!;
+        const next = u[uo + s]! + step * g[s]!;
+        u[uo + s] = next > 0 ? next : 0;
       }
     }
+  }
+
+  /**
+   * After a weighted bound that did not cut (weights of the relevant squares in `#w`, the n largest in `#top`):
+   * clears from `allowed` each relevant square c with w(c) + S(j − 1) short of the total. Returns false, the
+   * bound's answer, for the caller's convenience.
+   */
+  #ruleOut(total: number, n: number, j: number, allowed: Int32Array, ao: number): false {
+    const w = this.#w;
+    const top = this.#top;
+    let belowOne = 0;
+    for (let i = 0; i < Math.min(n, j - 1); i++) belowOne += w[top[i]!]!;
+    const short = total - belowOne - 1e-7;
+    if (short <= 0) return false;
+    const candidates = this.#candidates;
+    for (let r = 0; r < this.#relevantCount; r++) {
+      const c = candidates[r]!;
+      if (w[c]! < short) allowed[ao + (c >>> 5)]! &= ~(1 << (c & 31));
+    }
+    return false;
   }
 }

@@ -20,7 +20,7 @@ export interface EngineOptions {
   readonly weights?: Float64Array;
   /** Subgradient steps per node. */
   readonly iterations?: number;
-  /** Square permutations of the board's symmetries (identity left out); `find` uses them at the root. */
+  /** Square permutations of the board's symmetries (identity left out); `find` and `exact` use them at the root. */
   readonly symmetries?: readonly Int32Array[];
   /** Asked every few thousand nodes; true stops the search. */
   readonly stop?: (nodes: number) => boolean;
@@ -161,11 +161,11 @@ export class CoverEngine {
         bits &= bits - 1;
       }
     }
-    if (this.#mode === 'find') this.#byGain(d, n);
+    if (this.#mode === 'find' || this.#mode === 'exact') this.#byGain(d, n);
     return n;
   }
 
-  /** Finding one set: the candidates that cover the most first (an insertion sort, allocation-free), so good sets come early. */
+  /** Finding one set (of at most k, or exactly k): the candidates that cover the most first (an insertion sort, allocation-free), so good sets come early. */
   #byGain(d: number, n: number): void {
     const { words, cover, size } = this.#m;
     const base = d * size;
@@ -230,7 +230,7 @@ export class CoverEngine {
     }
     const working = this.#working;
     for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
-    const symmetries = d === 0 && this.#mode === 'find' ? this.#o.symmetries : undefined;
+    const symmetries = d === 0 && (this.#mode === 'find' || this.#mode === 'exact') ? this.#o.symmetries : undefined;
     for (let i = 0; i < n; i++) {
       const c = this.#candidates[d * size + i]!;
       // At the root a set can be turned by a symmetry so that its first branch is as early as possible: later

@@ -27,7 +27,7 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   const needed = board.playable;
   const coverage = needed === 0 ? 0 : Math.ceil(needed / Math.max(1, model.maxCover));
   // Riders cover whole lines, and the count of uncovered squares is the sharp test for them; leapers cover small
-  // patches whose overlaps only the LP's weights see (knights 10×10: 1.5 thousand nodes with them, 1.5 million without).
+  // patches whose overlaps only the LP's weights see (knights 10×10: hundreds of nodes with them, 1.5 million without).
   let weights: Float64Array | undefined;
   let lp: number | undefined;
   if (board.size <= MAX_LP_SQUARES && needed > 0) {

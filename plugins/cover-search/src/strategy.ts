@@ -81,30 +81,29 @@ function stopped(ctx: { clock: RunContext['clock'] }): 'aborted' | 'steps' | 'ti
 
 /** A set of k pieces, or without k the first set the search reaches (ordered by coverage: a greedy set). */
 function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, trace: Trace): Outcome {
-  const padded = instance.k !== undefined && instance.variant !== 'independent' ? greedyPadded(instance, setup, instance.k, stop, trace) : undefined;
-  if (padded) return { status: 'solved', solutions: [{ kind: 'placement', squares: padded.squares }], stats: stats(padded.nodes) };
-  const engine = engineOf(setup, { stop, symmetric: instance.k === undefined, ...(trace ? { trace } : {}) });
-  engine.search(instance.k === undefined ? 'find' : 'exact', instance.k ?? instance.board.playable);
-  if (engine.found) return { status: 'solved', solutions: [{ kind: 'placement', squares: engine.found.sort((a, b) => a - b) }], stats: stats(engine.nodes) };
+  const k = instance.k;
+  const engine = engineOf(setup, { stop, symmetric: true, ...(trace ? { trace } : {}) });
+  // Plain and total domination: a set of at most k, padded. Independent sets cannot be padded: exactly k.
+  const padding = k !== undefined && instance.variant !== 'independent';
+  engine.search(k === undefined || padding ? 'find' : 'exact', k ?? instance.board.playable);
+  if (engine.found) {
+    const squares = padding ? padded(instance, engine.found, k) : engine.found.sort((a, b) => a - b);
+    return { status: 'solved', solutions: [{ kind: 'placement', squares }], stats: stats(engine.nodes) };
+  }
   if (engine.stopped) return { status: 'budget', exhausted: 'time', stats: stats(engine.nodes), partial: { bounds: { lower: setup.lower } } };
-  const what = instance.k === undefined ? 'no set' : `no set of ${instance.k}`;
+  const what = k === undefined ? 'no set' : `no set of ${k}`;
   return { status: 'impossible', reason: `${what} ${instance.piece.name}s ${describe(instance)}`, proof: 'exhausted', stats: stats(engine.nodes) };
 }
 
 /**
- * A set of exactly k the quick way: the first set the coverage-ordered search reaches (a greedy set, found in a
- * few nodes where the exact search for k pieces can take minutes), with more pieces added on free squares until
- * there are k. Adding a piece keeps a set dominating, and totally dominating too (its square was attacked
- * already); not independent, which is why that variant never comes here. Undefined when the first set has more
- * than k pieces.
+ * A set of at most k made one of exactly k: more pieces on the first free squares. Adding a piece keeps a set
+ * dominating, and totally dominating too (its square was attacked already); not independent, which is why that
+ * variant never comes here. A board has at least k playable squares here (the core refuses a larger k).
  */
-function greedyPadded(instance: DominateInstance, setup: Setup, k: number, stop: Stop, trace: Trace): { squares: number[]; nodes: number } | undefined {
-  const engine = engineOf(setup, { stop, symmetric: true, ...(trace ? { trace } : {}) });
-  engine.search('find', instance.board.playable);
-  if (!engine.found || engine.found.length > k) return undefined;
-  const chosen = new Set(engine.found);
+function padded(instance: DominateInstance, set: readonly number[], k: number): number[] {
+  const chosen = new Set(set);
   for (let sq = 0; sq < instance.board.size && chosen.size < k; sq++) if (!instance.board.isRemoved(sq)) chosen.add(sq);
-  return chosen.size === k ? { squares: [...chosen].sort((a, b) => a - b), nodes: engine.nodes } : undefined;
+  return [...chosen].sort((a, b) => a - b);
 }
 
 function describe(instance: DominateInstance): string {
