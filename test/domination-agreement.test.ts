@@ -59,6 +59,21 @@ describe('domination strategies agree with each other and with brute force', asy
     }
   });
 
+  it('cover-search finds an independent dominating set of exactly k pieces when and only when one exists, on every board up to 4×4', async () => {
+    // Independent sets cannot be padded: past the largest independent dominating set there is none (queens on 4×4:
+    // sets of 3 and of 4 pieces, none of 5).
+    for (const piece of pieces) {
+      for (const board of tiny) {
+        const truth = bruteDomination(board, bezzel.piece(piece)!, 'independent');
+        for (let k = 1; k <= board.playable; k++) {
+          const base = task(piece, board, 'independent', 'one', 'cover-search');
+          const { result } = await solveChecked(bezzel, { ...base, problem: { ...base.problem, k } as Task['problem'] });
+          expect(result.status, `${piece} ${board} independent k=${k}`).toBe(truth?.sizes.has(k) ? 'solved' : 'impossible');
+        }
+      }
+    }
+  });
+
   it('holds on random small boards with holes and on tori (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -3,9 +3,10 @@ import { type Board, type DominationVariant, forEachAttack, type Piece } from '@
 /**
  * The reference for tiny boards (at most 20 squares): every subset of squares as a bit mask, tested by OR-ing the
  * squares each piece covers. It shares nothing with the strategies but `forEachAttack`, the core's rule of what a
- * piece attacks. Returns the fewest pieces and how many sets of that size dominate, or undefined when none does.
+ * piece attacks. Returns the fewest pieces, how many sets of that size dominate and every size some set has, or
+ * undefined when none does.
  */
-export function bruteDomination(board: Board, piece: Piece, variant: DominationVariant): { gamma: number; sets: number } | undefined {
+export function bruteDomination(board: Board, piece: Piece, variant: DominationVariant): { gamma: number; sets: number; sizes: ReadonlySet<number> } | undefined {
   const squares = Array.from({ length: board.size }, (_, s) => s).filter((s) => !board.isRemoved(s));
   const n = squares.length;
   if (n > 20) throw new Error('bruteDomination is for boards of at most 20 squares');
@@ -36,7 +37,7 @@ export function bruteDomination(board: Board, piece: Piece, variant: DominationV
   }
   if (best.size === 0) return undefined;
   const gamma = Math.min(...best.keys());
-  return { gamma, sets: best.get(gamma)! };
+  return { gamma, sets: best.get(gamma)!, sizes: new Set(best.keys()) };
 }
 
 function popcount(x: number): number {
