@@ -37,6 +37,7 @@ describe('cover-search against the published domination tables', async () => {
     expect(oracle.queen.filter((r) => !r.slow).map((r) => r.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(oracle.knight.filter((r) => !r.slow).map((r) => r.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(oracle.king.map((r) => r.n).at(-1)).toBe(30);
+    for (const table of Object.values(oracle).filter(Array.isArray)) for (const row of table) expect(Number.isInteger(row.gamma) && row.gamma > 0, JSON.stringify(row)).toBe(true);
   });
 
   for (const [table, piece, variant] of tables) {

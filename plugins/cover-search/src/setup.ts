@@ -1,5 +1,6 @@
 import { isLeaper, mapSquare, symmetryGroup, type Instance } from '@bezzel/core';
 import { CoverEngine, type EngineOptions } from './engine.js';
+import { greedyPacking } from './greedy-packing.js';
 import { buildModel, type CoverModel } from './model.js';
 import { packingDual } from './packing-lp.js';
 
@@ -15,7 +16,7 @@ export interface Setup {
   readonly weights?: Float64Array;
   /** The LP bound at the root, where it was computed. */
   readonly lp?: number;
-  /** A lower bound on the pieces needed before any search: the LP's, or the coverage count's. */
+  /** A lower bound on the pieces needed before any search: the best of the LP's, a greedy packing's and the coverage count's. */
   readonly lower: number;
   readonly symmetries: readonly Int32Array[];
 }
@@ -39,7 +40,7 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
     lp = dual.value;
     if (!piece.attacks && isLeaper(piece.movement)) weights = dual.y;
   }
-  const lower = Math.max(coverage, lp === undefined ? 0 : Math.ceil(lp - 1e-6));
+  const lower = Math.max(coverage, greedyPacking(model), lp === undefined ? 0 : Math.ceil(lp - 1e-6));
   // A piece with its own attack rule may break the board's symmetry in ways its vectors do not show.
   const group = piece.attacks ? [] : symmetryGroup(board, piece.movement).filter((s) => s.name !== 'identity');
   const symmetries = group.map((s) => Int32Array.from({ length: board.size }, (_, sq) => mapSquare(board, s, sq)));
