@@ -1,5 +1,6 @@
 import type { MinimumBounds, MinimumProof, TraceEvent } from '@bezzel/core';
 import { engineOf, type Setup } from './setup.js';
+import { symmetricSet } from './symmetric-first.js';
 
 export type MinimumSearch =
   | { readonly done: true; readonly set: number[]; readonly proof: MinimumProof; readonly nodes: number }
@@ -15,6 +16,14 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
   let k = playable;
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
+    if (best && !trace) {
+      const symmetric = symmetricSet(setup, best.length - 1, (n) => stop(nodes + n));
+      nodes += symmetric.nodes;
+      if (symmetric.set) {
+        best = symmetric.set;
+        continue;
+      }
+    }
     const engine = engineOf(setup, { stop: (n) => stop(nodes + n), symmetric: true, ...(trace ? { trace } : {}) });
     engine.search('find', best ? best.length - 1 : k);
     nodes += engine.nodes;

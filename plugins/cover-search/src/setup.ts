@@ -3,6 +3,7 @@ import { CoverEngine, type EngineOptions } from './engine.js';
 import { greedyPacking } from './greedy-packing.js';
 import { buildModel, type CoverModel } from './model.js';
 import { packingDual } from './packing-lp.js';
+import { orbitModel, type OrbitModel } from './symmetric-first.js';
 
 /** The dense LP at the root costs about size³/10 operations: beyond this many squares the search starts from flat weights. */
 const MAX_LP_SQUARES = 400;
@@ -19,6 +20,8 @@ export interface Setup {
   /** A lower bound on the pieces needed before any search: the best of the LP's, a greedy packing's and the coverage count's. */
   readonly lower: number;
   readonly symmetries: readonly Int32Array[];
+  /** The problems of the sets a quarter turn, or a half turn, leaves unchanged (see `symmetricSet`), where defined. */
+  readonly orbitModels: readonly OrbitModel[];
 }
 
 /** `stop`, read now and then while the LP is solved, ends it early with the (weaker, still true) bound reached. */
@@ -44,7 +47,12 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   // A piece with its own attack rule may break the board's symmetry in ways its vectors do not show.
   const group = piece.attacks ? [] : symmetryGroup(board, piece.movement).filter((s) => s.name !== 'identity');
   const symmetries = group.map((s) => Int32Array.from({ length: board.size }, (_, sq) => mapSquare(board, s, sq)));
-  return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries };
+  const turn = (name: string) => symmetries[group.findIndex((s) => s.name === name)];
+  const [quarter, half, threeQuarters] = [turn('rotate 90°'), turn('rotate 180°'), turn('rotate 270°')];
+  const orbitModels = model.conflicts
+    ? []
+    : [quarter && half && threeQuarters ? orbitModel(model, [quarter, half, threeQuarters]) : undefined, half ? orbitModel(model, [half]) : undefined].filter((o) => o !== undefined);
+  return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries, orbitModels };
 }
 
 export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet' | 'trace'> & { readonly symmetric?: boolean } = {}): CoverEngine {
