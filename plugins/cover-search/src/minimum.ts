@@ -8,7 +8,8 @@ export type MinimumSearch =
 
 /**
  * The fewest pieces: a first set from the search ordered by coverage, then searches for one piece fewer until one
- * fails. The failed search is the proof; symmetry prunes it (a set turned so its first branch comes earliest).
+ * fails, each after a brief look for a symmetric set of that size. The failed search is the proof; symmetry prunes
+ * it (a set turned so its first branch comes earliest).
  */
 export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): MinimumSearch {
   let nodes = 0;
@@ -16,11 +17,12 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
   let k = playable;
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
-    if (best && !trace) {
+    if (best) {
       const symmetric = symmetricSet(setup, best.length - 1, (n) => stop(nodes + n));
       nodes += symmetric.nodes;
       if (symmetric.set) {
         best = symmetric.set;
+        if (trace) showSet(best, trace);
         continue;
       }
     }
@@ -36,4 +38,11 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
     best = engine.found.sort((a, b) => a - b);
     k = best.length;
   }
+}
+
+/** A watcher sees a set the symmetric search found as its pieces placed, the set, and the pieces taken back. */
+function showSet(set: readonly number[], trace: (event: TraceEvent) => void): void {
+  set.forEach((square, depth) => trace({ type: 'place', square, depth }));
+  trace({ type: 'solution', index: 0 });
+  for (let depth = set.length - 1; depth >= 0; depth--) trace({ type: 'remove', square: set[depth]!, depth });
 }
