@@ -3,7 +3,7 @@ import { CoverEngine, type EngineOptions } from './engine.js';
 import { greedyPacking } from './greedy-packing.js';
 import { buildModel, type CoverModel } from './model.js';
 import { packingDual } from './packing-lp.js';
-import { orbitModel, type OrbitModel } from './symmetric-first.js';
+import { orbitModels, type OrbitModel } from './symmetric-first.js';
 
 /** The dense LP at the root costs about size³/10 operations: beyond this many squares the search starts from flat weights. */
 const MAX_LP_SQUARES = 400;
@@ -49,10 +49,8 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   const symmetries = group.map((s) => Int32Array.from({ length: board.size }, (_, sq) => mapSquare(board, s, sq)));
   const turn = (name: string) => symmetries[group.findIndex((s) => s.name === name)];
   const [quarter, half, threeQuarters] = [turn('rotate 90°'), turn('rotate 180°'), turn('rotate 270°')];
-  const orbitModels = model.conflicts
-    ? []
-    : [quarter && half && threeQuarters ? orbitModel(model, [quarter, half, threeQuarters]) : undefined, half ? orbitModel(model, [half]) : undefined].filter((o) => o !== undefined);
-  return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries, orbitModels };
+  const orbits = model.conflicts ? [] : [...(quarter && half && threeQuarters ? orbitModels(model, [quarter, half, threeQuarters]) : []), ...(half ? orbitModels(model, [half]) : [])];
+  return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries, orbitModels: orbits };
 }
 
 export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet' | 'trace'> & { readonly symmetric?: boolean } = {}): CoverEngine {

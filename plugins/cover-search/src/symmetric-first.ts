@@ -6,30 +6,48 @@ import type { Setup } from './setup.js';
 const SYMMETRIC_NODES = 20_000;
 
 /**
- * The covering problem of the sets that a symmetry of order s leaves unchanged: one "piece" is a whole orbit
- * (a square and its images), covering what its s squares cover; only one square of each orbit needs covering,
- * since the rest follow by symmetry. Defined when every orbit has s squares (no square is its own image, as under
- * a turn of a board with even sides) and removed squares are symmetric too; undefined otherwise.
+ * The covering problem of the sets that a turn of the board (of order s) leaves unchanged: one "piece" is a whole
+ * orbit (a square and its images), covering what its squares cover; only one square of each orbit needs covering,
+ * since the rest follow by symmetry. A square the turn leaves in place (the centre of an odd board) is either in
+ * the set (`fixed`, its cover taken before the search) or not a place for a piece at all: two problems.
  */
 export interface OrbitModel {
   readonly model: CoverModel;
   /** The squares of the orbit whose first square is the index. */
   readonly orbit: (first: number) => number[];
   readonly order: number;
+  /** Squares the turn leaves in place that are in every set of this problem. */
+  readonly fixed: readonly number[];
 }
 
-export function orbitModel(model: CoverModel, powers: readonly Int32Array[]): OrbitModel | undefined {
-  const { size, words, cover, needed, usable } = model;
+/** The orbit problems of one turn, given as its powers other than the identity; none where removed squares are not symmetric. */
+export function orbitModels(model: CoverModel, powers: readonly Int32Array[]): OrbitModel[] {
+  const { size, needed, usable } = model;
   const order = powers.length + 1;
   const first = new Int32Array(size).fill(-1);
-  const has = (mask: Int32Array, s: number) => (mask[s >>> 5]! & (1 << (s & 31))) !== 0;
+  const orbit = (c: number) => [...new Set([c, ...powers.map((p) => p[c]!)])];
+  const fixedPoints: number[] = [];
   for (let s = 0; s < size; s++) {
     if (first[s] !== -1) continue;
-    const images = powers.map((p) => p[s]!);
-    if (new Set([s, ...images]).size !== order) return undefined;
-    for (const t of images) if (has(needed, t) !== has(needed, s) || has(usable, t) !== has(usable, s)) return undefined;
-    for (const t of [s, ...images]) first[t] = s;
+    const members = orbit(s);
+    for (const t of members) if (has(needed, t) !== has(needed, s) || has(usable, t) !== has(usable, s)) return [];
+    if (members.length === 1) fixedPoints.push(s);
+    else if (members.length !== order) return [];
+    for (const t of members) first[t] = s;
   }
+  if (fixedPoints.length > 1) return [];
+  const usableFixed = fixedPoints.filter((s) => has(usable, s));
+  const choices = usableFixed.length === 0 ? [[]] : [usableFixed, []];
+  return choices.map((fixed) => ({ model: reduce(model, first, orbit, fixedPoints, fixed), orbit, order, fixed }));
+}
+
+function has(mask: Int32Array, s: number): boolean {
+  return (mask[s >>> 5]! & (1 << (s & 31))) !== 0;
+}
+
+/** The orbit problem: pieces on first squares of orbits other than fixed points, with the fixed pieces' cover taken. */
+function reduce(model: CoverModel, first: Int32Array, orbit: (c: number) => number[], fixedPoints: readonly number[], fixed: readonly number[]): CoverModel {
+  const { size, words, cover, needed, usable } = model;
   const orbitCover = new Int32Array(size * words);
   const orbitCoverers = new Int32Array(size * words);
   const orbitNeeded = new Int32Array(words);
@@ -38,35 +56,35 @@ export function orbitModel(model: CoverModel, powers: readonly Int32Array[]): Or
   const targets: number[] = [];
   let maxCover = 0;
   for (let c = 0; c < size; c++) {
-    if (first[c] === c) {
-      if (has(needed, c)) orbitNeeded[c >>> 5]! |= 1 << (c & 31);
-      if (has(usable, c)) {
-        orbitUsable[c >>> 5]! |= 1 << (c & 31);
-        for (const m of [c, ...powers.map((p) => p[c]!)]) {
-          for (let w = 0; w < words; w++) {
-            let bits = cover[m * words + w]!;
-            while (bits !== 0) {
-              const t = first[(w << 5) + lowestBit(bits)]!;
-              bits &= bits - 1;
-              orbitCover[c * words + (t >>> 5)]! |= 1 << (t & 31);
-              orbitCoverers[t * words + (c >>> 5)]! |= 1 << (c & 31);
-            }
+    if (first[c] !== c) continue;
+    if (has(needed, c) && !fixed.some((f) => has(cover.subarray(f * words, (f + 1) * words), c))) orbitNeeded[c >>> 5]! |= 1 << (c & 31);
+    if (has(usable, c) && !fixedPoints.includes(c)) orbitUsable[c >>> 5]! |= 1 << (c & 31);
+  }
+  for (let c = 0; c < size; c++) {
+    if (has(orbitUsable, c)) {
+      for (const m of orbit(c)) {
+        for (let w = 0; w < words; w++) {
+          let bits = cover[m * words + w]!;
+          while (bits !== 0) {
+            const t = first[(w << 5) + lowestBit(bits)]!;
+            bits &= bits - 1;
+            orbitCover[c * words + (t >>> 5)]! |= 1 << (t & 31);
+            orbitCoverers[t * words + (c >>> 5)]! |= 1 << (c & 31);
           }
         }
-        for (let w = 0; w < words; w++) {
-          let bits = orbitCover[c * words + w]!;
-          while (bits !== 0) {
-            targets.push((w << 5) + lowestBit(bits));
-            bits &= bits - 1;
-          }
+      }
+      for (let w = 0; w < words; w++) {
+        let bits = orbitCover[c * words + w]!;
+        while (bits !== 0) {
+          targets.push((w << 5) + lowestBit(bits));
+          bits &= bits - 1;
         }
       }
     }
     offsets[c + 1] = targets.length;
     maxCover = Math.max(maxCover, offsets[c + 1]! - offsets[c]!);
   }
-  const reduced: CoverModel = { size, words, cover: orbitCover, coverOffsets: offsets, coverTargets: Int32Array.from(targets), coverers: orbitCoverers, needed: orbitNeeded, usable: orbitUsable, maxCover };
-  return { model: reduced, order, orbit: (c) => [c, ...powers.map((p) => p[c]!)] };
+  return { size, words, cover: orbitCover, coverOffsets: offsets, coverTargets: Int32Array.from(targets), coverers: orbitCoverers, needed: orbitNeeded, usable: orbitUsable, maxCover };
 }
 
 /**
@@ -78,19 +96,19 @@ export function orbitModel(model: CoverModel, powers: readonly Int32Array[]): Or
 export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => boolean): { set: number[] | undefined; nodes: number } {
   let nodes = 0;
   for (const orbits of setup.orbitModels) {
-    const pieces = Math.floor(k / orbits.order);
+    const pieces = Math.floor((k - orbits.fixed.length) / orbits.order);
     if (pieces < 1) continue;
     const m = orbits.model;
     // The full LP's weights summed over each orbit, an s-th of it: a feasible packing of the orbit problem.
     let weights: Float64Array | undefined;
     if (setup.weights) {
       weights = new Float64Array(m.size);
-      for (let c = 0; c < m.size; c++) if ((m.needed[c >>> 5]! & (1 << (c & 31))) !== 0) for (const t of orbits.orbit(c)) weights[c]! += setup.weights[t]! / orbits.order;
+      for (let c = 0; c < m.size; c++) if (has(m.needed, c)) for (const t of orbits.orbit(c)) weights[c]! += setup.weights[t]! / orbits.order;
     }
     const engine = new CoverEngine(m, { ...(weights ? { weights } : {}), stop: (n) => n > SYMMETRIC_NODES || stop(nodes + n) });
     engine.search('find', pieces);
     nodes += engine.nodes;
-    if (engine.found) return { set: engine.found.flatMap(orbits.orbit).sort((a, b) => a - b), nodes };
+    if (engine.found) return { set: [...orbits.fixed, ...engine.found.flatMap(orbits.orbit)].sort((a, b) => a - b), nodes };
   }
   return { set: undefined, nodes };
 }
