@@ -77,7 +77,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     const what = error instanceof StrategyCrash ? message : `internal error: ${message}`;
     if (process.env.BEZZEL_DEBUG) process.stderr.write(`bezzel: ${what}\n${((error as Error).cause as Error | undefined)?.stack ?? (error as Error).stack}\n`);
-    else process.stderr.write(`bezzel: ${what} (a bug: BEZZEL_DEBUG=1 shows where; please report it)\n`);
+    // A strategy's crash is most often in a user's own plugin: where it happened is the help, not a report.
+    else process.stderr.write(`bezzel: ${what} (${error instanceof StrategyCrash ? 'a bug in the strategy' : 'a bug in bezzel: please report it'}; BEZZEL_DEBUG=1 shows where)\n`);
     return EXIT.internal;
   }
 }

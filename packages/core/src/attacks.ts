@@ -51,7 +51,11 @@ export interface ConflictTable {
 
 const tableCache = new WeakMap<Piece, Map<string, ConflictTable>>();
 
-/** Builds (once per piece and board, then cached) the conflict table. Meant for boards of up to a few million squares. */
+/**
+ * Builds (once per piece and board, then cached) the conflict table. Its size is every square's conflicts added up:
+ * about 6 a square for a knight, about 3n for a queen on n×n (200×200: 24 million entries, 96 MiB, seconds to
+ * build, with no clock read meanwhile). A strategy refuses in `supports()` what it cannot afford (`overMemory`).
+ */
 export function conflictTable(board: Board, piece: Piece): ConflictTable {
   const key = `${board.width}x${board.height}:${board.removed.join(',')}:${board.torus}`;
   let perPiece = tableCache.get(piece);

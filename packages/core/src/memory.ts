@@ -1,8 +1,9 @@
 /**
  * The memory one run may take, decided before it allocates: 1 GiB. Why this much and no more: a run's tables are
  * typed arrays outside V8's heap, but a pool runs one per core (two here, and 4× the cores at most), the web page
- * runs in a browser tab that a few GiB already strains, and this 2-core machine is shared; 1 GiB a run keeps a
- * two-worker count under about a tenth of its 24 GiB and any single run far from an out-of-memory kill. Every
+ * runs in a browser tab that a few GiB already strains, and lab and shared machines run other work too; 1 GiB a run
+ * keeps a two-worker count to a small share of a common machine's memory and any single run far from an
+ * out-of-memory kill. Every
  * strategy estimates what it would allocate (tables, populations, answers) and refuses past this in `supports()`,
  * with the estimate in its reason, so `auto` moves on to another strategy and a user reads why none fits.
  */
