@@ -1,5 +1,7 @@
 import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support, type TraceEvent } from '@bezzel/core';
-import { findMinimum } from './minimum.js';
+import { LOCAL_STEPS, localCover } from './local-cover.js';
+import { exactSearch, findMinimum, QUICK_NODES } from './minimum.js';
+import { symmetricSet } from './symmetric-first.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
 import { pathOf, splitCount } from './split.js';
 
@@ -82,9 +84,11 @@ function stopped(ctx: { clock: RunContext['clock'] }): 'aborted' | 'steps' | 'ti
 /** A set of k pieces, or without k the first set the search reaches (ordered by coverage: a greedy set). */
 function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, trace: Trace): Outcome {
   const k = instance.k;
-  const engine = engineOf(setup, { stop, symmetric: true, ...(trace ? { trace } : {}) });
   // Plain and total domination: a set of at most k, padded. Independent sets cannot be padded: exactly k.
   const padding = k !== undefined && instance.variant !== 'independent';
+  const quick = padding && !trace ? quickSet(setup, k, stop) : undefined;
+  if (quick?.set) return { status: 'solved', solutions: [{ kind: 'placement', squares: padded(instance, quick.set, k!) }], stats: stats(quick.nodes) };
+  const engine = engineOf(setup, { stop, symmetric: true, ...(trace ? { trace } : {}) });
   engine.search(k === undefined || padding ? 'find' : 'exact', k ?? instance.board.playable);
   if (engine.found) {
     const squares = padding ? padded(instance, engine.found, k) : engine.found.sort((a, b) => a - b);
@@ -93,6 +97,30 @@ function one(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsO
   if (engine.stopped) return { status: 'budget', exhausted: 'time', stats: stats(engine.nodes), partial: { bounds: { lower: setup.lower } } };
   const what = k === undefined ? 'no set' : `no set of ${k}`;
   return { status: 'impossible', reason: `${what} ${instance.piece.name}s ${describe(instance)}`, proof: 'exhausted', stats: stats(engine.nodes) };
+}
+
+/**
+ * A set of at most k the quick ways, before the exact search: the first set the coverage-ordered search reaches
+ * (a greedy set), a short exact search, a symmetric set, or local searches from the greedy set down one piece at a
+ * time.
+ */
+function quickSet(setup: Setup, k: number, stop: Stop): { set: number[] | undefined; nodes: number } {
+  const greedy = engineOf(setup, { stop, symmetric: true });
+  greedy.search('find', setup.model.size);
+  let nodes = greedy.nodes;
+  if (!greedy.found || greedy.found.length <= k) return { set: greedy.found, nodes };
+  // A short exact search settles most sizes; the quicker ways are for the ones it does not.
+  const short = exactSearch(setup, k, QUICK_NODES, (n) => stop(nodes + n));
+  nodes += short.nodes;
+  if (short.outcome !== 'short') return { set: short.outcome === 'found' ? short.set : undefined, nodes };
+  const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
+  nodes += symmetric.nodes;
+  if (symmetric.set) return { set: symmetric.set, nodes };
+  // Down one piece at a time, each look starting from the set the last one found.
+  let set: number[] | undefined = greedy.found;
+  // A set of k is all that is asked here, not a proof: the looks may take longer than a minimum's.
+  while (set && set.length > k) set = localCover(setup.model, set, set.length - 1, (n) => stop(nodes + n), 4 * LOCAL_STEPS);
+  return { set, nodes };
 }
 
 /**
