@@ -2,8 +2,8 @@ import type { CoverModel } from './model.js';
 
 /**
  * Moves a local search makes at most, by default: enough for knights 14×14 (32 from 33 in about 46,000), few enough
- * that a look that fails (the size below the minimum) costs about a tenth of a second. Fewer for pieces that cover
- * much, since a move weighs about maxCover² squares.
+ * that a look that fails (the size below the minimum) costs about a tenth of a second; fewer on small boards (300 a
+ * square). A caller may ask for more. Fewer for pieces that cover much, since a move weighs about maxCover² squares.
  */
 export const LOCAL_STEPS = 60_000;
 const LOCAL_WORK = 30_000_000;
@@ -18,7 +18,7 @@ const TABU = 7;
  * takes a million nodes. Only finds; never proves. Deterministic: a fixed seed, so runs repeat exactly.
  * Not for independent sets (pieces there must not attack each other, which this does not keep).
  */
-export function localCover(model: CoverModel, start: readonly number[], k: number, stop: (steps: number) => boolean, maxSteps = LOCAL_STEPS): number[] | undefined {
+export function localCover(model: CoverModel, start: readonly number[], k: number, stop: (steps: number) => boolean, maxSteps?: number): number[] | undefined {
   const { size, coverOffsets, coverTargets, needed, usable } = model;
   if (model.conflicts || k < 1) return undefined;
   const isNeeded = (s: number) => (needed[s >>> 5]! & (1 << (s & 31))) !== 0;
@@ -96,7 +96,7 @@ export function localCover(model: CoverModel, start: readonly number[], k: numbe
 
   for (const c of start) if ((usable[c >>> 5]! & (1 << (c & 31))) !== 0 && !chosen[c]) add(c);
   while (pieces.length > k) remove(leastUseful(0, -1));
-  const steps = Math.min(maxSteps, Math.floor(LOCAL_WORK / Math.max(1, model.maxCover) ** 2));
+  const steps = Math.min(maxSteps ?? Math.min(LOCAL_STEPS, 300 * size), Math.floor(LOCAL_WORK / Math.max(1, model.maxCover) ** 2));
   for (let step = 1; step <= steps; step++) {
     if (open === 0) return pieces.slice().sort((a, b) => a - b);
     if ((step & 1023) === 0 && stop(step)) return undefined;
