@@ -42,13 +42,12 @@ function placementFigures(piece: Piece, result: Result): [string, string][] {
       }
       break;
     case 'impossible':
-      figures.push(['Proof', result.proof === 'theorem' ? 'a theorem, before any search' : 'the search tried everything']);
+      figures.push(proofFigure(result.proof));
       break;
     case 'budget':
     case 'aborted': {
       const partial = result.partial;
-      if (partial?.count !== undefined) figures.push(['Found so far', n(partial.count)]);
-      if (partial?.fundamental !== undefined) figures.push(['Fundamental so far', n(partial.fundamental)]);
+      figures.push(...countsSoFar(partial));
       if (partial?.coverage !== undefined) figures.push(['Search space covered', `${(partial.coverage * 100).toFixed(1)}%`]);
       if (partial?.score !== undefined) figures.push(['Best score', n(partial.score)]);
       break;
@@ -85,19 +84,31 @@ function dominationFigures(board: Board, piece: Piece, result: Result): [string,
       if (result.minimum) set('One minimum set', result.solutions?.[0]);
       break;
     case 'impossible':
-      figures.push(['Proof', result.proof === 'theorem' ? 'a theorem, before any search' : 'the search tried everything']);
+      figures.push(proofFigure(result.proof));
       break;
     case 'budget':
     case 'aborted': {
       const partial = result.partial;
       if (partial?.bounds) figures.push(['Fewest', boundsWords(partial.bounds)]);
       set('Smallest set found', partial?.best);
-      if (partial?.count !== undefined) figures.push(['Found so far', n(partial.count)]);
-      if (partial?.fundamental !== undefined) figures.push(['Fundamental so far', n(partial.fundamental)]);
+      figures.push(...countsSoFar(partial));
       break;
     }
   }
   return figures;
+}
+
+/** How an impossibility is proven, the same words for every kind of problem. */
+function proofFigure(proof: Extract<Result, { status: 'impossible' }>['proof']): [string, string] {
+  return ['Proof', proof === 'theorem' ? 'a theorem, before any search' : 'the search tried everything'];
+}
+
+/** The counts a stopped run had reached, as every kind of problem reports them. */
+function countsSoFar(partial: Extract<Result, { status: 'budget' | 'aborted' }>['partial']): [string, string][] {
+  const counts: [string, string][] = [];
+  if (partial?.count !== undefined) counts.push(['Found so far', groupDigits(partial.count)]);
+  if (partial?.fundamental !== undefined) counts.push(['Fundamental so far', groupDigits(partial.fundamental)]);
+  return counts;
 }
 
 /** "at least 5, at most 9", or "at least 5" before any set was found. */
