@@ -20,8 +20,11 @@ export interface Setup {
   /** A lower bound on the pieces needed before any search: the best of the LP's, a greedy packing's and the coverage count's. */
   readonly lower: number;
   readonly symmetries: readonly Int32Array[];
-  /** The problems of the sets a quarter turn, or a half turn, leaves unchanged (see `symmetricSet`), where defined. */
-  readonly orbitModels: readonly OrbitModel[];
+  /**
+   * The problems of the sets a quarter turn, or a half turn, leaves unchanged (see `symmetricSet`), where defined;
+   * built on first use, since only searches for one set use them (a count's sub-tasks never do).
+   */
+  readonly orbitModels: () => readonly OrbitModel[];
 }
 
 /** `stop`, read now and then while the LP is solved, ends it early with the (weaker, still true) bound reached. */
@@ -49,8 +52,10 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   const symmetries = group.map((s) => Int32Array.from({ length: board.size }, (_, sq) => mapSquare(board, s, sq)));
   const turn = (name: string) => symmetries[group.findIndex((s) => s.name === name)];
   const [quarter, half, threeQuarters] = [turn('rotate 90°'), turn('rotate 180°'), turn('rotate 270°')];
-  const orbits = model.conflicts ? [] : [...(quarter && half && threeQuarters ? orbitModels(model, [quarter, half, threeQuarters]) : []), ...(half ? orbitModels(model, [half]) : [])];
-  return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries, orbitModels: orbits };
+  let orbits: OrbitModel[] | undefined;
+  const orbitsOf = () =>
+    (orbits ??= model.conflicts ? [] : [...(quarter && half && threeQuarters ? orbitModels(model, [quarter, half, threeQuarters]) : []), ...(half ? orbitModels(model, [half]) : [])]);
+  return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries, orbitModels: orbitsOf };
 }
 
 export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet' | 'trace'> & { readonly symmetric?: boolean } = {}): CoverEngine {

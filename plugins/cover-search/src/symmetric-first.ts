@@ -55,9 +55,12 @@ function reduce(model: CoverModel, first: Int32Array, orbit: (c: number) => numb
   const offsets = new Int32Array(size + 1);
   const targets: number[] = [];
   let maxCover = 0;
+  // What the fixed pieces cover needs no orbit.
+  const taken = new Int32Array(words);
+  for (const f of fixed) for (let w = 0; w < words; w++) taken[w]! |= cover[f * words + w]!;
   for (let c = 0; c < size; c++) {
     if (first[c] !== c) continue;
-    if (has(needed, c) && !fixed.some((f) => has(cover.subarray(f * words, (f + 1) * words), c))) orbitNeeded[c >>> 5]! |= 1 << (c & 31);
+    if (has(needed, c) && !has(taken, c)) orbitNeeded[c >>> 5]! |= 1 << (c & 31);
     if (has(usable, c) && !fixedPoints.includes(c)) orbitUsable[c >>> 5]! |= 1 << (c & 31);
   }
   for (let c = 0; c < size; c++) {
@@ -95,7 +98,7 @@ function reduce(model: CoverModel, first: Int32Array, orbit: (c: number) => numb
  */
 export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => boolean): { set: number[] | undefined; nodes: number } {
   let nodes = 0;
-  for (const orbits of setup.orbitModels) {
+  for (const orbits of setup.orbitModels()) {
     const pieces = Math.floor((k - orbits.fixed.length) / orbits.order);
     if (pieces < 1) continue;
     const m = orbits.model;
