@@ -42,6 +42,12 @@ describe('every answer is checked by the core before it is printed', () => {
     expectOneLine(await bezzelProcess('queens', '8', '--strategy', 'cheat-throws', '--plugin', hostile('cheats.mjs')), 70, /^bezzel: strategy cheat-throws failed: boom \(a bug/);
   });
 
+  it('a time budget of nothing, a bare number and a word each get the line that fits them', async () => {
+    for (const zero of ['0', '0s', '0ms']) expectOneLine(await bezzelProcess('queens', '8', '--max-time', zero), 2, /a time budget must be more than 0, not "0(s|ms)?" \(none means no limit\)$/);
+    expectOneLine(await bezzelProcess('queens', '8', '--max-time', '15'), 2, /a time needs a unit, .*not "15"; say 15s or 15ms$/);
+    expectOneLine(await bezzelProcess('queens', '8', '--max-time', 'soon'), 2, /a time needs a unit, like 15s, 500ms, 2m or none \(no limit\), not "soon"$/);
+  });
+
   it('a strategy whose supports() throws is ruled out with the reason, and the others still serve', async () => {
     expectOneLine(await bezzelProcess('queens', '8', '--strategy', 'cheat-supports', '--plugin', hostile('cheats.mjs')), 2, /^bezzel: strategy cheat-supports cannot do this: its supports\(\) failed: supports boom$/);
     const auto = await bezzelProcess('place', 'queen', '-n', '6', '--goal', 'count', '--plugin', hostile('cheats.mjs'), '--format', 'json');

@@ -48,9 +48,11 @@ export function boundedNumber(what: string, min: number, max: number, why: strin
  */
 export function duration(text: string): number {
   if (/^\s*(none|unlimited)\s*$/i.test(text)) return Number.POSITIVE_INFINITY;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(text);
-  if (!match || Number(match[1]) <= 0) {
-    const bare = /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? `; say ${text.trim()}s or ${text.trim()}ms` : '';
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  // A budget of nothing would stop every run before it starts: say so, whatever the unit.
+  if (match && Number(match[1]) === 0) throw new InvalidArgumentError(`a time budget must be more than 0, not "${text}" (none means no limit)`);
+  if (!match?.[2]) {
+    const bare = match ? `; say ${text.trim()}s or ${text.trim()}ms` : '';
     throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m or none (no limit), not "${text}"${bare}`);
   }
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
