@@ -50,10 +50,19 @@ export class CoverEngine {
   #candidates = new Int32Array(0);
   #placed = new Int32Array(0);
   #gains = new Int32Array(0);
+  /** Scratch: each candidate's cover of the uncovered squares, for #undominated. */
+  #masks = new Int32Array(0);
   /** For a trace: the uncovered square each depth branched on. */
   #aim = new Int32Array(0);
   #sets = 0;
   #mode: Mode = 'find';
+  /** The branch index taken at each depth on the way to the current node. */
+  #index = new Int32Array(0);
+  /** The last search, and the branch indices to the node where it stopped: what `resume` continues. */
+  #last: { mode: Mode; k: number; path: readonly number[] } | undefined;
+  #stoppedAt: number[] | undefined;
+  /** While resuming: the path back to that node, replayed without counting its nodes again. */
+  #resumeAt: number[] | undefined;
 
   constructor(model: CoverModel, options: EngineOptions = {}) {
     this.#m = model;
@@ -73,7 +82,9 @@ export class CoverEngine {
     this.#candidates = new Int32Array(depth * size);
     this.#placed = new Int32Array(depth);
     this.#gains = new Int32Array(size);
+    this.#masks = new Int32Array(size * words);
     this.#aim = new Int32Array(depth);
+    this.#index = new Int32Array(depth);
     this.#uncovered.set(this.#m.needed);
     this.#allowed.set(this.#m.usable);
     if (this.#o.weights) {
@@ -85,9 +96,29 @@ export class CoverEngine {
 
   /** Searches from the empty board, or from the node a path of branch indices leads to (a split's sub-task). */
   search(mode: Mode, k: number, path: readonly number[] = []): void {
+    this.#last = { mode, k, path };
+    this.#stoppedAt = undefined;
     this.#reset(mode, k);
     const start = this.#follow(path, k);
     if (start >= 0) this.#search(start, k - start);
+  }
+
+  /**
+   * Continues a search its `stop` ended from the node where it stopped, as if it had never stopped (a short look
+   * that did not settle a size goes on as the full search, its nodes not searched twice). The way back to that
+   * node is replayed: the masks and bounds along it are computed again, the same as before, but not counted.
+   * False when there is nothing to continue.
+   */
+  resume(): boolean {
+    if (!this.stopped || !this.#stoppedAt || !this.#last) return false;
+    const { mode, k, path } = this.#last;
+    this.stopped = false;
+    this.#resumeAt = this.#stoppedAt;
+    this.#stoppedAt = undefined;
+    this.#reset(mode, k);
+    const start = this.#follow(path, k);
+    if (start >= 0) this.#search(start, k - start);
+    return true;
   }
 
   /** Replays a path of branch indices from the root; the depth reached, or -1 when the path leaves the tree. */
@@ -103,6 +134,7 @@ export class CoverEngine {
         const c = this.#candidates[d * this.#m.size + i]!;
         this.#working[d * words + (c >>> 5)]! &= ~(1 << (c & 31));
       }
+      this.#index[d] = index;
       this.#descend(d, this.#candidates[d * this.#m.size + index]!);
     }
     return path.length;
@@ -161,8 +193,49 @@ export class CoverEngine {
         bits &= bits - 1;
       }
     }
+    if (this.#mode === 'find' && !this.#independent && d > 0) n = this.#undominated(d, n);
     if (this.#mode === 'find' || this.#mode === 'exact') this.#byGain(d, n);
     return n;
+  }
+
+  /**
+   * Finding a set: drops each candidate whose cover of the uncovered squares another candidate's contains (the first
+   * of equal ones stays). A set with the dropped piece stays a set, no larger, with the other in its place, and the
+   * search reaches that one in some branch: the other is allowed here and the swap adds no excluded square. Not
+   * for counts (each set counts), nor independent sets (the swap may bring two pieces into conflict), nor at the
+   * root, whose symmetric exclusions the argument does not cover.
+   */
+  #undominated(d: number, n: number): number {
+    const { words, cover, size } = this.#m;
+    const base = d * size;
+    const u = d * words;
+    const list = this.#candidates;
+    const masks = this.#masks;
+    for (let i = 0; i < n; i++) {
+      const c = list[base + i]!;
+      for (let v = 0; v < words; v++) masks[i * words + v] = cover[c * words + v]! & this.#uncovered[u + v]!;
+    }
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      let dominated = false;
+      for (let j = 0; j < n && !dominated; j++) {
+        if (j === i) continue;
+        let inside = true;
+        let equal = true;
+        for (let v = 0; v < words; v++) {
+          const a = masks[i * words + v]!;
+          const b = masks[j * words + v]!;
+          if ((a & ~b) !== 0) {
+            inside = false;
+            break;
+          }
+          if (a !== b) equal = false;
+        }
+        dominated = inside && (!equal || j < i);
+      }
+      if (!dominated) list[base + kept++] = list[base + i]!;
+    }
+    return kept;
   }
 
   /** Finding one set (of at most k, or exactly k): the candidates that cover the most first (an insertion sort, allocation-free), so good sets come early. */
@@ -205,10 +278,17 @@ export class CoverEngine {
 
   /** True to stop the whole search (a set found, or the budget spent). */
   #search(d: number, j: number): boolean {
-    this.nodes++;
-    if ((this.nodes & NODES_BETWEEN_CLOCKS) === 0 && this.#o.stop?.(this.nodes)) {
-      this.stopped = true;
-      return true;
+    const resume = this.#resumeAt;
+    const replaying = resume !== undefined && d < resume.length;
+    if (!replaying) {
+      // The node a resumed search stopped at is searched from here on as any other.
+      if (resume) this.#resumeAt = undefined;
+      this.nodes++;
+      if ((this.nodes & NODES_BETWEEN_CLOCKS) === 0 && this.#o.stop?.(this.nodes)) {
+        this.stopped = true;
+        this.#stoppedAt = Array.from(this.#index.subarray(0, d));
+        return true;
+      }
     }
     if (this.#isCovered(d)) return this.#leaf(d, j);
     const trace = this.#o.trace;
@@ -231,12 +311,19 @@ export class CoverEngine {
     const working = this.#working;
     for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
     const symmetries = d === 0 && (this.#mode === 'find' || this.#mode === 'exact') ? this.#o.symmetries : undefined;
+    const from = replaying ? resume[d]! : 0;
     for (let i = 0; i < n; i++) {
       const c = this.#candidates[d * size + i]!;
       // At the root a set can be turned by a symmetry so that its first branch is as early as possible: later
       // branches may then leave out every image of the squares tried before (and skip a square that is one).
       if ((working[u + (c >>> 5)]! & (1 << (c & 31))) === 0) continue;
       working[u + (c >>> 5)]! &= ~(1 << (c & 31));
+      if (i < from) {
+        // Searched before the stop: excluded as after its branch.
+        if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
+        continue;
+      }
+      this.#index[d] = i;
       this.#descend(d, c);
       if (trace) trace({ type: 'place', square: c, depth: d, covering: this.#aim[d]! });
       if (this.#search(d + 1, j - 1)) return true;

@@ -24,14 +24,14 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
     const k = best ? best.length - 1 : playable;
-    let quick: number[] | undefined;
+    const exact = exactSearch(setup, k, (n) => stop(nodes + n), trace);
     let search: Exact | undefined;
     if (best) {
       const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
       nodes += symmetric.nodes;
-      quick = symmetric.set;
+      let quick = symmetric.set;
       if (!quick) {
-        search = exactSearch(setup, k, QUICK_NODES, (n) => stop(nodes + n), trace);
+        search = exact(QUICK_NODES);
         nodes += search.nodes;
         if (search.outcome === 'short') quick = localCover(setup.model, best, k, (n) => stop(nodes + n));
       }
@@ -42,7 +42,8 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
       }
     }
     if (!search || search.outcome === 'short') {
-      search = exactSearch(setup, k, Infinity, (n) => stop(nodes + n), trace);
+      // The short search goes on where it stopped.
+      search = exact(Infinity);
       nodes += search.nodes;
     }
     if (search.outcome === 'found') {
@@ -58,13 +59,25 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
 
 type Exact = { readonly outcome: 'found'; readonly set: number[]; readonly nodes: number } | { readonly outcome: 'none' | 'short' | 'stopped'; readonly nodes: number };
 
-/** The exact search for a set of at most k, given up after `limit` nodes (`short`) or at the budget (`stopped`). */
-export function exactSearch(setup: Setup, k: number, limit: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): Exact {
+/**
+ * The exact search for a set of at most k, run in steps: each call searches at most `limit` more nodes (then
+ * `short`: the next call continues from there) or stops at the budget (`stopped`). `stop` and each outcome see
+ * the call's own nodes.
+ */
+export function exactSearch(setup: Setup, k: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): (limit: number) => Exact {
+  let before = 0;
+  let until = 0;
   let short = false;
-  const engine = engineOf(setup, { stop: (n) => (n > limit ? (short = true) : stop(n)), symmetric: true, ...(trace ? { trace } : {}) });
-  engine.search('find', k);
-  if (engine.found) return { outcome: 'found', set: engine.found, nodes: engine.nodes };
-  return { outcome: engine.stopped ? (short ? 'short' : 'stopped') : 'none', nodes: engine.nodes };
+  const engine = engineOf(setup, { stop: (n) => (n > until ? (short = true) : stop(n - before)), symmetric: true, ...(trace ? { trace } : {}) });
+  return (limit) => {
+    before = engine.nodes;
+    until = before + limit;
+    short = false;
+    if (before === 0 || !engine.resume()) engine.search('find', k);
+    const nodes = engine.nodes - before;
+    if (engine.found) return { outcome: 'found', set: engine.found, nodes };
+    return { outcome: engine.stopped ? (short ? 'short' : 'stopped') : 'none', nodes };
+  };
 }
 
 /** A watcher sees a set the symmetric search found as its pieces placed, the set, and the pieces taken back. */

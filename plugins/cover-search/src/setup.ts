@@ -2,11 +2,14 @@ import { isLeaper, mapSquare, symmetryGroup, type Instance } from '@bezzel/core'
 import { CoverEngine, type EngineOptions } from './engine.js';
 import { greedyPacking } from './greedy-packing.js';
 import { buildModel, type CoverModel } from './model.js';
-import { packingDual } from './packing-lp.js';
+import { rootPacking } from './packing-lp.js';
 import { orbitModels, type OrbitModel } from './symmetric-first.js';
 
-/** The dense LP at the root costs about size³/10 operations: beyond this many squares the search starts from flat weights. */
-const MAX_LP_SQUARES = 400;
+/**
+ * Beyond this many rows (orbits of pieces) the root LP is skipped and the search starts from flat weights: 250 rows
+ * take up to about half a second (knights, queens, kings up to 44×44 with the board's symmetry; 250 squares without).
+ */
+const MAX_LP_ROWS = 250;
 
 export type DominateInstance = Extract<Instance, { kind: 'dominate' }>;
 
@@ -33,23 +36,15 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   const model = buildModel(board, piece, variant);
   const needed = board.playable;
   const coverage = needed === 0 ? 0 : Math.ceil(needed / Math.max(1, model.maxCover));
-  // Riders cover whole lines, and the count of uncovered squares is the sharp test for them; leapers cover small
-  // patches whose overlaps only the LP's weights see (knights 10×10: hundreds of nodes with them, 1.5 million without).
-  let weights: Float64Array | undefined;
-  let lp: number | undefined;
-  if (board.size <= MAX_LP_SQUARES && needed > 0) {
-    const rows: Int32Array[] = [];
-    for (let c = 0; c < board.size; c++) {
-      if (!board.isRemoved(c)) rows.push(model.coverTargets.subarray(model.coverOffsets[c]!, model.coverOffsets[c + 1]!));
-    }
-    const dual = packingDual(rows, board.size, undefined, stop);
-    lp = dual.value;
-    if (!piece.attacks && isLeaper(piece.movement)) weights = dual.y;
-  }
-  const lower = Math.max(coverage, greedyPacking(model), lp === undefined ? 0 : Math.ceil(lp - 1e-6));
   // A piece with its own attack rule may break the board's symmetry in ways its vectors do not show.
   const group = piece.attacks ? [] : symmetryGroup(board, piece.movement).filter((s) => s.name !== 'identity');
   const symmetries = group.map((s) => Int32Array.from({ length: board.size }, (_, sq) => mapSquare(board, s, sq)));
+  // Riders cover whole lines, and the count of uncovered squares is the sharp test for them; leapers cover small
+  // patches whose overlaps only the LP's weights see (knights 10×10: hundreds of nodes with them, 1.5 million without).
+  const dual = needed > 0 ? rootPacking(model, symmetries, MAX_LP_ROWS, stop) : undefined;
+  const lp = dual?.value;
+  const weights = dual && !piece.attacks && isLeaper(piece.movement) ? dual.y : undefined;
+  const lower = Math.max(coverage, greedyPacking(model), lp === undefined ? 0 : Math.ceil(lp - 1e-6));
   const turn = (name: string) => symmetries[group.findIndex((s) => s.name === name)];
   const [quarter, half, threeQuarters] = [turn('rotate 90°'), turn('rotate 180°'), turn('rotate 270°')];
   let orbits: OrbitModel[] | undefined;

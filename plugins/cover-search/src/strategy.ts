@@ -110,7 +110,7 @@ function quickSet(setup: Setup, k: number, stop: Stop): { set: number[] | undefi
   let nodes = greedy.nodes;
   if (!greedy.found || greedy.found.length <= k) return { set: greedy.found, nodes };
   // A short exact search settles most sizes; the quicker ways are for the ones it does not.
-  const short = exactSearch(setup, k, QUICK_NODES, (n) => stop(nodes + n));
+  const short = exactSearch(setup, k, (n) => stop(nodes + n))(QUICK_NODES);
   nodes += short.nodes;
   if (short.outcome !== 'short') return { set: short.outcome === 'found' ? short.set : undefined, nodes };
   const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
