@@ -63,6 +63,13 @@ export class CoverEngine {
   #stoppedAt: number[] | undefined;
   /** While resuming: the path back to that node, replayed without counting its nodes again. */
   #resumeAt: number[] | undefined;
+  /**
+   * Finding with symmetries: pairs of squares no set searched below the current root branch holds both of
+   * (`#pairUp`), as a mask of partners per square, and whether a square has any.
+   */
+  #partners = new Int32Array(0);
+  #paired = new Uint8Array(0);
+  #pairing = false;
 
   constructor(model: CoverModel, options: EngineOptions = {}) {
     this.#m = model;
@@ -85,6 +92,9 @@ export class CoverEngine {
     this.#masks = new Int32Array(size * words);
     this.#aim = new Int32Array(depth);
     this.#index = new Int32Array(depth);
+    this.#pairing = (mode === 'find' || mode === 'exact') && (this.#o.symmetries?.length ?? 0) > 0;
+    this.#partners = new Int32Array(this.#pairing ? size * words : 0);
+    this.#paired = new Uint8Array(this.#pairing ? size : 0);
     this.#uncovered.set(this.#m.needed);
     this.#allowed.set(this.#m.usable);
     if (this.#o.weights) {
@@ -211,15 +221,18 @@ export class CoverEngine {
     const u = d * words;
     const list = this.#candidates;
     const masks = this.#masks;
+    // Candidates with partners (see #pairUp) may not be free to take a dropped one's place: they dominate none.
+    const bound = this.#gains;
     for (let i = 0; i < n; i++) {
       const c = list[base + i]!;
       for (let v = 0; v < words; v++) masks[i * words + v] = cover[c * words + v]! & this.#uncovered[u + v]!;
+      bound[i] = this.#pairing ? this.#paired[c]! : 0;
     }
     let kept = 0;
     for (let i = 0; i < n; i++) {
       let dominated = false;
       for (let j = 0; j < n && !dominated; j++) {
-        if (j === i) continue;
+        if (j === i || bound[j] === 1) continue;
         let inside = true;
         let equal = true;
         for (let v = 0; v < words; v++) {
@@ -268,6 +281,7 @@ export class CoverEngine {
       this.#uncovered[to + v] = this.#uncovered[from + v]! & ~cover[c * words + v]!;
       this.#allowed[to + v] = conflicts ? this.#working[from + v]! & ~conflicts[c * words + v]! : this.#working[from + v]!;
     }
+    if (this.#pairing && d > 0) for (let v = 0; v < words; v++) this.#allowed[to + v]! &= ~this.#partners[c * words + v]!;
     this.#placed[d] = c;
     if (this.#weights.length > 0) {
       this.#weights.copyWithin((d + 1) * size, d * size, (d + 1) * size);
@@ -321,16 +335,47 @@ export class CoverEngine {
       if (i < from) {
         // Searched before the stop: excluded as after its branch.
         if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
+        if (d === 1 && this.#pairing) this.#pairUp(c, u);
         continue;
       }
       this.#index[d] = i;
+      if (d === 0 && this.#pairing) {
+        this.#partners.fill(0);
+        this.#paired.fill(0);
+      }
       this.#descend(d, c);
       if (trace) trace({ type: 'place', square: c, depth: d, covering: this.#aim[d]! });
       if (this.#search(d + 1, j - 1)) return true;
       if (trace) trace({ type: 'remove', square: c, depth: d });
       if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
+      if (d === 1 && this.#pairing) this.#pairUp(c, u);
     }
     return false;
+  }
+
+  /**
+   * After a branch on x below the root's piece r: for every symmetry g, no set searched from here on holds both
+   * g(r) and g(x). Why: of the images of a set in this root branch, take the one whose branch here comes first
+   * (the root already takes the image whose root branch comes first). If it held g(r) and g(x), turning it by
+   * g⁻¹ would give an image in this root branch (the root's exclusions are whole orbits) holding x, whose branch
+   * here came earlier. With g the identity that is the usual exclusion of x; a g that keeps r in place excludes
+   * g(x) at once. Like the root's exclusions, this keeps some image of every set, so it serves finding only.
+   */
+  #pairUp(x: number, u: number): void {
+    const { words } = this.#m;
+    const r = this.#placed[0]!;
+    const partners = this.#partners;
+    for (let p = -1; p < this.#o.symmetries!.length; p++) {
+      const perm = p < 0 ? undefined : this.#o.symmetries![p]!;
+      const a = perm ? perm[r]! : r;
+      const b = perm ? perm[x]! : x;
+      partners[a * words + (b >>> 5)]! |= 1 << (b & 31);
+      partners[b * words + (a >>> 5)]! |= 1 << (a & 31);
+      this.#paired[a] = 1;
+      this.#paired[b] = 1;
+      if (a === r) this.#working[u + (b >>> 5)]! &= ~(1 << (b & 31));
+      if (b === r) this.#working[u + (a >>> 5)]! &= ~(1 << (a & 31));
+    }
   }
 
   /** Everything is covered with j pieces still to place. */

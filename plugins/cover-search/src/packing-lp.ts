@@ -84,7 +84,7 @@ export function packingDual(rows: readonly ArrayLike<number>[], columns: number,
  * The covering LP of a board, solved over the orbits of its symmetries: some optimal packing gives every square
  * of an orbit the same weight (average an optimum over the group), so one column per orbit of squares to cover
  * (weighing the orbit's size) and one row per orbit of pieces (its images say the same) give the same optimum
- * from a problem the group's order smaller each way. Knights 14×14: 25 rows instead of 196, milliseconds instead
+ * from a problem the group's order smaller each way. Knights 14×14: 28 rows instead of 196, milliseconds instead
  * of a third of a second. Returns the weight of every square (0 for squares not to cover) and the LP's value, or
  * undefined past `maxRows` rows (a pivot of the dense tableau costs 2·rows² operations). The simplex stops after
  * 10 pivots a row, with a weaker bound that is still true: kings on big boards are so degenerate that it would
