@@ -1,6 +1,13 @@
 import { lowestBit, popcount, type CoverModel } from './model.js';
 
 /**
+ * Each subgradient step aims this far past the cut (total weight exceeding what j pieces can cover), in pieces.
+ * A step aimed a whole piece past overshoots: the weights swing, and children start from worse ones (knights
+ * 14×14 proof: 67,000 nodes with 1, 19,000 with 0.1).
+ */
+const OVERSHOOT = 0.1;
+
+/**
  * Lower bounds on the pieces still needed at a search node, as tests "j more pieces cannot cover what is left",
  * and the squares the same bound rules out.
  *
@@ -166,7 +173,7 @@ export class Bounds {
         if (g[s]! > 0 || u[uo + s]! > 0) norm += g[s]! * g[s]!;
       }
       if (norm === 0) return this.#ruleOut(total, n, j, allowed, ao);
-      const step = (best - total + 1) / norm;
+      const step = (best - total + OVERSHOOT) / norm;
       for (let i = 0; i < count; i++) {
         const s = squares[i]!;
         const next = u[uo + s]! + step * g[s]!;

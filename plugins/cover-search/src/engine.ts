@@ -74,7 +74,7 @@ export class CoverEngine {
   constructor(model: CoverModel, options: EngineOptions = {}) {
     this.#m = model;
     this.#o = options;
-    this.#bounds = new Bounds(model, options.iterations ?? 10);
+    this.#bounds = new Bounds(model, options.iterations ?? 15);
     this.#independent = model.conflicts !== undefined;
   }
 
