@@ -308,11 +308,13 @@ export class CoverEngine {
     const trace = this.#o.trace;
     const { words, size } = this.#m;
     const u = d * words;
+    // With a piece left for every uncovered square no bound can cut (a first search for any set, k the whole board).
     const cannot =
       j === 0 ||
-      (this.#weights.length > 0
-        ? this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)
-        : this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j));
+      (j < this.#countUncovered(d) &&
+        (this.#weights.length > 0
+          ? this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)
+          : this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j)));
     if (cannot) {
       if (trace) trace({ type: 'cut', depth: d, why: 'bound', left: j, count: this.#countUncovered(d) });
       return false;
