@@ -108,9 +108,7 @@ export class CoverEngine {
   search(mode: Mode, k: number, path: readonly number[] = []): void {
     this.#last = { mode, k, path };
     this.#stoppedAt = undefined;
-    this.#reset(mode, k);
-    const start = this.#follow(path, k);
-    if (start >= 0) this.#search(start, k - start);
+    this.#run();
   }
 
   /**
@@ -121,14 +119,19 @@ export class CoverEngine {
    */
   resume(): boolean {
     if (!this.stopped || !this.#stoppedAt || !this.#last) return false;
-    const { mode, k, path } = this.#last;
     this.stopped = false;
     this.#resumeAt = this.#stoppedAt;
     this.#stoppedAt = undefined;
+    this.#run();
+    return true;
+  }
+
+  /** Runs the last search from the root (or its path's node), fresh blocks allocated. */
+  #run(): void {
+    const { mode, k, path } = this.#last!;
     this.#reset(mode, k);
     const start = this.#follow(path, k);
     if (start >= 0) this.#search(start, k - start);
-    return true;
   }
 
   /** Replays a path of branch indices from the root; the depth reached, or -1 when the path leaves the tree. */
@@ -222,17 +225,17 @@ export class CoverEngine {
     const list = this.#candidates;
     const masks = this.#masks;
     // Candidates with partners (see #pairUp) may not be free to take a dropped one's place: they dominate none.
-    const bound = this.#gains;
+    const tied = this.#gains;
     for (let i = 0; i < n; i++) {
       const c = list[base + i]!;
       for (let v = 0; v < words; v++) masks[i * words + v] = cover[c * words + v]! & this.#uncovered[u + v]!;
-      bound[i] = this.#pairing ? this.#paired[c]! : 0;
+      tied[i] = this.#pairing ? this.#paired[c]! : 0;
     }
     let kept = 0;
     for (let i = 0; i < n; i++) {
       let dominated = false;
       for (let j = 0; j < n && !dominated; j++) {
-        if (j === i || bound[j] === 1) continue;
+        if (j === i || tied[j] === 1) continue;
         let inside = true;
         let equal = true;
         for (let v = 0; v < words; v++) {
@@ -309,19 +312,20 @@ export class CoverEngine {
     const { words, size } = this.#m;
     const u = d * words;
     // With a piece left for every uncovered square no bound can cut (a first search for any set, k the whole board).
+    const left = this.#countUncovered(d);
     const cannot =
       j === 0 ||
-      (j < this.#countUncovered(d) &&
+      (j < left &&
         (this.#weights.length > 0
           ? this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)
           : this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j)));
     if (cannot) {
-      if (trace) trace({ type: 'cut', depth: d, why: 'bound', left: j, count: this.#countUncovered(d) });
+      if (trace) trace({ type: 'cut', depth: d, why: 'bound', left: j, count: left });
       return false;
     }
     const n = this.#listCandidates(d);
     if (n === 0) {
-      if (trace) trace({ type: 'cut', depth: d, why: 'uncoverable', left: j, count: this.#countUncovered(d), square: this.#aim[d]! });
+      if (trace) trace({ type: 'cut', depth: d, why: 'uncoverable', left: j, count: left, square: this.#aim[d]! });
       return false;
     }
     const working = this.#working;

@@ -63,6 +63,11 @@ export function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Whether square s is in a mask of words. */
+export function has(mask: Int32Array, s: number): boolean {
+  return (mask[s >>> 5]! & (1 << (s & 31))) !== 0;
+}
+
 /** The index of the lowest set bit of a non-zero word. */
 export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);

@@ -1,4 +1,4 @@
-import type { CoverModel } from './model.js';
+import { has, type CoverModel } from './model.js';
 
 /**
  * The LP relaxation of a covering problem, solved from the dual side: maximise Σ y_s subject to, for every
@@ -92,7 +92,6 @@ export function packingDual(rows: readonly ArrayLike<number>[], columns: number,
  */
 export function rootPacking(model: CoverModel, symmetries: readonly Int32Array[], maxRows: number, stop?: () => boolean): { y: Float64Array; value: number } | undefined {
   const { size, needed, usable, coverOffsets, coverTargets } = model;
-  const has = (mask: Int32Array, s: number) => (mask[s >>> 5]! & (1 << (s & 31))) !== 0;
   // The least square of each orbit stands for it.
   const first = new Int32Array(size);
   for (let s = 0; s < size; s++) {

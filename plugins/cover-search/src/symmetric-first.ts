@@ -1,5 +1,5 @@
 import { CoverEngine } from './engine.js';
-import { lowestBit, type CoverModel } from './model.js';
+import { has, lowestBit, type CoverModel } from './model.js';
 import type { Setup } from './setup.js';
 
 /** A quick search for symmetric sets gives up after this many nodes, and the full search takes over. */
@@ -41,9 +41,6 @@ export function orbitModels(model: CoverModel, powers: readonly Int32Array[]): O
   return choices.map((fixed) => ({ model: reduce(model, first, orbit, fixedPoints, fixed), orbit, order, fixed }));
 }
 
-function has(mask: Int32Array, s: number): boolean {
-  return (mask[s >>> 5]! & (1 << (s & 31))) !== 0;
-}
 
 /** The orbit problem: pieces on first squares of orbits other than fixed points, with the fixed pieces' cover taken. */
 function reduce(model: CoverModel, first: Int32Array, orbit: (c: number) => number[], fixedPoints: readonly number[], fixed: readonly number[]): CoverModel {
