@@ -140,27 +140,23 @@ export class Bounds {
     for (let it = 0; ; it++) {
       let total = 0;
       for (let i = 0; i < count; i++) total += u[uo + squares[i]!]!;
+      // The j largest w(c) > 0 go to the front of `top` (a quickselect: no order among them is needed).
       let n = 0;
       for (let r = 0; r < size; r++) {
         const c = candidates[r]!;
         let sum = 0;
         for (let i = coverOffsets[c]!; i < coverOffsets[c + 1]!; i++) sum += u[uo + coverTargets[i]!]!;
         w[c] = sum;
-        if (sum <= 0) continue;
-        // Keep the j largest in `top`, descending.
-        if (n < j) n++;
-        else if (sum <= w[top[j - 1]!]!) continue;
-        let at = n - 1;
-        while (at > 0 && w[top[at - 1]!]! < sum) {
-          top[at] = top[at - 1]!;
-          at--;
-        }
-        top[at] = c;
+        if (sum > 0) top[n++] = c;
+      }
+      if (n > j) {
+        selectLargest(top, w, n, j);
+        n = j;
       }
       let best = 0;
       for (let i = 0; i < n; i++) best += w[top[i]!]!;
       if (total > best + 1e-7) return true;
-      if (it >= this.iterations) return this.#ruleOut(total, n, j, allowed, ao);
+      if (it >= this.iterations) return this.#ruleOut(total, best, n, j, allowed, ao);
       // Subgradient: squares no chosen piece covers gain weight, squares covered twice lose it.
       for (let i = 0; i < count; i++) g[squares[i]!] = 1;
       for (let i = 0; i < n; i++) {
@@ -172,7 +168,7 @@ export class Bounds {
         const s = squares[i]!;
         if (g[s]! > 0 || u[uo + s]! > 0) norm += g[s]! * g[s]!;
       }
-      if (norm === 0) return this.#ruleOut(total, n, j, allowed, ao);
+      if (norm === 0) return this.#ruleOut(total, best, n, j, allowed, ao);
       const step = (best - total + OVERSHOOT) / norm;
       for (let i = 0; i < count; i++) {
         const s = squares[i]!;
@@ -187,11 +183,13 @@ export class Bounds {
    * clears from `allowed` each relevant square c with w(c) + S(j − 1) short of the total. Returns false, the
    * bound's answer, for the caller's convenience.
    */
-  #ruleOut(total: number, n: number, j: number, allowed: Int32Array, ao: number): false {
+  #ruleOut(total: number, best: number, n: number, j: number, allowed: Int32Array, ao: number): false {
     const w = this.#w;
     const top = this.#top;
-    let belowOne = 0;
-    for (let i = 0; i < Math.min(n, j - 1); i++) belowOne += w[top[i]!]!;
+    // The j − 1 largest: all of the top when it holds fewer than j, else the top without its least.
+    let least = Infinity;
+    for (let i = 0; i < n; i++) least = Math.min(least, w[top[i]!]!);
+    const belowOne = n < j ? best : best - least;
     const short = total - belowOne - 1e-7;
     if (short <= 0) return false;
     const candidates = this.#candidates;
@@ -200,5 +198,32 @@ export class Bounds {
       if (w[c]! < short) allowed[ao + (c >>> 5)]! &= ~(1 << (c & 31));
     }
     return false;
+  }
+}
+
+/**
+ * Reorders `items[0 .. n)` so that the j with the largest `value` come first, in no particular order (Hoare's
+ * quickselect, middle pivot: expected linear, no allocation).
+ */
+function selectLargest(items: Int32Array, value: Float64Array, n: number, j: number): void {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = value[items[(lo + hi) >>> 1]!]!;
+    let i = lo;
+    let k = hi;
+    while (i <= k) {
+      while (value[items[i]!]! > pivot) i++;
+      while (value[items[k]!]! < pivot) k--;
+      if (i <= k) {
+        const t = items[i]!;
+        items[i++] = items[k]!;
+        items[k--] = t;
+      }
+    }
+    // [lo, k] ≥ pivot ≥ [i, hi]; the j-th largest (index j − 1) lies in one part, or between them.
+    if (j - 1 <= k) hi = k;
+    else if (j - 1 >= i) lo = i;
+    else return;
   }
 }
