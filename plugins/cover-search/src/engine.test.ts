@@ -3,6 +3,8 @@ import classic from '@bezzel/classic';
 import knight from '@bezzel/knight';
 import queen from '@bezzel/queen';
 import type { Task } from '@bezzel/core';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith } from '../../../test/support/solve.js';
 import { exactSearch } from './minimum.js';
@@ -51,6 +53,58 @@ describe('cover-search engine', async () => {
           const finder = engineOf(setup, { symmetric: true });
           finder.search('find', k);
           expect({ piece, variant, w, h, k, found: finder.found !== undefined }).toEqual({ piece, variant, w, h, k, found: counter.count > 0n });
+        }
+      }
+    }
+  });
+  it('on random boards with holes placed symmetrically, finding agrees with counting one size below the minimum, at it and above', () => {
+    // Symmetric holes keep the board's symmetries, so the exclusions of every depth take part; a failed search at
+    // the size below the minimum is where a wrong exclusion would show (a set there is counted but not found).
+    const side = fc.integer({ min: 3, max: 6 });
+    const board = fc.tuple(side, fc.integer({ min: 0, max: 2 }), fc.array(fc.nat(), { maxLength: 3 }), fc.boolean());
+    const piece = fc.constantFrom('knight', 'king', 'camel', 'zebra', 'queen', 'bishop');
+    fc.assert(
+      fc.property(board, piece, fc.constantFrom(undefined, 'total' as const), ([n, extra, seeds, square], piece, variant) => {
+        const w = n + (square ? 0 : extra);
+        const removed = new Set<number>();
+        // A hole and its images under a half turn (and a quarter turn on square boards).
+        for (const seed of seeds) {
+          let [r, c] = [Math.floor((seed % (w * n)) / w), seed % w];
+          for (let turn = 0; turn < (square ? 4 : 2); turn++) {
+            removed.add(r * w + c);
+            [r, c] = square ? [c, n - 1 - r] : [n - 1 - r, w - 1 - c];
+          }
+        }
+        if (removed.size >= w * n - 1) return;
+        const task: Task = { problem: { kind: 'dominate', board: { width: w, height: n, removed: [...removed] }, piece, ...(variant ? { variant } : {}) }, goal: 'minimum' };
+        const instance = bezzel.instantiate(task);
+        if (!instance.ok || instance.value.kind !== 'dominate') return;
+        const setup = setUp(instance.value);
+        for (let k = Math.max(1, setup.lower - 1); k <= setup.lower + 1 && k <= instance.value.board.playable; k++) {
+          const counter = engineOf(setup);
+          counter.search('count', k);
+          const finder = engineOf(setup, { symmetric: true });
+          finder.search('find', k);
+          expect({ w, n, removed: [...removed], piece, variant, k, found: finder.found !== undefined }).toEqual({ w, n, removed: [...removed], piece, variant, k, found: counter.count > 0n });
+        }
+      }),
+      { seed: 17, numRuns: 100 },
+    );
+  });
+  it('the exact search alone, symmetric exclusions and all, finds a set of γ and none of γ − 1 (published γ, boards to 11×11)', () => {
+    // Without the quick ways in front of it: a wrong exclusion that loses every set of γ shows here, where the
+    // minimum search would still find one by local search and prove γ − 1 empty.
+    const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/domination.json', import.meta.url), 'utf8')) as Record<string, { n: number; gamma: number }[]>;
+    const gammaOf = (table: string, n: number) => oracle[table]!.find((row) => row.n === n)!.gamma;
+    const rows = [['knight', 'knight', [6, 7, 8, 9, 10, 11]], ['knightTotal', 'knight', [7, 8, 9]], ['king', 'king', [8, 9, 10]], ['queen', 'queen', [6, 7, 8]], ['bishop', 'bishop', [6, 7]]] as const;
+    for (const [table, piece, ns] of rows) {
+      for (const n of ns) {
+        const setup = setUp(instanceOf(piece, n, table === 'knightTotal' ? 'total' : undefined));
+        const gamma = gammaOf(table, n);
+        for (const k of [gamma - 1, gamma]) {
+          const finder = engineOf(setup, { symmetric: true });
+          finder.search('find', k);
+          expect({ piece, n, k, found: finder.found !== undefined }).toEqual({ piece, n, k, found: k === gamma });
         }
       }
     }

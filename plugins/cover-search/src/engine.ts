@@ -65,11 +65,12 @@ export class CoverEngine {
   #resumeAt: number[] | undefined;
   /**
    * Finding with symmetries: pairs of squares no set searched below the current root branch holds both of
-   * (`#pairUp`), as a mask of partners per square, and whether a square has any.
+   * (`#afterBranch`), as a mask of partners per square.
    */
   #partners = new Int32Array(0);
-  #paired = new Uint8Array(0);
   #pairing = false;
+  /** Finding with symmetries: which squares hold a piece on the way to the current node. */
+  #isPlaced = new Uint8Array(0);
 
   constructor(model: CoverModel, options: EngineOptions = {}) {
     this.#m = model;
@@ -94,7 +95,7 @@ export class CoverEngine {
     this.#index = new Int32Array(depth);
     this.#pairing = (mode === 'find' || mode === 'exact') && (this.#o.symmetries?.length ?? 0) > 0;
     this.#partners = new Int32Array(this.#pairing ? size * words : 0);
-    this.#paired = new Uint8Array(this.#pairing ? size : 0);
+    this.#isPlaced = new Uint8Array(this.#pairing ? size : 0);
     this.#uncovered.set(this.#m.needed);
     this.#allowed.set(this.#m.usable);
     if (this.#o.weights) {
@@ -206,17 +207,16 @@ export class CoverEngine {
         bits &= bits - 1;
       }
     }
-    if (this.#mode === 'find' && !this.#independent && d > 0) n = this.#undominated(d, n);
+    if (this.#mode === 'find' && !this.#independent) n = this.#undominated(d, n);
     if (this.#mode === 'find' || this.#mode === 'exact') this.#byGain(d, n);
     return n;
   }
 
   /**
    * Finding a set: drops each candidate whose cover of the uncovered squares another candidate's contains (the first
-   * of equal ones stays). A set with the dropped piece stays a set, no larger, with the other in its place, and the
-   * search reaches that one in some branch: the other is allowed here and the swap adds no excluded square. Not
-   * for counts (each set counts), nor independent sets (the swap may bring two pieces into conflict), nor at the
-   * root, whose symmetric exclusions the argument does not cover.
+   * of equal ones stays). A set with the dropped piece stays a set, no larger, with the other in its place, and
+   * that one's route (see #afterBranch) comes earlier: it branches here. Not for counts (each set counts), nor
+   * independent sets (the swap may bring two pieces into conflict).
    */
   #undominated(d: number, n: number): number {
     const { words, cover, size } = this.#m;
@@ -224,18 +224,15 @@ export class CoverEngine {
     const u = d * words;
     const list = this.#candidates;
     const masks = this.#masks;
-    // Candidates with partners (see #pairUp) may not be free to take a dropped one's place: they dominate none.
-    const tied = this.#gains;
     for (let i = 0; i < n; i++) {
       const c = list[base + i]!;
       for (let v = 0; v < words; v++) masks[i * words + v] = cover[c * words + v]! & this.#uncovered[u + v]!;
-      tied[i] = this.#pairing ? this.#paired[c]! : 0;
     }
     let kept = 0;
     for (let i = 0; i < n; i++) {
       let dominated = false;
       for (let j = 0; j < n && !dominated; j++) {
-        if (j === i || tied[j] === 1) continue;
+        if (j === i) continue;
         let inside = true;
         let equal = true;
         for (let v = 0; v < words; v++) {
@@ -286,6 +283,7 @@ export class CoverEngine {
     }
     if (this.#pairing && d > 0) for (let v = 0; v < words; v++) this.#allowed[to + v]! &= ~this.#partners[c * words + v]!;
     this.#placed[d] = c;
+    if (this.#pairing) this.#isPlaced[c] = 1;
     if (this.#weights.length > 0) {
       this.#weights.copyWithin((d + 1) * size, d * size, (d + 1) * size);
       const { coverOffsets, coverTargets } = this.#m;
@@ -341,46 +339,57 @@ export class CoverEngine {
       if (i < from) {
         // Searched before the stop: excluded as after its branch.
         if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
-        if (d === 1 && this.#pairing) this.#pairUp(c, u);
+        if (this.#pairing && d > 0) this.#afterBranch(d, c, u);
         continue;
       }
       this.#index[d] = i;
       if (d === 0 && this.#pairing) {
         this.#partners.fill(0);
-        this.#paired.fill(0);
       }
       this.#descend(d, c);
       if (trace) trace({ type: 'place', square: c, depth: d, covering: this.#aim[d]! });
-      if (this.#search(d + 1, j - 1)) return true;
+      const done = this.#search(d + 1, j - 1);
+      if (this.#pairing) this.#isPlaced[c] = 0;
+      if (done) return true;
       if (trace) trace({ type: 'remove', square: c, depth: d });
       if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
-      if (d === 1 && this.#pairing) this.#pairUp(c, u);
+      if (this.#pairing && d > 0) this.#afterBranch(d, c, u);
     }
     return false;
   }
 
   /**
-   * After a branch on x below the root's piece r: for every symmetry g, no set searched from here on holds both
-   * g(r) and g(x). Why: of the images of a set in this root branch, take the one whose branch here comes first
-   * (the root already takes the image whose root branch comes first). If it held g(r) and g(x), turning it by
-   * g⁻¹ would give an image in this root branch (the root's exclusions are whole orbits) holding x, whose branch
-   * here came earlier. With g the identity that is the usual exclusion of x; a g that keeps r in place excludes
-   * g(x) at once. Like the root's exclusions, this keeps some image of every set, so it serves finding only.
+   * After the branch on x at depth d ≥ 1 (the pieces P placed above it): for every symmetry g, no set searched from
+   * here on in this node's subtree needs all of g(P ∪ {x}). Where all but one of those squares hold pieces already,
+   * that one is left out of this node's later branches; one level below the root, where two are missing (g(r) and
+   * g(x)), each becomes the other's partner for the rest of the root branch: placing one leaves the other out.
+   *
+   * Why no set is lost: give each dominating set its route, from the root the first branch at each node whose piece
+   * it holds (a set holding only dropped candidates takes the place of the one that dominates it, whose route comes
+   * earlier), and take the set whose route comes first. Nothing above ever cuts it: if it held all of g(P ∪ {x}),
+   * its image under g⁻¹ would hold P ∪ {x}, follow the same route down to this node (holding each piece of P, it
+   * branches no later above) and then branch on x, earlier. So the search reaches that set's last node and finds
+   * a set there. The root's exclusions are this rule at depth 0 (P empty). It keeps only the earliest image of a
+   * set, so it serves finding only.
    */
-  #pairUp(x: number, u: number): void {
+  #afterBranch(d: number, x: number, u: number): void {
     const { words } = this.#m;
-    const r = this.#placed[0]!;
-    const partners = this.#partners;
-    for (let p = -1; p < this.#o.symmetries!.length; p++) {
-      const perm = p < 0 ? undefined : this.#o.symmetries![p]!;
-      const a = perm ? perm[r]! : r;
-      const b = perm ? perm[x]! : x;
-      partners[a * words + (b >>> 5)]! |= 1 << (b & 31);
-      partners[b * words + (a >>> 5)]! |= 1 << (a & 31);
-      this.#paired[a] = 1;
-      this.#paired[b] = 1;
-      if (a === r) this.#working[u + (b >>> 5)]! &= ~(1 << (b & 31));
-      if (b === r) this.#working[u + (a >>> 5)]! &= ~(1 << (a & 31));
+    const placed = this.#placed;
+    for (const perm of this.#o.symmetries!) {
+      let first = -1;
+      let second = -1;
+      let missing = 0;
+      for (let q = 0; q <= d && missing <= 2; q++) {
+        const image = perm[q < d ? placed[q]! : x]!;
+        if (this.#isPlaced[image] === 1) continue;
+        if (missing++ === 0) first = image;
+        else second = image;
+      }
+      if (missing === 1) this.#working[u + (first >>> 5)]! &= ~(1 << (first & 31));
+      else if (missing === 2 && d === 1) {
+        this.#partners[first * words + (second >>> 5)]! |= 1 << (second & 31);
+        this.#partners[second * words + (first >>> 5)]! |= 1 << (first & 31);
+      }
     }
   }
 
