@@ -31,6 +31,12 @@ export class Bounds {
   readonly #squares: Int32Array;
   readonly #candidates: Int32Array;
   #relevantCount = 0;
+  /** The compacted node of the weighted bound: square numbers, weights, and each candidate's covered numbers. */
+  readonly #local: Int32Array;
+  readonly #weight: Float64Array;
+  readonly #first: Int32Array;
+  readonly #targets: Int32Array;
+  #short = 0;
   /** The unit-weight coverage of each allowed square at the node being bounded. */
   readonly #gain: Int32Array;
   /** Subgradient steps at most per node. */
@@ -46,6 +52,10 @@ export class Bounds {
     this.#gain = new Int32Array(model.size);
     this.#squares = new Int32Array(model.size);
     this.#candidates = new Int32Array(model.size);
+    this.#local = new Int32Array(model.size);
+    this.#weight = new Float64Array(model.size);
+    this.#first = new Int32Array(model.size + 1);
+    this.#targets = new Int32Array(model.coverTargets.length);
     this.iterations = iterations;
   }
 
@@ -109,12 +119,13 @@ export class Bounds {
    */
   weightedCannot(u: Float64Array, uo: number, uncovered: Int32Array, uo2: number, allowed: Int32Array, ao: number, j: number): boolean {
     const { words, coverOffsets, coverTargets, coverers } = this.#m;
-    const w = this.#w;
-    const top = this.#top;
-    const g = this.#gradient;
-    // The uncovered squares, and the allowed squares that would cover one of them, as lists for the steps.
+    // The node's problem, compacted once for the steps: the uncovered squares (numbered 0…count − 1, their weights
+    // in `weight`), and each allowed square that covers one of them with the numbers of those it covers (`targets`
+    // from `first[r]`). Squares already covered weigh 0 and drop out.
     const squares = this.#squares;
+    const local = this.#local;
     const relevant = this.#relevant;
+    const weight = this.#weight;
     relevant.fill(0);
     let count = 0;
     for (let v = 0; v < words; v++) {
@@ -122,82 +133,97 @@ export class Bounds {
       while (bits !== 0) {
         const s = (v << 5) + lowestBit(bits);
         bits &= bits - 1;
+        local[s] = count;
+        weight[count] = u[uo + s]!;
         squares[count++] = s;
         const o = s * words;
         for (let x = 0; x < words; x++) relevant[x]! |= coverers[o + x]!;
       }
     }
     const candidates = this.#candidates;
+    const first = this.#first;
+    const targets = this.#targets;
     let size = 0;
+    let filled = 0;
     for (let v = 0; v < words; v++) {
       let bits = relevant[v]! & allowed[ao + v]!;
       while (bits !== 0) {
-        candidates[size++] = (v << 5) + lowestBit(bits);
+        const c = (v << 5) + lowestBit(bits);
         bits &= bits - 1;
+        first[size] = filled;
+        candidates[size++] = c;
+        for (let i = coverOffsets[c]!; i < coverOffsets[c + 1]!; i++) {
+          const t = coverTargets[i]!;
+          if ((uncovered[uo2 + (t >>> 5)]! & (1 << (t & 31))) !== 0) targets[filled++] = local[t]!;
+        }
       }
     }
+    first[size] = filled;
     this.#relevantCount = size;
+    const cannot = this.#steps(count, size, j);
+    for (let i = 0; i < count; i++) u[uo + squares[i]!] = weight[i]!;
+    if (cannot || this.#short <= 0) return cannot;
+    // Each relevant square whose own weight falls short, with the j − 1 best beside it, of the total is ruled out.
+    const w = this.#w;
+    for (let r = 0; r < size; r++) {
+      const c = candidates[r]!;
+      if (w[r]! < this.#short) allowed[ao + (c >>> 5)]! &= ~(1 << (c & 31));
+    }
+    return false;
+  }
+
+  /**
+   * The subgradient steps on the compacted node: true when the weights show j pieces cannot cover it; otherwise
+   * leaves in `#short` how much weight a piece needs, beside the j − 1 best, to reach the total.
+   */
+  #steps(count: number, size: number, j: number): boolean {
+    const weight = this.#weight;
+    const first = this.#first;
+    const targets = this.#targets;
+    const w = this.#w;
+    const top = this.#top;
+    const g = this.#gradient;
     for (let it = 0; ; it++) {
       let total = 0;
-      for (let i = 0; i < count; i++) total += u[uo + squares[i]!]!;
-      // The j largest w(c) > 0 go to the front of `top` (a quickselect: no order among them is needed).
+      for (let i = 0; i < count; i++) total += weight[i]!;
+      // The j largest w > 0 go to the front of `top` (a quickselect: no order among them is needed).
       let n = 0;
       for (let r = 0; r < size; r++) {
-        const c = candidates[r]!;
         let sum = 0;
-        for (let i = coverOffsets[c]!; i < coverOffsets[c + 1]!; i++) sum += u[uo + coverTargets[i]!]!;
-        w[c] = sum;
-        if (sum > 0) top[n++] = c;
+        for (let q = first[r]!; q < first[r + 1]!; q++) sum += weight[targets[q]!]!;
+        w[r] = sum;
+        if (sum > 0) top[n++] = r;
       }
       if (n > j) {
         selectLargest(top, w, n, j);
         n = j;
       }
       let best = 0;
-      for (let i = 0; i < n; i++) best += w[top[i]!]!;
-      if (total > best + 1e-7) return true;
-      if (it >= this.iterations) return this.#ruleOut(total, best, n, j, allowed, ao);
-      // Subgradient: squares no chosen piece covers gain weight, squares covered twice lose it.
-      for (let i = 0; i < count; i++) g[squares[i]!] = 1;
+      let least = Infinity;
       for (let i = 0; i < n; i++) {
-        const c = top[i]!;
-        for (let q = coverOffsets[c]!; q < coverOffsets[c + 1]!; q++) g[coverTargets[q]!]! -= 1;
+        best += w[top[i]!]!;
+        least = Math.min(least, w[top[i]!]!);
+      }
+      if (total > best + 1e-7) return true;
+      // Subgradient: squares no chosen piece covers gain weight, squares covered twice lose it.
+      g.fill(1, 0, count);
+      for (let i = 0; i < n; i++) {
+        const r = top[i]!;
+        for (let q = first[r]!; q < first[r + 1]!; q++) g[targets[q]!]! -= 1;
       }
       let norm = 0;
-      for (let i = 0; i < count; i++) {
-        const s = squares[i]!;
-        if (g[s]! > 0 || u[uo + s]! > 0) norm += g[s]! * g[s]!;
+      for (let i = 0; i < count; i++) if (g[i]! > 0 || weight[i]! > 0) norm += g[i]! * g[i]!;
+      if (it >= this.iterations || norm === 0) {
+        // The j − 1 largest: all of the top when it holds fewer than j, else the top without its least.
+        this.#short = total - (n < j ? best : best - least) - 1e-7;
+        return false;
       }
-      if (norm === 0) return this.#ruleOut(total, best, n, j, allowed, ao);
       const step = (best - total + OVERSHOOT) / norm;
       for (let i = 0; i < count; i++) {
-        const s = squares[i]!;
-        const next = u[uo + s]! + step * g[s]!;
-        u[uo + s] = next > 0 ? next : 0;
+        const next = weight[i]! + step * g[i]!;
+        weight[i] = next > 0 ? next : 0;
       }
     }
-  }
-
-  /**
-   * After a weighted bound that did not cut (weights of the relevant squares in `#w`, the n largest in `#top`):
-   * clears from `allowed` each relevant square c with w(c) + S(j − 1) short of the total. Returns false, the
-   * bound's answer, for the caller's convenience.
-   */
-  #ruleOut(total: number, best: number, n: number, j: number, allowed: Int32Array, ao: number): false {
-    const w = this.#w;
-    const top = this.#top;
-    // The j − 1 largest: all of the top when it holds fewer than j, else the top without its least.
-    let least = Infinity;
-    for (let i = 0; i < n; i++) least = Math.min(least, w[top[i]!]!);
-    const belowOne = n < j ? best : best - least;
-    const short = total - belowOne - 1e-7;
-    if (short <= 0) return false;
-    const candidates = this.#candidates;
-    for (let r = 0; r < this.#relevantCount; r++) {
-      const c = candidates[r]!;
-      if (w[c]! < short) allowed[ao + (c >>> 5)]! &= ~(1 << (c & 31));
-    }
-    return false;
   }
 }
 

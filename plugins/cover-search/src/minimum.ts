@@ -20,6 +20,8 @@ export const QUICK_NODES = 2000;
 export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): MinimumSearch {
   let nodes = 0;
   let best: number[] | undefined;
+  // Once the symmetric search has run out at some size, it has nothing smaller to find.
+  let symmetricLeft = true;
   const stopped = (): MinimumSearch => ({ done: false, ...(best ? { best } : {}), bounds: { lower: setup.lower, ...(best ? { upper: best.length } : {}) }, nodes });
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
@@ -27,9 +29,13 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
     const exact = exactSearch(setup, k, (n) => stop(nodes + n), trace);
     let search: Exact | undefined;
     if (best) {
-      const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
-      nodes += symmetric.nodes;
-      let quick = symmetric.set;
+      let quick: number[] | undefined;
+      if (symmetricLeft) {
+        const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
+        nodes += symmetric.nodes;
+        quick = symmetric.set;
+        symmetricLeft = !symmetric.exhausted;
+      }
       if (!quick) {
         search = exact(QUICK_NODES);
         nodes += search.nodes;

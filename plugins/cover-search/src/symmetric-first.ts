@@ -91,10 +91,12 @@ function reduce(model: CoverModel, first: Int32Array, orbit: (c: number) => numb
  * A set of at most k pieces that a turn of the board leaves unchanged, looked for briefly before the full search:
  * many small covers are symmetric (knights 12×12: the minimum, 24, in 13 nodes where the full search takes 9,000;
  * but no 14×14 cover of 32 is), and this search is over a board an s-th the size with an s-th of the pieces.
- * Finding one only shortens the way down to the minimum; the proof is still the full search failing.
+ * Finding one only shortens the way down to the minimum; the proof is still the full search failing. `exhausted`:
+ * no symmetric set of at most k exists (every search ran to its end), so none of fewer either.
  */
-export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => boolean): { set: number[] | undefined; nodes: number } {
+export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => boolean): { set: number[] | undefined; nodes: number; exhausted: boolean } {
   let nodes = 0;
+  let exhausted = true;
   for (const orbits of setup.orbitModels()) {
     const pieces = Math.floor((k - orbits.fixed.length) / orbits.order);
     if (pieces < 1) continue;
@@ -108,7 +110,8 @@ export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => b
     const engine = new CoverEngine(m, { ...(weights ? { weights } : {}), stop: (n) => n > SYMMETRIC_NODES || stop(nodes + n) });
     engine.search('find', pieces);
     nodes += engine.nodes;
-    if (engine.found) return { set: [...orbits.fixed, ...engine.found.flatMap(orbits.orbit)].sort((a, b) => a - b), nodes };
+    if (engine.found) return { set: [...orbits.fixed, ...engine.found.flatMap(orbits.orbit)].sort((a, b) => a - b), nodes, exhausted: false };
+    if (engine.stopped) exhausted = false;
   }
-  return { set: undefined, nodes };
+  return { set: undefined, nodes, exhausted };
 }
