@@ -73,10 +73,16 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
 function threadsFor(plugins: readonly string[]): Elsewhere {
   return {
     parallel: true,
-    solve(task) {
+    solve(task, watch = {}) {
       const controller = new AbortController();
-      const result = import('@bezzel/pool').then(({ solveInThread }) => solveInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal }));
-      return { result, stop: () => controller.abort() };
+      // Until the pool is loaded and the thread started there is nothing to hear.
+      let poll = () => {};
+      const result = import('@bezzel/pool').then(({ startInThread }) => {
+        const run = startInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal, ...watch });
+        poll = run.poll;
+        return run.result;
+      });
+      return { result, stop: () => controller.abort(), poll: () => poll() };
     },
   };
 }

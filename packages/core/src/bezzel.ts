@@ -215,12 +215,12 @@ export class Bezzel {
   #here(signal: AbortSignal, stop: Int32Array | undefined): Elsewhere {
     return {
       parallel: false,
-      solve: (task) => {
+      solve: (task, watch = {}) => {
         const controller = new AbortController();
         const abort = () => controller.abort();
         signal.addEventListener('abort', abort, { once: true });
-        const result = this.solve(task, { signal: controller.signal, ...(stop ? { stop } : {}) }).finally(() => signal.removeEventListener('abort', abort));
-        return { result, stop: abort };
+        const result = this.solve(task, { ...watch, signal: controller.signal, ...(stop ? { stop } : {}) }).finally(() => signal.removeEventListener('abort', abort));
+        return { result, stop: abort, poll: () => {} };
       },
     };
   }

@@ -208,18 +208,32 @@ export interface ElsewhereRun {
   readonly result: Promise<Result>;
   /** Stops the run (ends its thread where it has one); its result then says what it had. */
   stop(): void;
+  /**
+   * Hands what the run has sent so far (its solutions and progress) to the watch now. A search busy in this
+   * thread lets no message in until it returns; one that listens to a run beside it calls this where it reads
+   * its clock. Cheap when nothing waits; does nothing where the run is not in a thread.
+   */
+  poll(): void;
+}
+
+/** What the starter of a run elsewhere hears while it goes on. */
+export interface ElsewhereWatch {
+  /** Each solution the run streams, checked by the core where the run is. */
+  readonly onSolution?: (solution: Solution) => void;
+  readonly onProgress?: (event: ProgressEvent) => void;
 }
 
 /**
  * Runs other tasks with the same plugins, for strategies made of strategies (a portfolio racing several, a
- * pipeline handing one's answer to the next). The command line runs each in a thread of its own, side by side
- * (`parallel`); where threads are not to be had, the core runs them here, one after another.
+ * pipeline handing one's answer to the next) and for a search that splits its work with a helper (cover-search's
+ * minimum climbs from below while a helper comes down from above). The command line runs each in a thread of its
+ * own, side by side (`parallel`); where threads are not to be had, the core runs them here, one after another.
  */
 export interface Elsewhere {
   /** Whether runs go on side by side (threads) or one after another (here). */
   readonly parallel: boolean;
   /** Starts a run of another task with the same plugins. */
-  solve(task: Task): ElsewhereRun;
+  solve(task: Task, watch?: ElsewhereWatch): ElsewhereRun;
 }
 
 /** What a strategy gets besides the instance. */

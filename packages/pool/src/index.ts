@@ -4,5 +4,5 @@ export { completeResult, subCountOf, Tally, type SubCount } from './tally.js';
 export { ThreadPool } from './thread-pool.js';
 export { Checkpoint, type CheckpointEntry, type CheckpointHeader } from './checkpoint.js';
 export { SearchSession } from './search-session.js';
-export { ModuleTimeout, probeModule, solveInThread, threadedElsewhere, type SearchThreadOptions } from './search-thread.js';
+export { ModuleTimeout, probeModule, solveInThread, startInThread, threadedElsewhere, type SearchThreadOptions } from './search-thread.js';
 export { containerOf } from './container.js';

@@ -1,4 +1,5 @@
 import type { ProgressEvent, Result, Task, UsageError } from '@bezzel/core';
+import type { MessagePort } from 'node:worker_threads';
 import type { WireSolution } from './wire.js';
 
 /** What a search thread is given and what it says back (see `search-thread.ts` and `search-worker.ts`). */
@@ -11,6 +12,11 @@ export interface SearchRequest {
   readonly task: Task;
   /** One Int32 the waiting thread sets to ask the search to stop. */
   readonly stop: SharedArrayBuffer;
+  /**
+   * Where the search thread sends what it says: a port of its own, which the waiting thread can also read at once
+   * while it is busy itself (`receiveMessageOnPort`: see ElsewhereRun.poll).
+   */
+  readonly port: MessagePort;
 }
 
 /**

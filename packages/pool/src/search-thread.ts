@@ -1,5 +1,5 @@
 import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, type Elsewhere, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
 import { unpackResult, unpackSolution } from './wire.js';
 
@@ -33,10 +33,24 @@ export function searchThreadEntry(): URL {
  * flag — a plugin's bug — is ended by force a moment later and reported, instead of hanging the command.
  */
 export function solveInThread(options: SearchThreadOptions): Promise<Result> {
+  return startInThread(options).result;
+}
+
+/**
+ * `solveInThread`, with a way to hear the search while this thread is busy: `poll` hands the messages that have
+ * come so far (progress, streamed solutions, the result) to the options' hooks at once.
+ */
+export function startInThread(options: SearchThreadOptions): { readonly result: Promise<Result>; poll(): void } {
   const stop = new SharedArrayBuffer(4);
-  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task: options.task, stop };
-  const worker = new Worker(searchThreadEntry(), { workerData: { search: request } });
-  return watchSearch(worker, new Int32Array(stop), options).finally(() => void worker.terminate());
+  const { port1, port2 } = new MessageChannel();
+  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task: options.task, stop, port: port2 };
+  const worker = new Worker(searchThreadEntry(), { workerData: { search: request }, transferList: [port2] });
+  const watched = watch(worker, new Int32Array(stop), options, () => {}, port1);
+  const result = watched.result.finally(() => {
+    port1.close();
+    void worker.terminate();
+  });
+  return { result, poll: watched.poll };
 }
 
 /**
@@ -46,13 +60,22 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
  * end the thread. Listeners are removed once it is answered, so a thread can run one search after another.
  */
 export function watchSearch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, ended: () => void = () => {}): Promise<Result> {
+  return watch(worker, flag, options, ended, worker).result;
+}
+
+/** `watchSearch`, the thread's messages read from `from` (the worker, or a port of the search's own, which `poll` drains at once). */
+function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, ended: () => void, from: Worker | MessagePort): { readonly result: Promise<Result>; poll(): void } {
   const { task, strategy } = options;
   const grace = options.graceMs ?? 800;
   const started = performance.now();
   let last: ProgressEvent = {};
   let streamed = 0n;
-
-  return new Promise<Result>((resolve, reject) => {
+  let deliver: (message: SearchMessage) => void = () => {};
+  const poll = () => {
+    if (from instanceof Worker) return;
+    for (let received = receiveMessageOnPort(from); received; received = receiveMessageOnPort(from)) deliver(received.message as SearchMessage);
+  };
+  const result = new Promise<Result>((resolve, reject) => {
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
     const settle = (finish: () => void) => {
@@ -60,7 +83,8 @@ export function watchSearch(worker: Worker, flag: Int32Array, options: SearchThr
       settled = true;
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      from.off('message', onMessage);
+      worker.off('error', onError).off('exit', onExit);
       finish();
     };
     /** The result of a search ended by force: what its progress said so far. */
@@ -99,15 +123,17 @@ export function watchSearch(worker: Worker, flag: Int32Array, options: SearchThr
           break;
       }
     };
+    deliver = onMessage;
     const onError = (error: Error) => {
       ended();
       settle(() => reject(threadError(strategy, error)));
     };
     const onExit = (code: number) => {
+      // The answer may still wait on the port: the thread's exit and its port's messages come by different ways.
+      poll();
       ended();
       settle(() => reject(threadExit(strategy, code)));
     };
-
     // A strategy stops itself at its budget; one that has not a grace period later never will.
     const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
     if (maxTimeMs < 2 ** 31 - 1 - grace) {
@@ -115,8 +141,10 @@ export function watchSearch(worker: Worker, flag: Int32Array, options: SearchThr
     }
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    from.on('message', onMessage);
+    worker.on('error', onError).on('exit', onExit);
   });
+  return { result, poll };
 }
 
 /** A search thread that failed as a whole: out of memory is the strategy's doing, anything else is a bug. */
@@ -145,15 +173,16 @@ const MEMBER_GRACE_MS = 400;
 export function threadedElsewhere(plugins: readonly string[], signal?: AbortSignal): Elsewhere {
   return {
     parallel: true,
-    solve(task) {
+    solve(task, watch = {}) {
       const controller = new AbortController();
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
       // Half the usual grace: a member that ignores a stop is ended while its portfolio (or pipeline) still has
       // time to answer within its own.
-      const result = solveInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal, graceMs: MEMBER_GRACE_MS }).finally(() => signal?.removeEventListener('abort', abort));
+      const run = startInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal, graceMs: MEMBER_GRACE_MS, ...watch });
+      const result = run.result.finally(() => signal?.removeEventListener('abort', abort));
       // (A member loads every plugin: which a member's own members need cannot be known before it runs.)
-      return { result, stop: abort };
+      return { result, stop: abort, poll: run.poll };
     },
   };
 }

@@ -24,7 +24,7 @@ function failureOf(error: unknown): SearchFailure {
 }
 
 async function search(request: SearchRequest): Promise<void> {
-  const post = (message: SearchMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+  const post = (message: SearchMessage, transfer: ArrayBuffer[] = []) => request.port.postMessage(message, transfer);
   /** Long placements travel packed, their buffers handed over (see wire.ts). */
   const postSolution = (solution: Solution) => {
     const transfer: ArrayBuffer[] = [];
@@ -50,6 +50,7 @@ async function search(request: SearchRequest): Promise<void> {
   } catch (error) {
     post({ type: 'error', error: failureOf(error) });
   }
+  request.port.close();
 }
 
 /** Solves a task here, stopped by the shared flag; members of a portfolio or pipeline run in threads of their own, stopped with it. */

@@ -17,7 +17,7 @@ export const QUICK_NODES = 2000;
  * search takes 90), and only then the exact search runs to the end. The failed search is the proof; symmetry
  * prunes it (a set turned so its first branch comes earliest).
  */
-export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): MinimumSearch {
+export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void, onBetter?: (set: readonly number[]) => void): MinimumSearch {
   let nodes = 0;
   let best: number[] | undefined;
   // Once the symmetric search has run out at some size, it has nothing smaller to find.
@@ -43,6 +43,7 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
       }
       if (quick) {
         best = quick;
+        onBetter?.(best);
         if (trace) showSet(best, trace);
         continue;
       }
@@ -54,6 +55,7 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
     }
     if (search.outcome === 'found') {
       best = search.set.sort((a, b) => a - b);
+      onBetter?.(best);
       continue;
     }
     if (search.outcome !== 'none') return stopped();

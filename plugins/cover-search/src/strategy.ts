@@ -1,6 +1,7 @@
 import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support, type TraceEvent } from '@bezzel/core';
 import { LOCAL_STEPS, localCover } from './local-cover.js';
-import { exactSearch, findMinimum, QUICK_NODES } from './minimum.js';
+import { climb } from './climb.js';
+import { exactSearch, findMinimum, QUICK_NODES, type MinimumSearch } from './minimum.js';
 import { symmetricSet } from './symmetric-first.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
 import { pathOf, splitCount } from './split.js';
@@ -20,6 +21,11 @@ export const coverSearch: SearchStrategy = {
       prefix: option.internal(
         'counts only: the branch indices split() writes, joined with "." (as "2.0.5"): count only the sets below that node',
       ),
+      threads: option.integer(
+        'minimum: with 2, a helper thread comes down from above (smaller and smaller sets) while this one climbs from the lower bound, proving each size impossible, where threads are to be had; 1 comes down alone',
+        { min: 1, max: 2, default: 2 },
+      ),
+      helper: option.internal('minimum only: run as the helper of a minimum on two threads, streaming each smaller set found on the way down'),
     },
   },
 
@@ -140,7 +146,7 @@ function describe(instance: DominateInstance): string {
 }
 
 function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: StatsOf, ctx: RunContext, trace: Trace): Outcome {
-  const found = findMinimum(setup, instance.board.playable, stop, trace);
+  const found = minimumSearch(instance, setup, stop, ctx, trace);
   if (!found.done) {
     if (found.bounds.lower > instance.board.playable) {
       return { status: 'impossible', reason: `no set of ${instance.piece.name}s ${describe(instance)}`, proof: 'exhausted', stats: stats(found.nodes) };
@@ -155,6 +161,19 @@ function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: St
   if (instance.task.goal === 'minimum') return { status: 'solved', solutions, minimum: min, stats: stats(found.nodes) };
   const counted = count(instance, setup, min.value, [], (n) => stop(found.nodes + n), (n) => stats(found.nodes + n), ctx, trace);
   return counted.status === 'complete' ? { ...counted, minimum: min, solutions } : counted;
+}
+
+/**
+ * Where threads are to be had (and no watcher follows the steps), a minimum climbs from below here while a helper
+ * thread comes down from above (see climb.ts); otherwise it comes down alone. The helper streams each set it finds.
+ */
+function minimumSearch(instance: DominateInstance, setup: Setup, stop: Stop, ctx: RunContext, trace: Trace): MinimumSearch {
+  const playable = instance.board.playable;
+  if (ctx.option('helper') !== undefined) return findMinimum(setup, playable, stop, undefined, (set) => ctx.onSolution({ kind: 'placement', squares: [...set] }));
+  if (!ctx.elsewhere.parallel || trace || ctx.option('threads') === 1) return findMinimum(setup, playable, stop, trace);
+  const { task } = instance;
+  const helperTask = { ...task, goal: 'minimum' as const, strategy: 'cover-search', options: { ...task.options, helper: 1 } };
+  return climb(setup, playable, helperTask, ctx.elsewhere, stop);
 }
 
 /** The sets of exactly k pieces below a node (the root by default); with a fundamental goal each is also tested for being canonical. */

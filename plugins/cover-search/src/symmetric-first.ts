@@ -94,7 +94,7 @@ function reduce(model: CoverModel, first: Int32Array, orbit: (c: number) => numb
  * Finding one only shortens the way down to the minimum; the proof is still the full search failing. `exhausted`:
  * no symmetric set of at most k exists (every search ran to its end), so none of fewer either.
  */
-export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => boolean): { set: number[] | undefined; nodes: number; exhausted: boolean } {
+export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => boolean, maxNodes = SYMMETRIC_NODES): { set: number[] | undefined; nodes: number; exhausted: boolean } {
   let nodes = 0;
   let exhausted = true;
   for (const orbits of setup.orbitModels()) {
@@ -107,7 +107,7 @@ export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => b
       weights = new Float64Array(m.size);
       for (let c = 0; c < m.size; c++) if (has(m.needed, c)) for (const t of orbits.orbit(c)) weights[c]! += setup.weights[t]! / orbits.order;
     }
-    const engine = new CoverEngine(m, { ...(weights ? { weights } : {}), stop: (n) => n > SYMMETRIC_NODES || stop(nodes + n) });
+    const engine = new CoverEngine(m, { ...(weights ? { weights } : {}), stop: (n) => n > maxNodes || stop(nodes + n) });
     engine.search('find', pieces);
     nodes += engine.nodes;
     if (engine.found) return { set: [...orbits.fixed, ...engine.found.flatMap(orbits.orbit)].sort((a, b) => a - b), nodes, exhausted: false };
