@@ -31,14 +31,17 @@ async function search(request: SearchRequest): Promise<void> {
     post({ type: 'solution', solution: packSolution(solution, transfer) }, transfer);
   };
   let sentAt = 0;
+  let sentDone: number | undefined;
   let pending: ProgressEvent | undefined;
   const onProgress = (event: ProgressEvent) => {
     const now = performance.now();
-    if (now - sentAt < PROGRESS_EVERY_MS) {
+    // A unit of work finished is news (a helper's report: see cover-search); nodes counted on are not, often.
+    if (now - sentAt < PROGRESS_EVERY_MS && event.done === sentDone) {
       pending = event;
       return;
     }
     sentAt = now;
+    sentDone = event.done;
     pending = undefined;
     post({ type: 'progress', event });
   };

@@ -5,7 +5,10 @@ import queen from '@bezzel/queen';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, expectValidSolution } from '../../../test/support/solve.js';
+import { sweptProgress } from './helper.js';
+import { reached } from './climb.js';
 import coverSearch from './index.js';
+import { engineOf, setUp, type DominateInstance } from './setup.js';
 
 /**
  * A helper in this thread that says what it is scripted to: at the given poll it streams each set, as a helper
@@ -94,6 +97,76 @@ describe('cover-search minimum on two threads: climbing from the lower bound, se
     const result = await bezzel.solve(cut, { elsewhere: scriptedHelper([extra], 1).elsewhere });
     expect(gammaOf(result)).toBe(gamma);
     if (result.status === 'solved') expect(result.solutions[0]!.kind === 'placement' && result.solutions[0]!.squares.length).toBe(gamma);
+  });
+
+  it('stops a size where it meets a helper that searched the same tree from the back, and finds the same minimum', async () => {
+    // Knights 11×11: γ = 21, the proof that 20 fail is the climb's longest search. A helper sweeps 20 from the back
+    // for a while (a node budget), says how far it came, and hands over a set of 21.
+    const instance = bezzel.instantiate(task('knight', 11));
+    if (!instance.ok) throw instance.error;
+    const setup = setUp(instance.value as DominateInstance);
+    const minimum = await bezzel.solve({ ...task('knight', 11), options: { threads: 1 } });
+    const set = minimum.status === 'solved' && minimum.solutions[0]!.kind === 'placement' ? [...minimum.solutions[0]!.squares] : [];
+    // The same set handed over at once, no sweep: what the climb searches without the meeting.
+    const setOnly = await bezzel.solve(task('knight', 11), { elsewhere: scriptedHelper([set], 1).elsewhere });
+    for (const budget of [50, 200, Infinity]) {
+      let last: number[] | undefined;
+      const back = engineOf(setup, { symmetric: true, fromTheBack: 3, onSwept: (path) => (last = [...path]), stop: (n) => n >= budget });
+      back.search('find', 20);
+      expect(back.found).toBeUndefined();
+      const path = back.stopped ? last : [];
+      if (!path) continue;
+      const elsewhere: Elsewhere = {
+        parallel: true,
+        solve: (_task, watch = {}) => ({
+          result: new Promise<Result>(() => {}),
+          stop: () => {},
+          poll: () => {
+            watch.onProgress?.(sweptProgress(setup, 20, path, 1));
+            watch.onSolution?.({ kind: 'placement', squares: set });
+          },
+        }),
+      };
+      const helped = await bezzel.solve(task('knight', 11), { elsewhere });
+      expect({ budget, gamma: gammaOf(helped) }).toEqual({ budget, gamma: 21 });
+      // The climb reads the helper every 256 nodes: a sweep of the last 50 may end no sooner than its own search.
+      if (budget === 50) expect(helped.stats.nodes).toBeLessThanOrEqual(setOnly.stats.nodes);
+      else expect(helped.stats.nodes, `budget ${budget}`).toBeLessThan(setOnly.stats.nodes);
+    }
+  });
+
+  it('does not take a sweep of the minimum that found nothing yet for a proof: the climb still finds its set', async () => {
+    // Knights 12×12 without a1, k = γ: a helper that swept the last few subtrees without a set says so; the climb
+    // (whose own search for a set of γ is long enough to read the helper) must not stop short of its own region.
+    const { gamma } = await oneThread();
+    const instance = bezzel.instantiate(cut);
+    if (!instance.ok) throw instance.error;
+    const setup = setUp(instance.value as DominateInstance);
+    let last: number[] | undefined;
+    const back = engineOf(setup, { symmetric: true, fromTheBack: 3, onSwept: (path) => (last = [...path]), stop: (n) => n >= 8 });
+    back.search('find', gamma);
+    expect(back.found).toBeUndefined();
+    expect(last).toBeDefined();
+    let polls = 0;
+    const elsewhere: Elsewhere = {
+      parallel: true,
+      solve: (_task, watch = {}) => ({ result: new Promise<Result>(() => {}), stop: () => {}, poll: () => (polls++, watch.onProgress?.(sweptProgress(setup, gamma, last!, 1))) }),
+    };
+    expect(gammaOf(await bezzel.solve(cut, { elsewhere }))).toBe(gamma);
+    expect(polls).toBeGreaterThan(3);
+  });
+
+  it('knows where a search from the front meets one from the back', () => {
+    // The front stands at `here`, everything before it searched; the back has searched everything from `swept` on.
+    expect(reached([2, 1], [2, 1])).toBe(true);
+    expect(reached([2, 1, 4], [2, 1])).toBe(true);
+    expect(reached([3], [2, 1])).toBe(true);
+    expect(reached([2, 2, 0], [2, 1, 5])).toBe(true);
+    expect(reached([2], [2, 1])).toBe(false);
+    expect(reached([2, 0, 9], [2, 1])).toBe(false);
+    expect(reached([1, 7], [2])).toBe(false);
+    expect(reached([], [])).toBe(true);
+    expect(reached([0, 0], [])).toBe(true);
   });
 
   it('-o threads=1, and a watcher of the steps, keep the search in one thread: no helper is started', async () => {

@@ -109,4 +109,36 @@ describe('cover-search engine', async () => {
       }
     }
   });
+  it('searching from the back meets the same tree: as many nodes where no set exists, a set where one does', () => {
+    const oracle = JSON.parse(readFileSync(new URL('../../../test/oracles/domination.json', import.meta.url), 'utf8')) as Record<string, { n: number; gamma: number }[]>;
+    const gammaOf = (table: string, n: number) => oracle[table]!.find((row) => row.n === n)!.gamma;
+    const cases: [string, string, number, ('total' | undefined)?, number[]?][] = [
+      ['knight', 'knight', 9], ['knight', 'knight', 10], ['knight', 'knight', 11], ['knightTotal', 'knight', 8, 'total'],
+      ['queen', 'queen', 8], ['queen', 'queen', 9], ['king', 'king', 10], ['bishop', 'bishop', 7],
+    ];
+    for (const [table, piece, n, variant] of cases) {
+      const setup = setUp(instanceOf(piece, n, variant));
+      const gamma = gammaOf(table, n);
+      for (const k of [gamma - 1, gamma]) {
+        const front = engineOf(setup, { symmetric: true });
+        front.search('find', k);
+        const swept: string[] = [];
+        const back = engineOf(setup, { symmetric: true, fromTheBack: 3, onSwept: (path) => swept.push(path.join('.')) });
+        back.search('find', k);
+        expect({ table, n, k, found: back.found !== undefined }).toEqual({ table, n, k, found: front.found !== undefined });
+        if (k < gamma) {
+          expect({ table, n, k, nodes: back.nodes }).toEqual({ table, n, k, nodes: front.nodes });
+          // Reported last first: each path comes before the one reported before it.
+          const order = swept.map((path) => path.split('.').map(Number));
+          for (let i = 1; i < order.length; i++) expect(compare(order[i]!, order[i - 1]!), `${swept[i]} after ${swept[i - 1]}`).toBeLessThan(0);
+        }
+      }
+    }
+  });
 });
+
+/** Depth-first order of two paths of branch indices: negative when a comes first. */
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let d = 0; d < Math.min(a.length, b.length); d++) if (a[d] !== b[d]) return a[d]! - b[d]!;
+  return a.length - b.length;
+}

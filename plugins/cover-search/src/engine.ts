@@ -27,6 +27,13 @@ export interface EngineOptions {
   readonly onSet?: (squares: number[]) => void;
   /** A watcher of every step (the web page's step-through): pieces placed and taken back, cuts, sets found. */
   readonly trace?: (event: TraceEvent) => void;
+  /**
+   * Finding: the nodes shallower than this take their branches last first (see `#sweep`), and `onSwept` hears
+   * the path of each branch finished there: every node from it on, in the usual order, has been searched. A
+   * helper searches this way from the back while another thread searches from the front.
+   */
+  readonly fromTheBack?: number;
+  readonly onSwept?: (path: readonly number[]) => void;
 }
 
 /**
@@ -71,6 +78,8 @@ export class CoverEngine {
   #pairing = false;
   /** Finding with symmetries: which squares hold a piece on the way to the current node. */
   #isPlaced = new Uint8Array(0);
+  /** The depth of the node being searched: `position` is the path to it. */
+  #depth = 0;
 
   constructor(model: CoverModel, options: EngineOptions = {}) {
     this.#m = model;
@@ -293,6 +302,7 @@ export class CoverEngine {
 
   /** True to stop the whole search (a set found, or the budget spent). */
   #search(d: number, j: number): boolean {
+    this.#depth = d;
     const resume = this.#resumeAt;
     const replaying = resume !== undefined && d < resume.length;
     if (!replaying) {
@@ -326,6 +336,7 @@ export class CoverEngine {
       if (trace) trace({ type: 'cut', depth: d, why: 'uncoverable', left: j, count: left, square: this.#aim[d]! });
       return false;
     }
+    if (d < (this.#o.fromTheBack ?? 0) && this.#mode === 'find' && !replaying) return this.#sweep(d, j, n);
     const working = this.#working;
     for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
     const symmetries = d === 0 && (this.#mode === 'find' || this.#mode === 'exact') ? this.#o.symmetries : undefined;
@@ -338,8 +349,7 @@ export class CoverEngine {
       working[u + (c >>> 5)]! &= ~(1 << (c & 31));
       if (i < from) {
         // Searched before the stop: excluded as after its branch.
-        if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
-        if (this.#pairing && d > 0) this.#afterBranch(d, c, u);
+        this.#excludeAfter(d, c, u, symmetries);
         continue;
       }
       this.#index[d] = i;
@@ -352,10 +362,58 @@ export class CoverEngine {
       if (this.#pairing) this.#isPlaced[c] = 0;
       if (done) return true;
       if (trace) trace({ type: 'remove', square: c, depth: d });
-      if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
-      if (this.#pairing && d > 0) this.#afterBranch(d, c, u);
+      this.#excludeAfter(d, c, u, symmetries);
     }
     return false;
+  }
+
+  /** What a branch on c leaves out of its node's later branches, once searched: its images at the root, pairs below. */
+  #excludeAfter(d: number, c: number, u: number, symmetries: readonly Int32Array[] | undefined): void {
+    const working = this.#working;
+    if (symmetries) for (const perm of symmetries) working[u + (perm[c]! >>> 5)]! &= ~(1 << (perm[c]! & 31));
+    if (this.#pairing && d > 0) this.#afterBranch(d, c, u);
+  }
+
+  /**
+   * A node's branches last first, each searched in the state the usual order gives it: before branch i the
+   * working mask and the root branch's pairs are built again, the branches before it left out as if searched
+   * (the exclusions hold whether or not they were: see #afterBranch). So each branch's subtree is the very one
+   * the usual search meets, and a search from the front and this one from the back together cover the tree.
+   */
+  #sweep(d: number, j: number, n: number): boolean {
+    const { words, size } = this.#m;
+    const u = d * words;
+    const working = this.#working;
+    const symmetries = d === 0 ? this.#o.symmetries : undefined;
+    for (let i = n - 1; i >= 0; i--) {
+      for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
+      if (d === 1 && this.#pairing) this.#partners.fill(0);
+      let open = true;
+      for (let e = 0; e <= i; e++) {
+        const c = this.#candidates[d * size + e]!;
+        if ((working[u + (c >>> 5)]! & (1 << (c & 31))) === 0) {
+          if (e === i) open = false;
+          continue;
+        }
+        working[u + (c >>> 5)]! &= ~(1 << (c & 31));
+        if (e < i) this.#excludeAfter(d, c, u, symmetries);
+      }
+      if (!open) continue;
+      const c = this.#candidates[d * size + i]!;
+      this.#index[d] = i;
+      if (d === 0 && this.#pairing) this.#partners.fill(0);
+      this.#descend(d, c);
+      const done = this.#search(d + 1, j - 1);
+      if (this.#pairing) this.#isPlaced[c] = 0;
+      if (done) return true;
+      this.#o.onSwept?.(Array.from(this.#index.subarray(0, d + 1)));
+    }
+    return false;
+  }
+
+  /** The branch indices from the root to the node being searched (for a `stop` to see where the search is). */
+  position(): number[] {
+    return Array.from(this.#index.subarray(0, this.#depth));
   }
 
   /**

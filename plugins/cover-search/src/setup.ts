@@ -53,12 +53,7 @@ export function setUp(instance: DominateInstance, stop?: () => boolean): Setup {
   return { model, ...(weights ? { weights } : {}), ...(lp !== undefined ? { lp } : {}), lower, symmetries, orbitModels: orbitsOf };
 }
 
-export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet' | 'trace'> & { readonly symmetric?: boolean } = {}): CoverEngine {
-  return new CoverEngine(setup.model, {
-    ...(setup.weights ? { weights: setup.weights } : {}),
-    ...(options.symmetric ? { symmetries: setup.symmetries } : {}),
-    ...(options.stop ? { stop: options.stop } : {}),
-    ...(options.onSet ? { onSet: options.onSet } : {}),
-    ...(options.trace ? { trace: options.trace } : {}),
-  });
+export function engineOf(setup: Setup, options: Pick<EngineOptions, 'stop' | 'onSet' | 'trace' | 'fromTheBack' | 'onSwept'> & { readonly symmetric?: boolean } = {}): CoverEngine {
+  const { symmetric, ...rest } = options;
+  return new CoverEngine(setup.model, { ...(setup.weights ? { weights: setup.weights } : {}), ...(symmetric ? { symmetries: setup.symmetries } : {}), ...rest });
 }

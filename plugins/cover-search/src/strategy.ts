@@ -1,6 +1,7 @@
 import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Stats, type Support, type TraceEvent } from '@bezzel/core';
 import { LOCAL_STEPS, localCover } from './local-cover.js';
 import { climb } from './climb.js';
+import { comeDown, sweptProgress } from './helper.js';
 import { exactSearch, findMinimum, QUICK_NODES, type MinimumSearch } from './minimum.js';
 import { symmetricSet } from './symmetric-first.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
@@ -169,7 +170,13 @@ function minimum(instance: DominateInstance, setup: Setup, stop: Stop, stats: St
  */
 function minimumSearch(instance: DominateInstance, setup: Setup, stop: Stop, ctx: RunContext, trace: Trace): MinimumSearch {
   const playable = instance.board.playable;
-  if (ctx.option('helper') !== undefined) return findMinimum(setup, playable, stop, undefined, (set) => ctx.onSolution({ kind: 'placement', squares: [...set] }));
+  if (ctx.option('helper') !== undefined) {
+    let reports = 0;
+    return comeDown(setup, playable, stop, {
+      set: (set) => ctx.onSolution({ kind: 'placement', squares: [...set] }),
+      swept: (k, path) => ctx.progress(sweptProgress(setup, k, path, ++reports)),
+    });
+  }
   if (!ctx.elsewhere.parallel || trace || ctx.option('threads') === 1) return findMinimum(setup, playable, stop, trace);
   const { task } = instance;
   const helperTask = { ...task, goal: 'minimum' as const, strategy: 'cover-search', options: { ...task.options, helper: 1 } };
