@@ -2,7 +2,7 @@ import type { ProgressEvent } from '@bezzel/core';
 import { localCover } from './local-cover.js';
 import type { MinimumSearch } from './minimum.js';
 import { engineOf, type Setup } from './setup.js';
-import { symmetricSet } from './symmetric-first.js';
+import { symmetricLooks } from './symmetric-first.js';
 
 /** The helper searches the nodes this shallow from the back: a few dozen subtrees a search (knights 14×14: about 40). */
 export const SWEEP_DEPTH = 3;
@@ -26,17 +26,13 @@ export function comeDown(setup: Setup, playable: number, stop: (nodes: number) =
   if (!first.found) return { done: false, bounds: { lower: first.stopped ? setup.lower : playable + 1 }, nodes };
   let best = first.found.sort((a, b) => a - b);
   tell.set(best);
-  let symmetricLeft = true;
+  const symmetricLook = symmetricLooks(setup);
   for (;;) {
     if (best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
     const k = best.length - 1;
-    let quick: number[] | undefined;
-    if (symmetricLeft) {
-      const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
-      nodes += symmetric.nodes;
-      quick = symmetric.set;
-      symmetricLeft = !symmetric.exhausted;
-    }
+    const symmetric = symmetricLook(k, (n) => stop(nodes + n));
+    nodes += symmetric.nodes;
+    let quick = symmetric.set;
     quick ??= localCover(setup.model, best, k, (n) => stop(nodes + n));
     if (!quick) {
       const exact = engineOf(setup, { stop: (n) => stop(nodes + n), symmetric: true, fromTheBack: SWEEP_DEPTH, onSwept: (path) => tell.swept(k, path) });

@@ -1,7 +1,7 @@
 import type { MinimumBounds, MinimumProof, TraceEvent } from '@bezzel/core';
 import { engineOf, type Setup } from './setup.js';
 import { localCover } from './local-cover.js';
-import { symmetricSet } from './symmetric-first.js';
+import { symmetricLooks } from './symmetric-first.js';
 
 export type MinimumSearch =
   | { readonly done: true; readonly set: number[]; readonly proof: MinimumProof; readonly nodes: number }
@@ -17,11 +17,10 @@ export const QUICK_NODES = 2000;
  * search takes 90), and only then the exact search runs to the end. The failed search is the proof; symmetry
  * prunes it (a set turned so its first branch comes earliest).
  */
-export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void, onBetter?: (set: readonly number[]) => void): MinimumSearch {
+export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): MinimumSearch {
   let nodes = 0;
   let best: number[] | undefined;
-  // Once the symmetric search has run out at some size, it has nothing smaller to find.
-  let symmetricLeft = true;
+  const symmetricLook = symmetricLooks(setup);
   const stopped = (): MinimumSearch => ({ done: false, ...(best ? { best } : {}), bounds: { lower: setup.lower, ...(best ? { upper: best.length } : {}) }, nodes });
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
@@ -29,13 +28,9 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
     const exact = exactSearch(setup, k, (n) => stop(nodes + n), trace);
     let search: Exact | undefined;
     if (best) {
-      let quick: number[] | undefined;
-      if (symmetricLeft) {
-        const symmetric = symmetricSet(setup, k, (n) => stop(nodes + n));
-        nodes += symmetric.nodes;
-        quick = symmetric.set;
-        symmetricLeft = !symmetric.exhausted;
-      }
+      const symmetric = symmetricLook(k, (n) => stop(nodes + n));
+      nodes += symmetric.nodes;
+      let quick = symmetric.set;
       if (!quick) {
         search = exact(QUICK_NODES);
         nodes += search.nodes;
@@ -43,7 +38,6 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
       }
       if (quick) {
         best = quick;
-        onBetter?.(best);
         if (trace) showSet(best, trace);
         continue;
       }
@@ -55,7 +49,6 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
     }
     if (search.outcome === 'found') {
       best = search.set.sort((a, b) => a - b);
-      onBetter?.(best);
       continue;
     }
     if (search.outcome !== 'none') return stopped();

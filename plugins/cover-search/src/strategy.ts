@@ -26,7 +26,7 @@ export const coverSearch: SearchStrategy = {
         'minimum: with 2, a helper thread comes down from above (smaller and smaller sets) while this one climbs from the lower bound, proving each size impossible, where threads are to be had; 1 comes down alone',
         { min: 1, max: 2, default: 2 },
       ),
-      helper: option.internal('minimum only: run as the helper of a minimum on two threads, streaming each smaller set found on the way down'),
+      helper: option.internal("minimum only: run as the helper of a minimum on two threads (see climb.ts): tell each smaller set found on the way down, and how far the search from the back has come"),
     },
   },
 

@@ -115,3 +115,14 @@ export function symmetricSet(setup: Setup, k: number, stop: (nodes: number) => b
   }
   return { set: undefined, nodes, exhausted };
 }
+
+/** Symmetric looks down a minimum, one size after another: once one has run out, none smaller is looked for. */
+export function symmetricLooks(setup: Setup): (k: number, stop: (nodes: number) => boolean) => { set: number[] | undefined; nodes: number } {
+  let left = true;
+  return (k, stop) => {
+    if (!left) return { set: undefined, nodes: 0 };
+    const look = symmetricSet(setup, k, stop);
+    left = !look.exhausted;
+    return look;
+  };
+}
