@@ -220,6 +220,7 @@ export interface ElsewhereRun {
 export interface ElsewhereWatch {
   /** Each solution the run streams, checked by the core where the run is. */
   readonly onSolution?: (solution: Solution) => void;
+  /** The run's progress as it reports it (a helper's reports of how far it has come travel this way). */
   readonly onProgress?: (event: ProgressEvent) => void;
 }
 
