@@ -20,7 +20,7 @@ export interface PoolOptions extends QueueOptions {
 
 export function addPoolOptions(command: Command): Command {
   command
-    .option('--workers <n>', `worker threads for counts that split (default: every core; at most ${MAX_WORKERS_PER_CORE} a core)`, boundedNumber('--workers', 1, MAX_WORKERS_PER_CORE * availableParallelism(), `${MAX_WORKERS_PER_CORE} threads a core on this machine`))
+    .option('--workers <n>', `worker threads for counts that split, and for a minimum the threads its strategy may use (default: every core; at most ${MAX_WORKERS_PER_CORE} a core)`, boundedNumber('--workers', 1, MAX_WORKERS_PER_CORE * availableParallelism(), `${MAX_WORKERS_PER_CORE} threads a core on this machine`))
     .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again');
   addQueueOptions(command, 'for counts: hand the sub-tasks to `bezzel worker`s through Redis, e.g. redis://127.0.0.1:6379/0');
   return command

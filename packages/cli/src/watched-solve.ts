@@ -77,8 +77,12 @@ function threadsFor(plugins: readonly string[]): Elsewhere {
       const controller = new AbortController();
       // Until the pool is loaded and the thread started there is nothing to hear.
       let poll = () => {};
-      const result = import('@bezzel/pool').then(({ startInThread }) => {
-        const run = startInThread({ plugins, task, strategy: task.strategy ?? 'auto', signal: controller.signal, ...watch });
+      const started = performance.now();
+      const result = import('@bezzel/pool').then(({ startInThread }): Result | Promise<Result> => {
+        // Stopped before the pool was even loaded (a helper whose search ended first): no thread to start.
+        const strategy = task.strategy ?? 'auto';
+        if (controller.signal.aborted) return { status: 'aborted', strategy, task, stats: { nodes: 0, timeMs: performance.now() - started } };
+        const run = startInThread({ plugins, task, strategy, signal: controller.signal, ...watch });
         poll = run.poll;
         return run.result;
       });

@@ -69,6 +69,15 @@ async function runDominate(pieceArg: string, options: DominateOptions, setExit: 
     return setExit(counted ?? (await solveAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options)));
   }
   if (pooled && task.goal === 'minimum' && !options.queue && !options.checkpoint && adHoc === undefined) {
+    // A strategy that runs its own threads (it declares option `threads`: cover-search climbs on one while a helper
+    // comes down on another) takes --workers as that option, up to what it can use; its own way is faster than a
+    // count of each size split over workers (knights 14×14: 1.2 s against 8.3 s).
+    const chosen = bezzel.choose(instance.value);
+    const threads = chosen.ok ? chosen.value.meta.options?.['threads']?.info : undefined;
+    if (threads?.type === 'integer' && options.workers !== undefined && task.options?.['threads'] === undefined) {
+      const own = Math.min(options.workers, threads.max ?? options.workers);
+      return setExit(await solveAndPrint({ bezzel, plugins }, { ...task, options: { ...task.options, threads: own } }, options));
+    }
     const { minimumOnThreads } = await import('../minimum-on-threads.js');
     const result = await minimumOnThreads(bezzel, plugins, task, options);
     await printResult(instance.value.board, instance.value.piece, result, options);
