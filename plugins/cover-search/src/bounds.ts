@@ -27,10 +27,9 @@ export class Bounds {
   readonly #top: Int32Array;
   readonly #gradient: Float64Array;
   readonly #relevant: Int32Array;
-  /** The uncovered squares, the relevant allowed squares and how many of those, at the node being bounded. */
+  /** The uncovered squares, and the allowed squares that cover one of them, at the node being bounded. */
   readonly #squares: Int32Array;
   readonly #candidates: Int32Array;
-  #relevantCount = 0;
   /** The compacted node of the weighted bound: square numbers, weights, and each candidate's covered numbers. */
   readonly #local: Int32Array;
   readonly #weight: Float64Array;
@@ -159,7 +158,6 @@ export class Bounds {
       }
     }
     first[size] = filled;
-    this.#relevantCount = size;
     const cannot = this.#steps(count, size, j);
     for (let i = 0; i < count; i++) u[uo + squares[i]!] = weight[i]!;
     if (cannot || this.#short <= 0) return cannot;

@@ -337,25 +337,35 @@ export class CoverEngine {
       return false;
     }
     if (d < (this.#o.fromTheBack ?? 0) && this.#mode === 'find' && !replaying) return this.#sweep(d, j, n);
+    return this.#branches(d, j, n, replaying ? resume[d]! : 0, n);
+  }
+
+  /**
+   * Branches `from` … `until` − 1 of the node at depth d (its n candidates listed). The branches before `from` are
+   * left out as after their search, whether or not they were searched (a resumed search, a sweep from the back):
+   * the exclusions hold either way (see #afterBranch).
+   */
+  #branches(d: number, j: number, n: number, from: number, until: number): boolean {
+    const trace = this.#o.trace;
+    const { words, size } = this.#m;
+    const u = d * words;
     const working = this.#working;
     for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
+    // A root branch's pairs are made one level down, by its branches there (none are made before them).
+    if (d === 1 && this.#pairing) this.#partners.fill(0);
     const symmetries = d === 0 && (this.#mode === 'find' || this.#mode === 'exact') ? this.#o.symmetries : undefined;
-    const from = replaying ? resume[d]! : 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < until; i++) {
       const c = this.#candidates[d * size + i]!;
       // At the root a set can be turned by a symmetry so that its first branch is as early as possible: later
       // branches may then leave out every image of the squares tried before (and skip a square that is one).
       if ((working[u + (c >>> 5)]! & (1 << (c & 31))) === 0) continue;
       working[u + (c >>> 5)]! &= ~(1 << (c & 31));
       if (i < from) {
-        // Searched before the stop: excluded as after its branch.
         this.#excludeAfter(d, c, u, symmetries);
         continue;
       }
       this.#index[d] = i;
-      if (d === 0 && this.#pairing) {
-        this.#partners.fill(0);
-      }
+      if (d === 0 && this.#pairing) this.#partners.fill(0);
       this.#descend(d, c);
       if (trace) trace({ type: 'place', square: c, depth: d, covering: this.#aim[d]! });
       const done = this.#search(d + 1, j - 1);
@@ -375,37 +385,15 @@ export class CoverEngine {
   }
 
   /**
-   * A node's branches last first, each searched in the state the usual order gives it: before branch i the
-   * working mask and the root branch's pairs are built again, the branches before it left out as if searched
-   * (the exclusions hold whether or not they were: see #afterBranch). So each branch's subtree is the very one
-   * the usual search meets, and a search from the front and this one from the back together cover the tree.
+   * A node's branches last first, each searched in the state the usual order gives it (`#branches` from it to
+   * it): so each branch's subtree is the very one the usual search meets, and a search from the front and this
+   * one from the back together cover the tree. After each, `onSwept` hears its path: all from there on is done.
    */
   #sweep(d: number, j: number, n: number): boolean {
-    const { words, size } = this.#m;
-    const u = d * words;
-    const working = this.#working;
-    const symmetries = d === 0 ? this.#o.symmetries : undefined;
     for (let i = n - 1; i >= 0; i--) {
-      for (let v = 0; v < words; v++) working[u + v] = this.#allowed[u + v]!;
-      if (d === 1 && this.#pairing) this.#partners.fill(0);
-      let open = true;
-      for (let e = 0; e <= i; e++) {
-        const c = this.#candidates[d * size + e]!;
-        if ((working[u + (c >>> 5)]! & (1 << (c & 31))) === 0) {
-          if (e === i) open = false;
-          continue;
-        }
-        working[u + (c >>> 5)]! &= ~(1 << (c & 31));
-        if (e < i) this.#excludeAfter(d, c, u, symmetries);
-      }
-      if (!open) continue;
-      const c = this.#candidates[d * size + i]!;
+      // Set here too: a branch left out (an image of an earlier one) is searched already, and its path says so.
       this.#index[d] = i;
-      if (d === 0 && this.#pairing) this.#partners.fill(0);
-      this.#descend(d, c);
-      const done = this.#search(d + 1, j - 1);
-      if (this.#pairing) this.#isPlaced[c] = 0;
-      if (done) return true;
+      if (this.#branches(d, j, n, i, i + 1)) return true;
       this.#o.onSwept?.(Array.from(this.#index.subarray(0, d + 1)));
     }
     return false;
