@@ -9,6 +9,12 @@ import formula from '@bezzel/formula';
 import genetic from '@bezzel/genetic';
 import greedyCover from '@bezzel/greedy-cover';
 import hillClimbing from '@bezzel/hill-climbing';
+import simulatedAnnealing from '@bezzel/simulated-annealing';
+import beam from '@bezzel/beam';
+import tabu from '@bezzel/tabu';
+import geneticQueens from '@bezzel/genetic-queens';
+import csp from '@bezzel/csp';
+import dlx from '@bezzel/dlx';
 import knight from '@bezzel/knight';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
@@ -31,6 +37,12 @@ export const pagePlugins: readonly NamedPlugin[] = [
   { name: '@bezzel/formula', module: formula },
   { name: '@bezzel/min-conflicts', module: minConflicts },
   { name: '@bezzel/hill-climbing', module: hillClimbing },
+  { name: '@bezzel/simulated-annealing', module: simulatedAnnealing },
+  { name: '@bezzel/beam', module: beam },
+  { name: '@bezzel/tabu', module: tabu },
+  { name: '@bezzel/genetic-queens', module: geneticQueens },
+  { name: '@bezzel/csp', module: csp },
+  { name: '@bezzel/dlx', module: dlx },
   { name: '@bezzel/random', module: random },
   { name: '@bezzel/transfer-matrix', module: transferMatrix },
   { name: '@bezzel/warnsdorff', module: warnsdorff },
