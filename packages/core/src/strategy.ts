@@ -279,6 +279,11 @@ export interface StrategyMeta {
   readonly goals: readonly Goal[];
   /** Stochastic strategies give different runs for different seeds. */
   readonly stochastic?: boolean;
+  /**
+   * What one step of its `stats.nodes` (and of a step budget) counts, plural: 'nodes', 'moves', 'repairs',
+   * 'attempts', 'generations', 'proposals', 'squares'… Experiment tables and chart axes print it; unsaid is 'steps'.
+   */
+  readonly stepUnit?: string;
   /** The options it reads, by name, declared with {@link option} builders. */
   readonly options?: StrategyOptions;
   /**
