@@ -31,6 +31,7 @@ export const antColony: SearchStrategy = {
     description: "Hingston and Kendall's ant colony: pheromone on moves, an ant from every start square each iteration",
     problems: ['tour'],
     goals: ['one'],
+    stepUnit: 'squares',
     stochastic: true,
     options,
   },

@@ -22,6 +22,7 @@ export const backtracking: SearchStrategy = {
     description: 'depth-first search for any piece and board: placements (row by row where it can) and tours with a chosen move ordering',
     problems: ['placement', 'tour'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
+    stepUnit: 'nodes',
     options: {
       ordering: option.part('the order in which a tour tries its moves', TOUR_ORDERING, { default: DEFAULT_ORDERING }),
       placed: option.internal('placements only: pieces already on the board, as square numbers or names joined with "-" ("a1-c2"): search only the ways to add the rest (a hint for a position)'),

@@ -175,6 +175,7 @@ export const bitboard: SearchStrategy = {
     description: 'row-by-row search on 32-bit row masks; counts queens up to symmetry in one pass (Takahashi), splits for worker pools',
     problems: ['placement'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
+    stepUnit: 'nodes',
     options: {
       prefix: option.internal(
         'pre-placed first rows as split() writes them (columns of rows 1, 2, … as "3/0.5/-"): search only placements that start so',

@@ -18,6 +18,7 @@ export const coverSearch: SearchStrategy = {
       'exact domination by depth-first search over bit masks: branches on the pieces that can cover the hardest square, prunes with coverage and Lagrangian (LP) bounds and the board symmetry; minimum with proof, counts, split for threads and queues',
     problems: ['dominate'],
     goals: ['one', 'all', 'count', 'count-fundamental', 'minimum', 'count-minimum', 'count-minimum-fundamental'],
+    stepUnit: 'nodes',
     options: {
       prefix: option.internal(
         'counts only: the branch indices split() writes, joined with "." (as "2.0.5"): count only the sets below that node',

@@ -31,6 +31,7 @@ export const divideConquer: SearchStrategy = {
     description: "knight's tours in linear time: small structured base tours joined by swapping edges (after Parberry 1997, Lin and Wei 2005)",
     problems: ['tour'],
     goals: ['one'],
+    stepUnit: 'moves',
   },
 
   supports(instance: Instance): Support {

@@ -38,6 +38,7 @@ export const genetic: SearchStrategy = {
     description: 'a genetic algorithm on move sequences (Al-Gharaibeh et al. 2007), with Warnsdorff repair switched on part-way',
     problems: ['tour'],
     goals: ['one'],
+    stepUnit: 'squares',
     stochastic: true,
     options,
   },

@@ -14,6 +14,7 @@ export const greedyCover: SearchStrategy = {
     description: 'greedy dominating sets (most new squares first, seeded ties, redundant pieces dropped), restarted and the smallest kept: an upper bound for big boards, not a proof',
     problems: ['dominate'],
     goals: ['one'],
+    stepUnit: 'tries',
     stochastic: true,
     options: { restarts: option.integer('greedy sets to build at most (each with other tie-breaks)', { min: 1, default: 30 }) },
   },

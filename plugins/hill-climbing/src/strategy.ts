@@ -31,6 +31,7 @@ export const hillClimbing: SearchStrategy = {
     description: 'Steepest-ascent hill climbing on one piece per column (h = attacking pairs), sideways moves on plateaus, optional random restarts',
     problems: ['placement'],
     goals: ['one'],
+    stepUnit: 'moves',
     stochastic: true,
     options,
   },

@@ -13,6 +13,7 @@ export const ilp: SearchStrategy = {
     description: 'domination as a set-cover integer program solved by HiGHS (any piece, board and variant): optimal, or at a time limit the best set with the bound and gap',
     problems: ['dominate'],
     goals: ['one', 'minimum'],
+    stepUnit: 'nodes',
   },
 
   supports(instance: Instance): Support {

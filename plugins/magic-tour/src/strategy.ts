@@ -39,6 +39,7 @@ export const magicTour: SearchStrategy = {
     description: "Semi-magic and magic tours: depth-first along the tour, every rank, file and diagonal kept able to reach its sum; Beverley's quartes for a fast regular tour",
     problems: ['tour'],
     goals: ['one', 'all', 'count'],
+    stepUnit: 'nodes',
     stochastic: true,
     magicTours: true,
     options,

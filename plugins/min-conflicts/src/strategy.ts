@@ -33,6 +33,7 @@ export const minConflicts: SearchStrategy = {
     description: 'Min-conflicts repair with O(1) conflict counters per rank and diagonal (Minton et al. 1990); a million queens in about a second',
     problems: ['placement'],
     goals: ['one'],
+    stepUnit: 'repairs',
     stochastic: true,
     options,
   },

@@ -25,6 +25,7 @@ export const random: SearchStrategy = {
     description: 'Random generate-and-test: a random row per column, test ranks, then diagonals; counts attempts and how many passed each test',
     problems: ['placement'],
     goals: ['one'],
+    stepUnit: 'attempts',
     stochastic: true,
   },
 

@@ -56,6 +56,7 @@ export const warnsdorff: SearchStrategy = {
     description: "Warnsdorff's rule: always move to the square with the fewest onward moves; any leaper, boards up to 10⁸ squares",
     problems: ['tour'],
     goals: ['one'],
+    stepUnit: 'moves',
     stochastic: true,
     options,
   },
