@@ -19,6 +19,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { isBuiltin } from 'node:module';
 
 const root = join(import.meta.dirname, '..');
 
@@ -38,13 +39,24 @@ const bundled = {
 /** Bundled CommonJS calls `require` for Node's own modules; an ES module has none unless it makes one. */
 const requireShim = "import { createRequire as __bezzelRequire } from 'node:module'; const require = __bezzelRequire(import.meta.url);";
 
-/** esbuild leaves every package import as it is, but those a package bundles. */
+/**
+ * esbuild leaves every package import as it is, but those a package bundles — and everything those import in
+ * turn. A bundled dependency's own dependencies (cli-progress's `string-width`, loaded only once a bar draws)
+ * are not dependencies of the package, so pnpm's strict layout and an npm install alike cannot resolve them at
+ * run time: they must be inside the bundle. test/bundle-imports.test.ts walks every built file for an import
+ * that would not resolve.
+ */
 function externals(name) {
   const inside = bundled[name] ?? [];
+  const fromBundledDependency = (importer) => /[\\/]node_modules[\\/]/.test(importer);
   return {
     name: 'externals',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (inside.some((re) => re.test(args.path)) ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        inside.some((re) => re.test(args.path)) || (inside.length > 0 && fromBundledDependency(args.importer) && !args.path.startsWith('node:') && !isBuiltin(args.path))
+          ? undefined
+          : { path: args.path, external: true },
+      );
     },
   };
 }

@@ -1,15 +1,21 @@
+import { EXIT } from './exit.js';
 import { armStops } from './interrupt.js';
+import { reportStdoutFailure } from './output-failure.js';
 
 // Listen for Ctrl-C before anything else loads, so that even a stop in the first moments is answered (the
 // command then stops as soon as its work would start, and says so) instead of killing it without a word.
 armStops();
 
-// `bezzel … --goal all | head`: once the reader has gone, nothing more can be said; stop quietly
-// instead of dying on an unhandled EPIPE with a stack trace.
+// `bezzel … --goal all | head`: once the reader has gone, nothing more can be said; stop quietly (exit 0)
+// instead of dying on an unhandled EPIPE with a stack trace. Any other failure to write the answer (a full disk,
+// a device error) is one line and its own exit code, 74.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
-  throw error;
+  reportStdoutFailure(error);
+  process.exit(EXIT.output);
 });
+// Nothing can be said about a failing stderr; it must not turn into a stack trace on stdout either.
+process.stderr.on('error', () => {});
 
 const { main } = await import('./program.js');
 process.exitCode = await main(process.argv);

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { writeOut } from './write-out.js';
 import { userCwd } from './plugins.js';
+import { OutputFailure } from './output-failure.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
 export type Drawing = 'svg' | 'png';
@@ -42,7 +43,7 @@ export async function emitDrawing(svg: Iterable<string> | undefined, what: strin
     else writeFileInBatches(path, svg);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError('ERR_OPTION', `cannot write ${options.out}: ${(error as Error).message.split('\n')[0]}`);
+    throw new OutputFailure(options.out, error);
   }
   process.stderr.write(`wrote ${options.out}\n`);
 }

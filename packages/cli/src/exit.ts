@@ -14,6 +14,12 @@ export const EXIT = {
   rejected: 5,
   /** The queue's Redis cannot be reached (nothing listens at the address, or it stopped answering): try again later. */
   unavailable: 69,
+  /**
+   * The answer could not be written: a full disk, a file that cannot be written, a device that fails (sysexits'
+   * EX_IOERR). One line names where and the system's reason. A reader that closes early (`| head`) is not this:
+   * the command then stops quietly with 0.
+   */
+  output: 74,
   /** A bug in Bezzel or a plugin (a strategy that threw); `BEZZEL_DEBUG=1` prints where. */
   internal: 70,
   /** Stopped by Ctrl-C (128 + SIGINT). */

@@ -2,7 +2,8 @@ import { UsageError } from '@bezzel/core';
 import { InvalidArgumentError } from 'commander';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isFileSpecifier } from './plugins.js';
-import { wholeNumber } from './options.js';
+import { quoted, wholeNumber } from './options.js';
+import { MAX_SIDE } from '@bezzel/core';
 
 /** `-o name=value` (every strategy that declares it) or `-o genetic.name=value` (that strategy only). */
 export interface OptionAssignment {
@@ -40,7 +41,7 @@ export function optionAssignment(text: string, previous: OptionAssignment[] = []
 export function sweepAssignment(text: string, previous: Record<string, string[]> = {}): Record<string, string[]> {
   const match = /^([a-zA-Z][\w-]*)=(.+)$/.exec(text);
   const values = match?.[2]!.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
-  if (!match || values.length === 0) throw new InvalidArgumentError(`write a sweep as name=value,value,…, such as mutationRate=0.01,0.05,0.1, not "${text}"`);
+  if (!match || values.length === 0) throw new InvalidArgumentError(`write a sweep as name=value,value,…, such as mutationRate=0.01,0.05,0.1, not ${quoted(text)}`);
   return { ...previous, [match[1]!]: values };
 }
 
@@ -51,7 +52,7 @@ export function strategyList(text: string): string[] {
 }
 
 export function sizeList(text: string): number[] {
-  const side = wholeNumber('-n', 1);
+  const side = wholeNumber('-n', 1, MAX_SIDE);
   return [...new Set(text.split(',').map((s) => side(s.trim())))];
 }
 

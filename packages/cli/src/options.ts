@@ -1,5 +1,8 @@
-import { type BoardSpec, type Budget, GOALS_OF, type Goal, type OptionValue, UsageError } from '@bezzel/core';
+import { type BoardSpec, type Budget, GOALS_OF, type Goal, MAX_SIDE, type OptionValue, UsageError } from '@bezzel/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { quoted } from './inert-text.js';
+
+export { inert, quoted } from './inert-text.js';
 
 /** Options every solving command shares. */
 export interface CommonOptions {
@@ -22,41 +25,65 @@ export interface CommonOptions {
   readonly crossCheck?: boolean;
 }
 
-export function wholeNumber(what: string, min: number) {
+/**
+ * A whole number from `min` up to `max` (by default the largest integer a double holds exactly). Every refusal
+ * says the real range: a number too large is told its bound, not that it is not a whole number.
+ */
+export function wholeNumber(what: string, min: number, max: number = Number.MAX_SAFE_INTEGER, why?: string) {
   return (text: string): number => {
+    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number${min > 0 ? ` of at least ${min}` : ' (0 or more)'}` : `a whole number from ${min} to ${max}`;
+    if (!/^\s*[+-]?\d+\s*$/.test(text)) throw new InvalidArgumentError(`${what} must be ${range}, not ${quoted(text)}`);
     const value = Number(text);
-    if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < min) {
-      throw new InvalidArgumentError(`${what} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${text}"`);
-    }
+    if (value < min) throw new InvalidArgumentError(`${what} must be ${range}, not ${text.trim()}`);
+    if (value > max || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`${what} may be at most ${max}${why ? ` (${why})` : ''}, not ${text.trim()}`);
     return value;
   };
 }
 
 /** A whole number from `min` to `max`; beyond `max` the message says what the bound is (`why`). */
 export function boundedNumber(what: string, min: number, max: number, why: string) {
-  const whole = wholeNumber(what, min);
-  return (text: string): number => {
-    const value = whole(text);
-    if (value > max) throw new InvalidArgumentError(`${what} may be at most ${max} (${why}), not ${text}`);
-    return value;
-  };
+  return wholeNumber(what, min, max, why);
 }
 
+/** Seeds are 32-bit: the generator's state is seeded from one unsigned 32-bit word, so 2³² would repeat seed 0. */
+export const MAX_SEED = 0xffff_ffff;
+
 /**
- * `15s`, `500ms`, `2m`, `1h`, `7d`: a time budget in milliseconds; `none` for no limit. A bare number is refused
- * rather than guessed at (seconds? milliseconds?).
+ * The longest time budget: a timer longer than about 24.8 days (2³¹ − 1 ms) fires at once in Node, so a longer
+ * budget would end a run immediately; `none` is the way to say no limit.
+ */
+export const MAX_DURATION_MS = 2 ** 31 - 1;
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/**
+ * A time budget in milliseconds, by one rule: one or more amounts, each with its unit — `ms`, `s`, `m`, `h`,
+ * `d`, in any case — added up (`15s`, `500ms`, `1h30m`, `2m 30s`, `1.5h`); `none` (any case) for no limit. A
+ * bare number is refused rather than guessed at (seconds? milliseconds?); so are 0 and more than 24 days.
  */
 export function duration(text: string): number {
   if (/^\s*(none|unlimited)\s*$/i.test(text)) return Number.POSITIVE_INFINITY;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
-  // A budget of nothing would stop every run before it starts: say so, whatever the unit.
-  if (match && Number(match[1]) === 0) throw new InvalidArgumentError(`a time budget must be more than 0, not "${text}" (none means no limit)`);
-  if (!match?.[2]) {
-    const bare = match ? `; say ${text.trim()}s or ${text.trim()}ms` : '';
-    throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m or none (no limit), not "${text}"${bare}`);
+  const trimmed = text.trim();
+  const part = /(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*/iy;
+  let total = 0;
+  let at = 0;
+  let parts = 0;
+  while (at < trimmed.length) {
+    part.lastIndex = at;
+    const match = part.exec(trimmed);
+    if (!match) break;
+    total += Number(match[1]) * UNIT_MS[match[2]!.toLowerCase() as keyof typeof UNIT_MS];
+    at = part.lastIndex;
+    parts++;
   }
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
-  return Number(match[1]) * unit;
+  if (parts === 0 || at < trimmed.length) {
+    const bare = /^\d+(\.\d+)?$/.test(trimmed) ? `; say ${trimmed}s or ${trimmed}ms` : '';
+    throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m, 1h30m or none (no limit), not ${quoted(text)}${bare}`);
+  }
+  // A budget of nothing would stop every run before it starts: say so, whatever the unit.
+  if (total === 0) throw new InvalidArgumentError(`a time budget must be more than 0, not ${quoted(text)} (none means no limit)`);
+  if (total > MAX_DURATION_MS) throw new InvalidArgumentError(`a time budget may be at most 24d (24 days), not ${quoted(text)}; none means no limit`);
+  return total;
 }
 
 export function goal(allowed: readonly Goal[]) {
@@ -69,7 +96,7 @@ export function goal(allowed: readonly Goal[]) {
 /** `name=value` pairs for strategy options and parts, collected into one record. */
 export function keyValue(text: string, previous: Record<string, OptionValue> = {}): Record<string, OptionValue> {
   const match = /^([a-zA-Z][\w-]*)=(.*)$/.exec(text);
-  if (!match) throw new InvalidArgumentError(`write strategy options as name=value, not "${text}"`);
+  if (!match) throw new InvalidArgumentError(`write strategy options as name=value, not ${quoted(text)}`);
   const raw = match[2]!;
   const value: OptionValue = raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
   return { ...previous, [match[1]!]: value };
@@ -79,9 +106,9 @@ export const collect = (value: string, previous: string[] = []) => [...previous,
 
 export function addBoardOptions(command: Command, defaultSize?: number): Command {
   return command
-    .option('-n, --size <n>', `square board n×n${defaultSize ? ` (default ${defaultSize})` : ''}`, wholeNumber('-n', 1))
-    .option('--width <w>', 'board width (files)', wholeNumber('--width', 1))
-    .option('--height <h>', 'board height (ranks)', wholeNumber('--height', 1))
+    .option('-n, --size <n>', `square board n×n${defaultSize ? ` (default ${defaultSize})` : ''}`, wholeNumber('-n', 1, MAX_SIDE))
+    .option('--width <w>', 'board width (files)', wholeNumber('--width', 1, MAX_SIDE))
+    .option('--height <h>', 'board height (ranks)', wholeNumber('--height', 1, MAX_SIDE))
     .option('--removed <squares>', 'squares cut out of the board, e.g. "d4,e5"')
     .option('--torus', 'join opposite edges, so moves and attacks wrap around');
 }
@@ -92,7 +119,7 @@ export function addSolveOptions(command: Command): Command {
     .option('-o, --option <name=value>', 'a strategy option or part, e.g. ordering=warnsdorff (repeatable)', keyValue, {})
     .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of the whole run, e.g. 15s (the default), 500ms, 2m, or none', duration)
-    .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0))
+    .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0, MAX_SEED, 'seeds are 32-bit'))
     .option('--cross-check', 'for counts: count again with a second strategy and fail (exit 5) if they differ')
     .addOption(new Option('--format <format>', 'output format (svg: a drawing of the first solution)').choices(['text', 'json', 'svg']).default('text'))
     .option('--out <file>', 'write a drawing of the first solution to a .svg or .png file')

@@ -14,6 +14,9 @@ import { workerCommand } from './commands/worker.js';
 import { EXIT, type SetExit } from './exit.js';
 import { strategiesHelp } from './option-help.js';
 import { createCliBezzel } from './plugins.js';
+import { inert } from './inert-text.js';
+import { checkOutputRequest } from './output-request.js';
+import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output-failure.js';
 
 /** The version `bezzel --version` prints: the package's own. */
 const { version } = packageJson;
@@ -27,7 +30,8 @@ const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', 
 export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Command {
   const program = new Command('bezzel')
     .description('Chess-board puzzles on any board with any piece: N queens, non-attacking pieces, tours.')
-    .version(version);
+    .version(version)
+    .hook('preAction', (_program, action) => checkOutputRequest(action));
   for (const command of [program, ...commands.map((make) => make(setExit))]) {
     const kind = PROBLEM_OF[command.name()];
     if (registry && kind) command.addHelpText('after', strategiesHelp(registry, kind));
@@ -43,7 +47,7 @@ function oneLineErrors(command: Command): void {
     .showSuggestionAfterError(true)
     .exitOverride()
     // One line: commander's suggestion ("(Did you mean --goal?)") joins the message instead of a line below it.
-    .configureOutput({ outputError: (text, write) => write(`bezzel: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+    .configureOutput({ outputError: (text, write) => write(`bezzel: ${inert(text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' '))}\n`) });
   for (const sub of command.commands) oneLineErrors(sub);
 }
 
@@ -62,23 +66,31 @@ export async function main(argv: readonly string[]): Promise<number> {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.answered : EXIT.usage;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`bezzel: ${error.message}\n`);
+      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
       return EXIT.usage;
     }
     // By name: the queue's package (BullMQ, ioredis) loads only for the commands that use a queue.
     if (error instanceof Error && error.name === 'QueueUnreachable') {
-      process.stderr.write(`bezzel: ${error.message}\n`);
+      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
       return EXIT.unavailable;
     }
-    if (error instanceof StrategyError) {
+    if (isWriteFailure(error)) {
+      reportStdoutFailure(error);
+      return EXIT.output;
+    }
+    if (error instanceof OutputFailure) {
       process.stderr.write(`bezzel: ${error.message}\n`);
+      return EXIT.output;
+    }
+    if (error instanceof StrategyError) {
+      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
       return EXIT.rejected;
     }
     const message = error instanceof Error ? error.message : String(error);
     const what = error instanceof StrategyCrash ? message : `internal error: ${message}`;
     if (process.env.BEZZEL_DEBUG) process.stderr.write(`bezzel: ${what}\n${((error as Error).cause as Error | undefined)?.stack ?? (error as Error).stack}\n`);
     // A strategy's crash is most often in a user's own plugin: where it happened is the help, not a report.
-    else process.stderr.write(`bezzel: ${what} (${error instanceof StrategyCrash ? 'a bug in the strategy' : 'a bug in bezzel: please report it'}; BEZZEL_DEBUG=1 shows where)\n`);
+    else process.stderr.write(`bezzel: ${inert(what)} (${error instanceof StrategyCrash ? 'a bug in the strategy' : 'a bug in bezzel: please report it'}; BEZZEL_DEBUG=1 shows where)\n`);
     return EXIT.internal;
   }
 }

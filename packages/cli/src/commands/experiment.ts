@@ -10,7 +10,8 @@ import { experimentSolver } from '../experiment-solver.js';
 import { EXIT, type SetExit } from '../exit.js';
 import { onInterrupt } from '../interrupt.js';
 import { thisMachine } from '../machine.js';
-import { collect, duration, wholeNumber } from '../options.js';
+import { OutputFailure } from '../output-failure.js';
+import { collect, duration, MAX_SEED, wholeNumber } from '../options.js';
 import { out } from '../output.js';
 import { createCliBezzel, userCwd } from '../plugins.js';
 import { resolvePieceId } from '../problem-args.js';
@@ -55,7 +56,7 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('-o, --option <[strategy.]name=value>', 'a strategy option for every strategy that declares it, or for one (genetic.population=100); repeatable', optionAssignment, [])
     .option('--sweep <name=values>', 'an option and the values to try, such as mutationRate=0.01,0.05,0.1 (repeatable: every combination)', sweepAssignment, {})
     .option('--runs <r>', 'runs per strategy, value and size (default 30)', wholeNumber('--runs', 1))
-    .option('--seed <n>', 'seed of the first run; run i uses seed + i (default 1)', wholeNumber('--seed', 0))
+    .option('--seed <n>', 'seed of the first run; run i uses seed + i (default 1)', wholeNumber('--seed', 0, MAX_SEED, 'seeds are 32-bit'))
     .option('--max-steps <n>', 'step budget of each run', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of each run, e.g. 15s (the default), 500ms, or none', duration)
     .option('--plugin <module>', 'load a plugin (a package name or a .js/.mjs/.ts file) for its strategies or pieces (repeatable)', collect, [])
@@ -154,7 +155,7 @@ function write(file: string, text: string): void {
   try {
     writeFileSync(path, text);
   } catch (error) {
-    throw new UsageError('ERR_OPTION', `cannot write ${file}: ${(error as Error).message.split('\n')[0]}`);
+    throw new OutputFailure(file, error);
   }
   process.stderr.write(`wrote ${file}\n`);
 }

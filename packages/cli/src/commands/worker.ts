@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { availableParallelism } from 'node:os';
 import type { SetExit } from '../exit.js';
 import { collect, duration, wholeNumber } from '../options.js';
 import { addQueueOptions } from '../queue-options.js';
@@ -7,7 +8,7 @@ import type { WorkerOptions } from '../queue-worker.js';
 /** `bezzel worker`: one machine's share of counts on a queue, until stopped. */
 export function workerCommand(setExit: SetExit): Command {
   return addQueueOptions(new Command('worker').description("pull sub-tasks of counts from a queue and run them on this machine's cores, until stopped"))
-    .option('--workers <n>', 'worker threads, one sub-task each (default: every core)', wholeNumber('--workers', 1))
+    .option('--workers <n>', 'worker threads, one sub-task each (default: every core)', wholeNumber('--workers', 1, 4 * availableParallelism(), '4 threads a core on this machine'))
     .option('--plugin <module>', 'a plugin this worker may run: a package name or a .js/.mjs/.ts file (repeatable)', collect, [])
     .option('--stall <time>', 'when a worker dies, its sub-tasks are taken over by others within this time (default 30s)', duration)
     // The earlier spelling, kept working for scripts that use it.
