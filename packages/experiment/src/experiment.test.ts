@@ -32,7 +32,11 @@ const sweep = spec({
 });
 
 /** Everything in a row that must not depend on the machine. */
-const machineFree = ({ timeMs: _time, ...rest }: CellRow) => rest;
+const machineFree = ({ timeMs: _time, timeMean: _mean, timeErt: _ert, extras, ...rest }: CellRow) => ({
+  ...rest,
+  // A strategy's own timings (min-conflicts' placementMs, repairMs) are times too.
+  extras: Object.fromEntries(Object.entries(extras).filter(([key]) => !key.endsWith('Ms'))),
+});
 /** The table left of the time columns. */
 const withoutTimes = (table: string) => table.split('\n').map((line) => line.split(TIME_SEPARATOR)[0]);
 
@@ -66,8 +70,10 @@ describe('runExperiment', () => {
     expect(result.runs.filter((r) => r.params?.mutationRate === 0.3)).toHaveLength(8);
     const table = formatTable(result);
     expect(table).toMatch(/^knight tour \(open, from a1\), 5×5: 8 runs per strategy and value, seeds 3…10, at most 15 s a run\n/);
-    expect(table).toMatch(/\nstrategy +mutationRate +n +runs +solved +success \[95% CI\] +median steps \[95% CI\] +\| +median time \[95% CI\] +max time\n/);
-    expect(table).toMatch(/\nwarnsdorff +– +5 +8 +8 +100\.0% \[67\.6, 100\.0\] +24 \[24, 24\] +\| /);
+    // genetic counts squares walked, warnsdorff moves: a unit column, and "steps" in the headers.
+    expect(table).toMatch(/\nstrategy +mutationRate +n +runs +solved +success \[95% CI\] +unit +median steps \[95% CI\] +mean steps \[95% CI\] +ERT steps \[95% CI\] +\| +median time \[95% CI\] +ERT time \[95% CI\] +max time\n/);
+    expect(table).toMatch(/\nwarnsdorff +– +5 +8 +8 +100\.0% \[67\.6, 100\.0\] +moves +24 \[24, 24\] +24 \[24, 24\] +24 \[24, 24\] +\| /);
+    expect(table).toMatch(/\ngenetic +0\.01 +5 +8 +\d +[\d.]+% \[[\d.]+, [\d.]+\] +squares /);
   });
 
   it('counts a run that did not solve as never solving: in the success interval, the median and a footnote', async () => {
@@ -82,6 +88,29 @@ describe('runExperiment', () => {
     expect(row!.unsolved).toEqual({ 'budget:steps': 10 - row!.solved });
     expect(formatTable(result)).toContain(`not solved, counted as never solving: genetic on 5×5: ${10 - row!.solved} out of steps`);
     expect(formatTable(result)).toMatch(/\ngenetic +5 +10 +\d +\d+\.\d% \[\d+\.\d, \d+\.\d\] +∞ \[\d+, ∞\] /);
+    // The mean is of the solved runs; the ERT adds the unsolved runs' squares over the solved runs.
+    const solvedSteps = result.runs.filter((r) => r.solved).map((r) => r.steps);
+    expect(row!.stepsMean.mean).toBeCloseTo(solvedSteps.reduce((a, b) => a + b, 0) / solvedSteps.length, 6);
+    expect(row!.stepsErt.ert).toBeCloseTo(result.runs.reduce((a, r) => a + r.steps, 0) / row!.solved, 6);
+    expect(row!.stepsErt.ert).toBeGreaterThan(row!.stepsMean.mean);
+    expect(row!.stepUnit).toBe('squares');
+    // genetic's generations, from its stats, as a distribution; and per run.
+    expect(row!.extras.generations).toMatchObject({ runs: 10, max: 400 });
+    expect(result.runs.every((r) => typeof r.extra?.generations === 'number')).toBe(true);
+  });
+
+  it("brackets random generate-and-test's theoretical mean with the mean's and the ERT's intervals (5 queens, 1000 runs)", async () => {
+    // A random row per column solves 5 queens with p = 10 / 5⁵ (10 solutions): attempts are geometric, mean 312.5.
+    const result = await runExperiment(bezzel, spec({ piece: 'queen', sizes: [5], strategies: ['random'], runs: 1000, seed: 1 }));
+    const [row] = result.rows;
+    expect(row!.stepUnit).toBe('attempts');
+    expect(row!.solved).toBe(1000);
+    for (const { low, high } of [row!.stepsMean, row!.stepsErt]) {
+      expect(low).toBeLessThan(312.5);
+      expect(high).toBeGreaterThan(312.5);
+    }
+    expect(row!.stepsErt.ert).toBe(row!.stepsMean.mean);
+    expect(row!.extras.attempts).toMatchObject({ mean: row!.stepsMean.mean });
   });
 
   it('checks every swept value by the option declarations before any run', async () => {
@@ -128,8 +157,12 @@ describe('runExperiment', () => {
   it('writes CSV with a line per cell, swept values in columns and times last', async () => {
     const result = await runExperiment(bezzel, { ...sweep, runs: 2 });
     const [header, ...lines] = toCsv(result).trimEnd().split('\n');
-    expect(header).toBe('strategy,mutationRate,n,goal,runs,solved,success_rate,success_low,success_high,steps_median,steps_low,steps_high,restarts_mean,found,proven,time_ms_median,time_ms_low,time_ms_high,time_ms_max');
+    expect(header).toBe(
+      'strategy,mutationRate,n,goal,runs,solved,success_rate,success_low,success_high,steps_median,steps_low,steps_high,restarts_mean,found,proven,' +
+        'step_unit,steps_mean,steps_mean_low,steps_mean_high,steps_ert,steps_ert_low,steps_ert_high,' +
+        'time_ms_median,time_ms_low,time_ms_high,time_ms_max,time_ms_mean,time_ms_mean_low,time_ms_mean_high,time_ms_ert,time_ms_ert_low,time_ms_ert_high',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatch(/^warnsdorff,,5,one,2,2,1,0\.3423\d*,1,24,24,24,0,,0,/);
+    expect(lines[2]).toMatch(/^warnsdorff,,5,one,2,2,1,0\.3423\d*,1,24,24,24,0,,0,moves,24,24,24,24,24,24,/);
   });
 });

@@ -1,6 +1,8 @@
 import { BOOTSTRAP_RESAMPLES } from './bootstrap.js';
+import { comparisonLines } from './compare.js';
 import type { ExperimentResult } from './experiment.js';
-import type { MedianEstimate, CellRow } from './rows.js';
+import type { CellRow, ErtEstimate, MeanEstimate, MedianEstimate } from './rows.js';
+import type { RunRecord } from './runs.js';
 import type { ExperimentSpec } from './spec.js';
 
 /** Where the time columns start: everything left of it is the same each time the spec runs. */
@@ -13,6 +15,9 @@ function machineFreeColumns(result: ExperimentResult): Column[] {
   const swept = Object.keys(result.spec.sweep ?? {});
   const answered = result.rows.some((r) => r.answers.length > 0);
   const proving = result.spec.problem === 'dominate' || result.rows.some((r) => r.proven > 0);
+  // One unit for every row goes into the headers; several get a column of their own.
+  const unit = commonUnit(result);
+  const steps = unit ?? 'steps';
   return [
     ['strategy', (r) => r.strategy, 'left'],
     ...swept.map((name): Column => [name, (r) => (name in r.params ? String(r.params[name]) : '–')]),
@@ -20,7 +25,10 @@ function machineFreeColumns(result: ExperimentResult): Column[] {
     ['runs', (r) => String(r.runs)],
     ['solved', (r) => String(r.solved)],
     ['success [95% CI]', (r) => `${percent(r.successRate)} [${percent(r.success.low, false)}, ${percent(r.success.high, false)}]`],
-    ['median steps [95% CI]', (r) => `${count(r.steps.median)} [${count(r.steps.low)}, ${count(r.steps.high)}]`],
+    ...(unit === undefined ? [['unit', (r: CellRow) => r.stepUnit, 'left'] as Column] : []),
+    [`median ${steps} [95% CI]`, (r) => `${count(r.steps.median)} [${count(r.steps.low)}, ${count(r.steps.high)}]`],
+    [`mean ${steps} [95% CI]`, (r) => meanEstimate(r.stepsMean)],
+    [`ERT ${steps} [95% CI]`, (r) => ertEstimate(r.stepsErt)],
     ...(answered ? [['found', (r: CellRow) => (r.answers.length === 0 ? '–' : abbreviate(r.answers))] as Column] : []),
     ...(proving ? [['proven', (r: CellRow) => `${r.proven}/${r.runs}`] as Column] : []),
   ];
@@ -28,6 +36,7 @@ function machineFreeColumns(result: ExperimentResult): Column[] {
 
 const TIME_COLUMNS: readonly Column[] = [
   ['median time [95% CI]', (r) => timeEstimate(r.timeMs)],
+  ['ERT time [95% CI]', (r) => timeEstimate({ median: r.timeErt.ert, low: r.timeErt.low, high: r.timeErt.high })],
   ['max time', (r) => time(r.timeMs.max)],
 ];
 
@@ -52,6 +61,12 @@ export function formatTable(result: ExperimentResult): string {
     ...cells.slice(1).map(line),
     ...footnotes(result),
   ].join('\n');
+}
+
+/** The step unit every row counts, or undefined when they differ. */
+export function commonUnit(result: ExperimentResult): string | undefined {
+  const units = new Set(result.rows.map((r) => r.stepUnit));
+  return units.size <= 1 ? ([...units][0] ?? 'steps') : undefined;
 }
 
 /** What the experiment solves: `knight tour (open, from a1), 8×8`, `queen domination, 6×6, 7×7`. */
@@ -90,7 +105,11 @@ function footnotes(result: ExperimentResult): string[] {
   });
   if (unsolved.length > 0) notes.push(`not solved, counted as never solving: ${unsolved.join('; ')}`);
   if (result.stopped) notes.push(`stopped after ${result.stopped.done} of ${result.stopped.planned} runs: the rows sum up the runs done`);
-  notes.push(`95% intervals: Wilson score for success rates; percentile bootstrap of the median (${BOOTSTRAP_RESAMPLES} resamples, fixed seed), ∞ = not reached`);
+  notes.push(...comparisonLines(result.comparisons ?? [], result.spec.sizes.length > 1));
+  notes.push(
+    'mean: of the solved runs; ERT (expected running time, as COCO): the steps (time) of all runs, unsolved ones included, over the solved runs',
+    `95% intervals: Wilson score for success rates; percentile bootstrap of the median, mean and ERT (${BOOTSTRAP_RESAMPLES} resamples, fixed seed), ∞ = not reached`,
+  );
   return ['', ...notes];
 }
 
@@ -101,7 +120,8 @@ export function toCsv(result: ExperimentResult): string {
     'strategy',
     ...swept,
     'n,goal,runs,solved,success_rate,success_low,success_high,steps_median,steps_low,steps_high,restarts_mean,found,proven',
-    'time_ms_median,time_ms_low,time_ms_high,time_ms_max',
+    'step_unit,steps_mean,steps_mean_low,steps_mean_high,steps_ert,steps_ert_low,steps_ert_high',
+    'time_ms_median,time_ms_low,time_ms_high,time_ms_max,time_ms_mean,time_ms_mean_low,time_ms_mean_high,time_ms_ert,time_ms_ert_low,time_ms_ert_high',
   ].join(',');
   const lines = result.rows.map((r) =>
     [
@@ -120,15 +140,57 @@ export function toCsv(result: ExperimentResult): string {
       r.restartsMean,
       r.answers.join(' '),
       r.proven,
+      r.stepUnit,
+      r.stepsMean.mean,
+      r.stepsMean.low,
+      r.stepsMean.high,
+      r.stepsErt.ert,
+      r.stepsErt.low,
+      r.stepsErt.high,
       r.timeMs.median,
       r.timeMs.low,
       r.timeMs.high,
       r.timeMs.max,
+      r.timeMean.mean,
+      r.timeMean.low,
+      r.timeMean.high,
+      r.timeErt.ert,
+      r.timeErt.low,
+      r.timeErt.high,
     ]
       .map(csvField)
       .join(','),
   );
   return `${[header, ...lines].join('\n')}\n`;
+}
+
+/**
+ * One line per run, for a spreadsheet or R: strategy, swept values, size, seed, status, solved, steps and their
+ * unit, restarts, time, the answer and its proof, then every extra statistic any run reported (a column per
+ * key, empty where a run did not report it).
+ */
+export function runsToCsv(result: ExperimentResult): string {
+  const swept = Object.keys(result.spec.sweep ?? {});
+  const extras = [...new Set(result.runs.flatMap((r) => Object.keys(r.extra ?? {})))];
+  const unitOf = unitsByStrategy(result);
+  const header = ['strategy', ...swept, 'n', 'seed', 'status', 'solved', 'steps', 'step_unit', 'restarts', 'time_ms', 'answer', 'proof', ...extras.map((k) => `extra_${k}`)].map(csvField).join(',');
+  const lines = result.runs.map((r) =>
+    [r.strategy, ...swept.map((name) => r.params?.[name] ?? ''), r.n, r.seed, r.status, r.solved, r.steps, unitOf(r), r.restarts, r.timeMs, r.answer ?? '', r.proof ?? '', ...extras.map((k) => r.extra?.[k] ?? '')]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[header, ...lines].join('\n')}\n`;
+}
+
+/** One JSON object per run (JSON Lines), each with its step unit. */
+export function runsToJsonl(result: ExperimentResult): string {
+  const unitOf = unitsByStrategy(result);
+  return result.runs.map((r) => JSON.stringify({ ...r, stepUnit: unitOf(r) })).join('\n') + (result.runs.length > 0 ? '\n' : '');
+}
+
+function unitsByStrategy(result: ExperimentResult): (run: RunRecord) => string {
+  const units = new Map(result.rows.map((r) => [r.strategy, r.stepUnit]));
+  return (run) => units.get(run.strategy) ?? 'steps';
 }
 
 function csvField(value: string | number | boolean): string {
@@ -150,6 +212,21 @@ function count(value: number): string {
   if (Number.isNaN(value)) return '–';
   if (value === Number.POSITIVE_INFINITY) return '∞';
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+/** A mean or an ERT: whole above 100, else three significant digits. */
+function figure(value: number): string {
+  if (Number.isNaN(value)) return '–';
+  if (value === Number.POSITIVE_INFINITY) return '∞';
+  return Math.abs(value) >= 100 ? String(Math.round(value)) : Number(value.toPrecision(3)).toString();
+}
+
+function meanEstimate({ mean, low, high }: MeanEstimate): string {
+  return Number.isNaN(mean) ? '–' : `${figure(mean)} [${figure(low)}, ${figure(high)}]`;
+}
+
+function ertEstimate({ ert, low, high }: ErtEstimate): string {
+  return `${figure(ert)} [${figure(low)}, ${figure(high)}]`;
 }
 
 /** A time in the unit that suits it: 0.42 ms, 73.9 ms, 2.31 s. */

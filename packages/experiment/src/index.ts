@@ -1,11 +1,13 @@
-export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapMedianInterval, type BootstrapSettings } from './bootstrap.js';
+export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapErtInterval, bootstrapInterval, bootstrapMeanInterval, bootstrapMedianInterval, type BootstrapSettings } from './bootstrap.js';
+export { compareRows, comparisonLines, pValue, type Comparison } from './compare.js';
 export { CHART_KINDS, chartRefusal, chartSpec, chartSvg, defaultChartKind, type ChartKind } from './charts.js';
 export { runExperiment, type ExperimentHooks, type ExperimentResult } from './experiment.js';
-export { describeSpec, formatTable, subjectOf, time, TIME_SEPARATOR, toCsv } from './formats.js';
+export { commonUnit, describeSpec, formatTable, runsToCsv, runsToJsonl, subjectOf, time, TIME_SEPARATOR, toCsv } from './formats.js';
 export { budgetOf, labelOf, planExperiment, type Cell, type Plan } from './plan.js';
 export { renderSvg } from './render-svg.js';
 export { toJson, type Machine, type Provenance } from './results.js';
-export { rowOf, type CellRow, type MedianEstimate } from './rows.js';
+export { QUALITY_KEYS, rowOf, type CellRow, type ErtEstimate, type MeanEstimate, type MedianEstimate, type QualityView, type Tally } from './rows.js';
+export { distributionOf, expectedRunningTime, fisherExact, fixedTargetEcdf, holm, mannWhitney, mean, normalCdf, type Distribution, type EcdfPoint, type Effort, type Estimate, type FisherTest, type MannWhitneyTest, type QualityRun, type TargetEcdf } from './statistics.js';
 export { recordOf, type RunRecord } from './runs.js';
 export { DEFAULT_RUNS, DEFAULT_SEED, EXPERIMENT_GOALS, parseSpec, type ExperimentSpec } from './spec.js';
 export { readSpecText, type SpecFileContents } from './spec-file.js';

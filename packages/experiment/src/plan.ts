@@ -8,6 +8,8 @@ export interface Cell {
   readonly params: Readonly<Record<string, OptionValue>>;
   /** The strategy and its swept values, as the table and charts name the cell: `genetic mutationRate=0.05`. */
   readonly label: string;
+  /** What its steps count: the strategy's `meta.stepUnit`, or 'steps' when it does not say. */
+  readonly stepUnit: string;
   readonly n: number;
   /** The goal its runs have: the spec's, or `one` for a domination strategy that proves no minimum (see notes). */
   readonly goal: Goal;
@@ -76,6 +78,7 @@ export function planExperiment(bezzel: Bezzel, spec: ExperimentSpec): Plan {
           strategy: strategy.meta.id,
           params,
           label: labelOf(strategy.meta.id, params),
+          stepUnit: strategy.meta.stepUnit ?? 'steps',
           n,
           goal,
           task: (seed) => taskOf(spec, strategy.meta.id, goal, n, options, seed),

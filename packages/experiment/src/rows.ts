@@ -1,7 +1,8 @@
 import type { Goal, OptionValue } from '@bezzel/core';
-import { bootstrapMedianInterval } from './bootstrap.js';
+import { bootstrapErtInterval, bootstrapMeanInterval, bootstrapMedianInterval } from './bootstrap.js';
 import type { Cell } from './plan.js';
 import type { RunRecord } from './runs.js';
+import { distributionOf, expectedRunningTime, fixedTargetEcdf, mean, type Distribution, type TargetEcdf } from './statistics.js';
 import { median } from './summary.js';
 import { wilsonInterval, type Interval } from './wilson.js';
 
@@ -9,6 +10,37 @@ import { wilsonInterval, type Interval } from './wilson.js';
 export interface MedianEstimate extends Interval {
   readonly median: number;
 }
+
+/** A mean with its 95% bootstrap interval: NaN when no run solved. */
+export interface MeanEstimate extends Interval {
+  readonly mean: number;
+}
+
+/** An expected running time with its 95% bootstrap interval. Infinity: no run solved. */
+export interface ErtEstimate extends Interval {
+  readonly ert: number;
+}
+
+/** A string statistic's values and how many runs reported each. */
+export interface Tally {
+  readonly values: Readonly<Record<string, number>>;
+}
+
+/**
+ * The quality runs ended with (smaller is better: conflicts h), where every run of the cell reports one: its
+ * distribution — at a step budget, the fixed-budget view — and fixed-target run-time ECDFs over steps.
+ */
+export interface QualityView {
+  /** The key of `stats.extra` it is read from. */
+  readonly key: string;
+  readonly final: Distribution;
+  readonly targets: readonly TargetEcdf[];
+}
+
+/** Keys of `stats.extra` read as a quality to minimise, in order of preference. */
+export const QUALITY_KEYS = ['h', 'conflicts', 'quality'] as const;
+/** Fixed targets at most drawn per cell. */
+const MAX_TARGETS = 5;
 
 /**
  * The figures of one cell (strategy, swept values, size). Everything but `timeMs` is the same on every machine
@@ -25,10 +57,24 @@ export interface CellRow {
   readonly successRate: number;
   /** Wilson's 95% score interval of the success rate. */
   readonly success: Interval;
+  /** What its steps count (the strategy's `meta.stepUnit`; 'steps' when it does not say). */
+  readonly stepUnit: string;
   /** Median steps to solve, a run that did not solve counting as never solving (censored, Infinity). */
   readonly steps: MedianEstimate;
+  /** Mean steps of the solved runs, with a bootstrap interval over them. */
+  readonly stepsMean: MeanEstimate;
+  /** Expected running time in steps: all runs' steps over the solved runs (COCO's ERT), with a bootstrap interval. */
+  readonly stepsErt: ErtEstimate;
   /** Median time to solve, censored the same way, and the longest run. */
   readonly timeMs: MedianEstimate & { readonly max: number };
+  /** Mean time of the solved runs. */
+  readonly timeMean: MeanEstimate;
+  /** Expected running time in ms. */
+  readonly timeErt: ErtEstimate;
+  /** Each other statistic the runs reported (generations, attempts, h…): a number's distribution, a string's tally. */
+  readonly extras: Readonly<Record<string, Distribution | Tally>>;
+  /** Where every run reports a quality (h): its fixed-budget distribution and fixed-target ECDFs. */
+  readonly quality?: QualityView;
   readonly restartsMean: number;
   /** The distinct answers of the solved runs (a minimum, a set size, a count), smallest first. */
   readonly answers: readonly string[];
@@ -56,13 +102,53 @@ export function rowOf(cell: Cell, runs: readonly RunRecord[]): CellRow {
     solved: solved.length,
     successRate: solved.length / runs.length,
     success: wilsonInterval(solved.length, runs.length),
+    stepUnit: cell.stepUnit,
     steps: estimate(censored((r) => r.steps)),
+    stepsMean: meanOf(solved.map((r) => r.steps)),
+    stepsErt: ertOf(runs.map((r) => ({ effort: r.steps, solved: r.solved }))),
     timeMs: { ...estimate(censored((r) => r.timeMs)), max: Math.max(...runs.map((r) => r.timeMs)) },
+    timeMean: meanOf(solved.map((r) => r.timeMs)),
+    timeErt: ertOf(runs.map((r) => ({ effort: r.timeMs, solved: r.solved }))),
+    extras: extrasOf(runs),
+    ...qualityOf(runs),
     restartsMean: runs.reduce((sum, r) => sum + r.restarts, 0) / runs.length,
     answers,
     proven: runs.filter((r) => r.solved && r.proof !== undefined).length,
     unsolved,
   };
+}
+
+function meanOf(values: readonly number[]): MeanEstimate {
+  return { mean: mean(values), ...bootstrapMeanInterval(values) };
+}
+
+function ertOf(runs: readonly { effort: number; solved: boolean }[]): ErtEstimate {
+  return { ert: expectedRunningTime(runs), ...bootstrapErtInterval(runs) };
+}
+
+/** The extra statistics as distributions (numbers) or tallies (words), by key in the order first reported. */
+function extrasOf(runs: readonly RunRecord[]): Record<string, Distribution | Tally> {
+  const keys = [...new Set(runs.flatMap((r) => Object.keys(r.extra ?? {})))];
+  return Object.fromEntries(
+    keys.map((key) => {
+      const values = runs.flatMap((r) => (r.extra && key in r.extra ? [r.extra[key]!] : []));
+      if (values.every((v) => typeof v === 'number')) return [key, distributionOf(values as number[])];
+      const tally: Record<string, number> = {};
+      for (const v of values) tally[String(v)] = (tally[String(v)] ?? 0) + 1;
+      return [key, { values: tally }];
+    }),
+  );
+}
+
+/** The quality view, where every run reports a number under one of QUALITY_KEYS. */
+function qualityOf(runs: readonly RunRecord[]): { quality?: QualityView } {
+  const key = QUALITY_KEYS.find((k) => runs.every((r) => typeof r.extra?.[k] === 'number'));
+  if (key === undefined) return {};
+  const finals = runs.map((r) => ({ effort: r.steps, quality: r.extra![key] as number }));
+  const distinct = [...new Set(finals.map((f) => f.quality))].sort((a, b) => a - b);
+  // Every distinct final quality when few, else the best, the worst and quantiles between.
+  const targets = distinct.length <= MAX_TARGETS ? distinct : [...new Set(Array.from({ length: MAX_TARGETS }, (_, i) => distinct[Math.round((i * (distinct.length - 1)) / (MAX_TARGETS - 1))]!))];
+  return { quality: { key, final: distributionOf(finals.map((f) => f.quality)), targets: fixedTargetEcdf(finals, targets) } };
 }
 
 /** Answers in numeric order where they start with a number (`5`, `12: 4860`), else as text. */

@@ -12,7 +12,7 @@ export interface RunRecord {
   readonly status: string;
   /** Answered: a solution, a count, or a proof that there is none. */
   readonly solved: boolean;
-  /** Steps in the strategy's own unit (repairs, search nodes, squares walked, greedy sets). */
+  /** Steps in the strategy's own unit (repairs, search nodes, squares walked, greedy sets): its meta's `stepUnit`. */
   readonly steps: number;
   readonly restarts: number;
   readonly timeMs: number;
@@ -20,6 +20,11 @@ export interface RunRecord {
   readonly answer?: string;
   /** How a minimum (or an impossibility) is proven, when it is. */
   readonly proof?: string;
+  /**
+   * Every other statistic the run reported: its stats' backtracks, generations, moves and workers, and each entry
+   * of `stats.extra` (a genetic algorithm's generations, min-conflicts' final conflicts h, random's attempts…).
+   */
+  readonly extra?: Readonly<Record<string, number | string>>;
 }
 
 /** The record of one finished run of a cell. */
@@ -39,7 +44,18 @@ export function recordOf(cell: Cell, seed: number, result: Result): RunRecord {
     timeMs: result.stats.timeMs,
     ...(answer !== undefined ? { answer } : {}),
     ...(proof !== undefined ? { proof } : {}),
+    ...extraOf(result),
   };
+}
+
+/** The stats beside nodes, restarts and time, flat: the named counters first, then the strategy's own extras. */
+function extraOf(result: Result): { extra?: Record<string, number | string> } {
+  const { backtracks, generations, moves, workers, extra } = result.stats;
+  const named = { backtracks, generations, moves, workers };
+  const all: Record<string, number | string> = {};
+  for (const [key, value] of Object.entries(named)) if (typeof value === 'number') all[key] = value;
+  for (const [key, value] of Object.entries(extra ?? {})) if (typeof value === 'number' || typeof value === 'string') all[key] = value;
+  return Object.keys(all).length > 0 ? { extra: all } : {};
 }
 
 /**
