@@ -1,6 +1,7 @@
 import { Board, lineSums, type Piece, type Result, type Solution, type Task } from '@bezzel/core';
 import { headline, jsonChunks, renderArrayForm, renderBoard, renderLineSums, renderSquareList, renderStats, renderTourGrid, resultSvgChunks, resultToJSON, solutionToJSON } from '@bezzel/render';
 import { drawingOf, emitDrawing } from './drawing.js';
+import { statusLine } from './progress.js';
 import { concat, out, writeOut, writeOutNow } from './write-out.js';
 
 export { out, writeOut };
@@ -60,7 +61,15 @@ export async function solveAndPrint(setup: SolveSetup, task: Task, options: Comm
     if (options.format === 'json') writeOutNow(concat(['{"solution":'], jsonChunks(solutionToJSON(board, solution)), ['}\n']));
     else if (!options.quiet) out(`Solution ${streamed}:\n${renderSolution(board, piece, solution, options)}\n`);
   };
-  const result = await withCrossCheck(setup, task, await solveWatched(setup, task, { onSolution }), options);
+  // Text answers streamed as they are found would interleave with a status line: it is for searches that print at the end.
+  const status = task.goal === 'all' && options.format !== 'json' && !drawing ? undefined : statusLine(options.format);
+  let solved: Result;
+  try {
+    solved = await solveWatched(setup, task, { onSolution, ...(status ? { onProgress: status.onProgress } : {}) });
+  } finally {
+    status?.stop();
+  }
+  const result = await withCrossCheck(setup, task, solved, options);
   await printResult(board, piece, result, options, k);
   return exitCode(result);
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { onTerminal, visible } from './support/terminal.js';
+import { freshQueue, testRedisReachable } from './support/redis.js';
+import { bezzelBin, childEnv, root } from './support/cli.js';
+import { spawn } from 'node:child_process';
+
+/**
+ * The command as a person meets it: on a terminal (a pseudo-terminal), where the progress display draws — the
+ * code path no piped test reaches (a bar's library that failed to load crashed every long count there) — and
+ * where Ctrl-C is a key typed, not a signal sent.
+ */
+describe('on a terminal', () => {
+  it('a split count draws its bar, updates it and prints the answer under it', async () => {
+    const run = onTerminal(['place', 'queen', '-n', '17', '--goal', 'count']);
+    const { screen, code } = await run.ended;
+    const text = visible(screen);
+    expect(code, text).toBe(0);
+    const bars = text.match(/counting \|[█░]+\| \d+\/\d+ sub-tasks/g) ?? [];
+    expect(bars.length, text).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/95815104 solutions: 17 queens on 17×17/);
+    expect(text.indexOf('95815104 solutions')).toBeGreaterThan(text.lastIndexOf('counting |'));
+    expect(text).not.toMatch(/internal error|Cannot find module/);
+  });
+
+  it('Ctrl-C during a split count prints the partial count and exits 130', async () => {
+    const run = onTerminal(['place', 'queen', '-n', '17', '--goal', 'count']);
+    await run.waitFor(/counting \|[█░]+\| [1-9]\d*\/\d+ sub-tasks/);
+    run.type('\x03');
+    const { screen, code } = await run.ended;
+    const text = visible(screen);
+    expect(code, text).toBe(130);
+    expect(text).toMatch(/Stopped: \d+ found so far \([\d.]+% of the search space covered\)/);
+  });
+
+  it('Ctrl-C during a tour count prints what it has and exits 130', async () => {
+    const run = onTerminal(['tour', 'knight', '-n', '6', '--goal', 'count']);
+    await run.waitFor(/counting \|[█░]+\| \d+\/111 sub-tasks/);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    run.type('\x03');
+    const { screen, code } = await run.ended;
+    expect(code, visible(screen)).toBe(130);
+    expect(visible(screen)).toMatch(/Stopped: \d+ found so far/);
+  });
+
+  it('a minimum domination shows a status line while it searches; Ctrl-C prints its bounds and best set', async () => {
+    const run = onTerminal(['dominate', 'knight', '-n', '15']);
+    await run.waitFor(/searching · [\d,]+ nodes · .*\d s/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    run.type('\x03');
+    const { screen, code } = await run.ended;
+    const text = visible(screen);
+    expect(code, text).toBe(130);
+    expect(text).toMatch(/Stopped; at least \d+/);
+  });
+
+  it('an experiment says which run it is on, then prints its table', async () => {
+    const run = onTerminal(['experiment', 'queen', '-n', '8', '--strategies', 'min-conflicts,hill-climbing', '--runs', '20']);
+    const { screen, code } = await run.ended;
+    const text = visible(screen);
+    expect(code, text).toBe(0);
+    expect(text).toMatch(/run 1 of 40 · min-conflicts/);
+    expect(text).toMatch(/hill-climbing/);
+    expect(text).toMatch(/95% intervals/);
+  });
+
+  it('a count on a queue, with its worker, draws its bar and answers', async () => {
+    if (!(await testRedisReachable())) return;
+    const queue = freshQueue();
+    const worker = spawn(process.execPath, [bezzelBin, 'worker', '--queue', queue, '--workers', '2', '--quiet'], { cwd: root, env: childEnv(), stdio: 'ignore' });
+    try {
+      const run = onTerminal(['place', 'queen', '-n', '14', '--goal', 'count', '--queue', queue]);
+      const { screen, code } = await run.ended;
+      const text = visible(screen);
+      expect(code, text).toBe(0);
+      expect(text).toMatch(/counting \|[█░]+\| \d+\/\d+ sub-tasks/);
+      expect(text).toMatch(/365596 solutions: 14 queens on 14×14/);
+    } finally {
+      worker.kill('SIGINT');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    }
+  });
+});
