@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshQueue, testRedisReachable } from '../support/redis.js';
 import { npmTest } from '../support/npm-test.js';
+import { javascriptFiles, unresolvedImports } from '../support/bare-imports.js';
+import { onTerminal, visible } from '../support/terminal.js';
 import { consoleSessions, expectedOutput, namedFiles, terminalView } from '../support/tutorial.js';
 
 /**
@@ -179,6 +181,24 @@ describe('the installed bezzel command, outside the checkout', () => {
     const r = await bezzel('place', 'zebra2', '-n', '5', '--plugin', bare);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bezzel: cannot load plugin .*bare\.ts: .*name it \.mts, or put a package\.json with "type": "module" beside it\n$/);
+  });
+});
+
+describe('the installed files', () => {
+  it('find every package they import, lazily loaded chunks included (the progress bar needs string-width)', () => {
+    const installed = join(prefix, 'lib', 'node_modules', '@bezzel');
+    const files = readdirSync(installed).flatMap((name) => javascriptFiles(join(installed, name, 'dist')));
+    expect(files.length).toBeGreaterThan(30);
+    expect(unresolvedImports(files)).toEqual([]);
+  });
+
+  it('draw the progress bar on a terminal and print the count under it', async () => {
+    const run = onTerminal(['place', 'queen', '-n', '14', '--goal', 'count', '--workers', '2', '--parts', '40', '--strategy', 'bitboard'], {}, bin);
+    const { screen, code } = await run.ended;
+    const text = visible(screen);
+    expect(code, text).toBe(0);
+    expect(text).toMatch(/counting \|[█░]+\| \d+\/\d+ sub-tasks/);
+    expect(text).toMatch(/365596 solutions: 14 queens on 14×14/);
   });
 });
 

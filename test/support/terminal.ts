@@ -23,10 +23,11 @@ export interface TerminalSession {
  * module to build): stdout and stderr are a TTY, 120 columns wide, so the progress display draws as it does for a
  * person, and a typed Ctrl-C reaches the command as SIGINT from the terminal's line discipline, not from a kill.
  */
-export function onTerminal(args: readonly string[], env: NodeJS.ProcessEnv = {}): TerminalSession {
+export function onTerminal(args: readonly string[], env: NodeJS.ProcessEnv = {}, command: string = bezzelBin): TerminalSession {
   const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-  const command = `stty cols 120 rows 40; exec ${[process.execPath, bezzelBin, ...args].map(quote).join(' ')}`;
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: root, env: { ...childEnv(), ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const words = command === bezzelBin ? [process.execPath, bezzelBin, ...args] : [command, ...args];
+  const line = `stty cols 120 rows 40; exec ${words.map(quote).join(' ')}`;
+  const child = spawn('script', ['-qfec', line, '/dev/null'], { cwd: root, env: { ...childEnv(), ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';
   const waiters: { pattern: RegExp; resolve: () => void; reject: (error: Error) => void }[] = [];
   const check = () => {

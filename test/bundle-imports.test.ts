@@ -1,0 +1,27 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from './support/cli.js';
+import { bareSpecifiers, javascriptFiles, unresolvedImports } from './support/bare-imports.js';
+
+/**
+ * Every module a code path may load is there: each import in every built file — the lazily loaded chunks too
+ * (the progress bar's, loaded only when a bar draws on a terminal) — names a package that Node finds from that
+ * file. A dependency of a bundled dependency that was left outside the bundle (cli-progress's string-width) fails
+ * here, not on a user's terminal. The release test walks the installed tarballs the same way.
+ */
+describe('built packages', () => {
+  const dists = ['packages', 'plugins'].flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name, 'dist'))).filter((dist) => existsSync(dist));
+
+  it('find every package they import, from where they are', () => {
+    const files = dists.flatMap(javascriptFiles);
+    expect(files.length).toBeGreaterThan(30);
+    expect(unresolvedImports(files)).toEqual([]);
+  });
+
+  it('the walk sees every kind of import (it would catch the bar library left outside its bundle)', () => {
+    const source = 'import{a}from"x";import"y";const m=await import("z");const w=require("string-width");require("node:fs");export*from"./chunk.js";';
+    expect(bareSpecifiers(source).sort()).toEqual(['string-width', 'x', 'y', 'z']);
+    expect(unresolvedImports([join(root, 'packages/cli/dist/bin.js')])).toEqual([]);
+  });
+});
