@@ -200,6 +200,26 @@ export type TraceEvent =
       readonly mean: number;
       /** The walk of the best chromosome, as squares. */
       readonly path: readonly number[];
+    }
+  /** A genetic algorithm on placements (genetic-queens): one generation, its fitness figures and a sample of it. */
+  | {
+      /** Which step this is. */
+      readonly type: 'population';
+      /** The generation's number: 0 for the first, random one. */
+      readonly generation: number;
+      /** The best fitness in the generation: non-attacking pairs, n(n − 1)/2 for a solution. */
+      readonly best: number;
+      /** The mean fitness of the generation. */
+      readonly mean: number;
+      /** The mean Hamming distance between two individuals, as a fraction of the n digits (0: all alike). */
+      readonly diversity: number;
+      /** At most 20 individuals: the best first, then others from evenly spaced places, fitter first. */
+      readonly sample: readonly {
+        /** The row of each column's piece: the individual's digits. */
+        readonly rows: readonly number[];
+        /** Its fitness: non-attacking pairs. */
+        readonly fitness: number;
+      }[];
     };
 
 /** A run started elsewhere by {@link Elsewhere}: its result to come, and a way to stop it. */
