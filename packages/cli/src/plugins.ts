@@ -1,4 +1,4 @@
-import { type ContainerModule, createBezzel, type Bezzel, type NamedPlugin, optionList, type SearchStrategy, UsageError } from '@bezzel/core';
+import { type ContainerModule, createBezzel, type Bezzel, listOf, type NamedPlugin, optionList, type SearchStrategy, type Task, UsageError } from '@bezzel/core';
 import { importModule } from '@bezzel/pool/import-module';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -197,11 +197,15 @@ export async function createCliBezzel(extra: readonly string[] = [], modules: re
  * The plugins another thread needs for a task: those that contributed its piece, its strategy or a part the
  * strategy can use. Each thread loads what it is given, so leaving out the rest starts it sooner.
  */
-export function pluginsFor(bezzel: Bezzel, plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy): LoadedPlugin[] {
+export function pluginsFor(bezzel: Bezzel, plugins: readonly LoadedPlugin[], piece: string, strategy: SearchStrategy, options: Task['options'] = {}): LoadedPlugin[] {
   const kinds = new Set(optionList(strategy.meta).flatMap((o) => (o.partKind ? [o.partKind] : [])));
+  // Strategies an option names (a pipeline's stages, a portfolio's members): their declarations are checked with
+  // the options, so their plugins come along.
+  const named = Object.values(options ?? {}).flatMap((value) => (typeof value === 'string' ? listOf(value) : [])).filter((id) => bezzel.strategy(id) !== undefined);
   const owners = new Set([
     bezzel.origin('piece', piece),
     bezzel.origin('strategy', strategy.meta.id),
+    ...named.map((id) => bezzel.origin('strategy', id)),
     ...bezzel.parts.filter((p) => kinds.has(p.kind)).map((p) => bezzel.origin('part', `${p.kind}/${p.id}`)),
   ]);
   return plugins.filter((plugin) => owners.has(plugin.name));

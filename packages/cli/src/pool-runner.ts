@@ -86,7 +86,7 @@ export async function countOnWorkers(
   }
   if (!asked && !worthSplitting(instance.value)) return undefined;
 
-  const needed = pluginsFor(bezzel, plugins, instance.value.piece.id, strategy.value);
+  const needed = pluginsFor(bezzel, plugins, instance.value.piece.id, strategy.value, task.options);
   // The queue's client (BullMQ, ioredis) loads only for a count that goes to a queue.
   const queue = options.queue ? await import('./queue-runner.js') : undefined;
   let result: Result | undefined;

@@ -45,6 +45,8 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   // Whatever cannot be chosen here (a tour a theorem rules out needs no strategy) the core's solve sorts out.
   if (!strategy.ok || setup.inProcessOnly) return withDefaultStops(() => bezzel.solve(task, watch));
   const here = () => withDefaultStops(() => bezzel.solve(task, { ...watch, elsewhere: threadsFor(setup.plugins.map((p) => p.url)) }));
+  const checked = bezzel.checkOptions(strategy.value, task);
+  if (!checked.ok) throw checked.error;
   const support = strategy.value.supports(instance.value);
   const cost = support.ok ? support.cost : 0;
   const counting = EXHAUSTIVE.has(task.goal) && instance.value.board.playable > (instance.value.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
@@ -57,7 +59,7 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   const stopListening = onInterrupt(controller);
   try {
     const { solveInThread } = await import('@bezzel/pool');
-    const plugins = pluginsFor(bezzel, setup.plugins, instance.value.piece.id, strategy.value).map((p) => p.url);
+    const plugins = pluginsFor(bezzel, setup.plugins, instance.value.piece.id, strategy.value, task.options).map((p) => p.url);
     const available = setup.plugins.map((p) => p.url);
     const { onSolution, onProgress } = watch;
     return await solveInThread({ plugins, available, task, strategy: id, signal: controller.signal, ...(onSolution ? { onSolution } : {}), ...(onProgress ? { onProgress } : {}) });

@@ -208,6 +208,8 @@ export class Bezzel {
       }
       values[name] = checked.value;
     }
+    const together = strategy.meta.checkOptions?.(values, { meta: (id) => this.strategy(id)?.meta });
+    if (together) return fail('ERR_OPTION', `${strategy.meta.id}: ${together}`);
     return ok(values);
   }
 
@@ -243,9 +245,18 @@ export class Bezzel {
     const instance = this.instantiate(task);
     if (!instance.ok) throw instance.error;
     const started = performance.now();
+    // A strategy the user named must be able to do the task, theorem or not: it either answers or is refused
+    // with its reason, never silently replaced. Where a theorem then rules every solution out, it answers for
+    // the named strategy, and the reason says so.
+    const named = task.strategy !== undefined && task.strategy !== 'auto';
+    const chosen = named ? this.choose(instance.value) : undefined;
+    if (chosen && !chosen.ok) throw chosen.error;
     const reason = this.theory(instance.value);
-    if (reason) return { status: 'impossible', reason, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
-    const strategy = this.choose(instance.value);
+    if (reason) {
+      const instead = named ? ` (a theorem, so ${task.strategy} had nothing to search)` : '';
+      return { status: 'impossible', reason: `${reason}${instead}`, proof: 'theorem', strategy: 'theorem', task, stats: { nodes: 0, timeMs: performance.now() - started } };
+    }
+    const strategy = chosen ?? this.choose(instance.value);
     if (!strategy.ok) throw strategy.error;
     const options = this.checkOptions(strategy.value, task);
     if (!options.ok) throw options.error;

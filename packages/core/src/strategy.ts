@@ -168,12 +168,84 @@ export type TraceEvent =
       /** Its place in the path. */
       readonly depth: number;
     }
+  /**
+   * Constraint satisfaction, one piece a column (csp): the variable (a column) takes the value (a row) at search
+   * depth `depth`, and this assignment's inference removes `pruned` from other domains until it is taken back.
+   */
+  | {
+      /** Which step this is. */
+      readonly type: 'assign';
+      /** The variable assigned: a column, 0 for the leftmost. */
+      readonly variable: number;
+      /** Its value: a row, 0 for the bottom one. */
+      readonly value: number;
+      /** The search depth: how many variables were assigned before this one. */
+      readonly depth: number;
+      /**
+       * The values this assignment's inference (forward checking, MAC) removed from other variables' domains, in
+       * the order removed; empty without inference. They come back with the matching `unassign`.
+       */
+      readonly pruned: readonly {
+        /** The variable whose domain lost the value. */
+        readonly variable: number;
+        /** The value removed: a row. */
+        readonly value: number;
+      }[];
+      /** Without inference: values of this variable refused just before, because an earlier assignment conflicts. */
+      readonly rejected?: readonly number[];
+    }
+  /** Constraint satisfaction: the assignment at `depth` is taken back, and the values its inference removed return. */
+  | {
+      /** Which step this is. */
+      readonly type: 'unassign';
+      /** The variable whose assignment is taken back. */
+      readonly variable: number;
+      /** The value it had. */
+      readonly value: number;
+      /** The depth it was assigned at. */
+      readonly depth: number;
+      /**
+       * Conflict-directed backjumping: the depth the search jumps back to, skipping the values left at the depths
+       * between (each assignment taken back on the way, the one at that depth included, carries it; -1 when the
+       * jump passes the root and ends the search).
+       */
+      readonly backjumpTo?: number;
+      /** Without inference: values refused, just before, for the variable one level deeper that found none left. */
+      readonly rejected?: readonly number[];
+    }
+  /** Constraint satisfaction: inference emptied a variable's domain; the assignment at `depth` is taken back next. */
+  | {
+      /** Which step this is. */
+      readonly type: 'wipeout';
+      /** The variable left without a value. */
+      readonly variable: number;
+      /** The depth of the assignment whose inference emptied it. */
+      readonly depth: number;
+    }
   /** A solution found, as the search sees it at this moment. */
   | {
       /** Which step this is. */
       readonly type: 'solution';
       /** Which solution: 0 for the first. */
       readonly index: number;
+    }
+  /**
+   * Dancing links (Algorithm X): `cover` when the search chooses option `row` for the primary column `column` it
+   * branched on (and covers every column the option meets), `uncover` when it takes that option back.
+   */
+  | {
+      /** Which step this is. */
+      readonly type: 'cover' | 'uncover';
+      /** The option chosen or taken back, as the square its piece stands on. */
+      readonly row: number;
+      /** The column branched on, the one with the fewest options left: `rank 3`, `file c`, `diagonal a1–h8`. */
+      readonly column: string;
+      /** The search depth: options chosen before this one. */
+      readonly depth: number;
+      /** With `cover`: the options the column had when chosen (the branching factor at this depth). */
+      readonly size?: number;
+      /** With `cover`: the other columns the option covers, primary and secondary (its other lines). */
+      readonly also?: readonly string[];
     }
   /** Local search: one step, the heuristic after it, and the piece moved. */
   | {
@@ -187,6 +259,32 @@ export type TraceEvent =
       readonly from?: number;
       /** The square it went to. */
       readonly to?: number;
+      /** A swap's other piece, moved in the same step (simulated annealing with `move=swap`). */
+      readonly swapped?: {
+        /** The square the other piece left. */
+        readonly from: number;
+        /** The square it went to. */
+        readonly to: number;
+      };
+      /** Simulated annealing: the temperature at this step. */
+      readonly temperature?: number;
+      /**
+       * Simulated annealing: whether the proposed move (`from` → `to`) was made. When false the board is unchanged
+       * and `h` is the heuristic it keeps; absent, the move was made.
+       */
+      readonly accepted?: boolean;
+      /** Tabu search: the move made was tabu, taken by aspiration because it beats the best h so far. */
+      readonly tabu?: boolean;
+      /**
+       * Local beam search: the k states kept after the step (the k start states at step 0), each as its rows by
+       * column and its heuristic; `h` is then the best of them and `from`/`to` are absent.
+       */
+      readonly states?: readonly {
+        /** The row of each column's piece. */
+        readonly rows: readonly number[];
+        /** Its heuristic: attacking pairs. */
+        readonly h: number;
+      }[];
     }
   /** A genetic algorithm's generation: the best and mean fitness, and the walk of its best chromosome. */
   | {
@@ -287,6 +385,12 @@ export interface RunContext {
   readonly elsewhere: Elsewhere;
 }
 
+/** The registered strategies' declarations by id, for a strategy's {@link StrategyMeta.checkOptions}. */
+export interface StrategyLookup {
+  /** The declaration of the strategy with this id, or undefined when none is registered. */
+  meta(id: string): StrategyMeta | undefined;
+}
+
 /** What a strategy is, as data: what `bezzel list`, `auto` and the option checks read. */
 export interface StrategyMeta {
   /** What `--strategy` calls it: lower-case letters, digits and dashes. */
@@ -306,6 +410,13 @@ export interface StrategyMeta {
   readonly stepUnit?: string;
   /** The options it reads, by name, declared with {@link option} builders. */
   readonly options?: StrategyOptions;
+  /**
+   * Optional: checks the options together, once each has passed its own declaration (defaults filled in).
+   * Returns the message a user reads when a combination is wrong — `tMin must be below t0` — which the core
+   * turns into a usage error (exit 2) before any run; undefined when they are fine. `strategies` looks up the
+   * other strategies' declarations, for options that name strategies (a pipeline's stages must take `start`).
+   */
+  readonly checkOptions?: (values: Readonly<Record<string, OptionValue>>, strategies: StrategyLookup) => string | undefined;
   /**
    * It honours a tour problem's `magic` demand. A strategy that does not say so is declined for magic tours before
    * its own `supports` is asked: a tour it returns would not be magic, and the core's check would reject it.
@@ -387,6 +498,7 @@ export function assertStrategy(value: unknown): asserts value is SearchStrategy 
       }
     }
   }
+  if (meta.checkOptions !== undefined && typeof meta.checkOptions !== 'function') throw new Error(`${what}: meta.checkOptions must be a function`);
   if (typeof s.supports !== 'function' || typeof s.run !== 'function') {
     throw new Error(`${what}: supports() and run() are required`);
   }

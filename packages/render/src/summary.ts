@@ -12,7 +12,7 @@ export function groupDigits(n: number | bigint): string {
 
 const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 || n === 1n ? '' : 's'}`;
 
-/** What was asked, in words: "8 queens on 8×8", "a closed knight's tour of 6×6 from a1". */
+/** What was asked, in words: "8 queens on 8×8", "a closed knight's tour of 6×6", "a knight's tour of 8×8 from a1" (open or closed). */
 export function describeProblem(board: Board, piece: Piece, result: Result, k?: number): string {
   const p = result.task.problem;
   const where = board.torus ? `the ${board} torus` : String(board);
@@ -20,7 +20,9 @@ export function describeProblem(board: Board, piece: Piece, result: Result, k?: 
   if (p.kind === 'dominate') return `${k === undefined ? `${piece.name}s` : plural(k, piece.name)} ${variantWords(p.variant)} ${where}`;
   const from = p.start !== undefined ? ` from ${board.name(p.start)}` : '';
   const magic = p.magic === 'semi' ? 'semi-magic ' : p.magic === 'full' ? 'magic ' : '';
-  return `${p.closed ? 'a closed' : 'an open'} ${magic}${piece.name}'s tour of ${where}${from}`;
+  // Without --closed any tour will do, and one that happens to close is one of them: "open" would contradict the
+  // "closed: …" that then prints under it.
+  return `${p.closed ? 'a closed ' : 'a '}${magic}${piece.name}'s tour of ${where}${from}`;
 }
 
 /** How a set of pieces relates to the board, in the words of each domination variant. */

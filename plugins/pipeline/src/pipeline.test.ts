@@ -24,8 +24,10 @@ describe('pipeline', () => {
     expect(result).toMatchObject({ status: 'solved', stats: { extra: { stages: 'min-conflicts solved' } } });
   });
 
-  it('refuses a stage that cannot take a start when it needs one', async () => {
-    const task: Task = { problem: { kind: 'tour', board: { width: 8, height: 8 }, piece: 'knight', closed: true }, goal: 'one', strategy: 'pipeline', seed: 2, options: { stages: 'warnsdorff,warnsdorff' } };
-    await expect(bezzel.solve(task)).rejects.toThrow(/strategy warnsdorff has no option "start"/);
+  it('refuses, before any stage runs, a later stage that cannot take a start, a stage that is no strategy, and itself', async () => {
+    const task = (stages: string): Task => ({ problem: { kind: 'tour', board: { width: 8, height: 8 }, piece: 'knight', closed: true }, goal: 'one', strategy: 'pipeline', seed: 2, options: { stages } });
+    await expect(bezzel.solve(task('warnsdorff,warnsdorff'))).rejects.toThrow(/^pipeline: every stage after the first must take option start .*; warnsdorff cannot$/);
+    await expect(bezzel.solve(task('warnsdorff,nonesuch'))).rejects.toThrow(/^pipeline: option stages names nonesuch, which is not a strategy/);
+    await expect(bezzel.solve(task('warnsdorff,pipeline'))).rejects.toThrow(/^pipeline: option stages cannot name pipeline itself$/);
   });
 });

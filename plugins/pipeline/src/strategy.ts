@@ -1,4 +1,4 @@
-import { encodeSquares, listOf, no, option, UsageError, yes, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Solution, type Task } from '@bezzel/core';
+import { encodeSquares, listOf, no, option, yes, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Solution, type Task } from '@bezzel/core';
 
 const options = {
   stages: option.list('the strategies to run in turn (as warnsdorff,genetic); each after the first must take option start', { min: 2 }),
@@ -22,6 +22,17 @@ export const pipeline: SearchStrategy = {
     goals: ['one'],
     stochastic: true,
     options,
+    // What the help promises is checked before any stage runs: known stages, never itself, and every stage
+    // after the first able to start from another's arrangement.
+    checkOptions(values, strategies) {
+      const stages = listOf(values['stages'] as string);
+      if (stages.includes('pipeline')) return 'option stages cannot name pipeline itself';
+      const unknown = stages.filter((id) => strategies.meta(id) === undefined);
+      if (unknown.length > 0) return `option stages names ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a strategy (bezzel list shows them)`;
+      const cannot = stages.slice(1).filter((id) => strategies.meta(id)?.options?.['start'] === undefined);
+      if (cannot.length > 0) return `every stage after the first must take option start (continue from another's arrangement); ${cannot.join(', ')} cannot`;
+      return undefined;
+    },
   },
 
   supports(instance: Instance) {
@@ -33,7 +44,6 @@ export const pipeline: SearchStrategy = {
   async run(instance: Instance, context: RunContext): Promise<Outcome> {
     const started = performance.now();
     const stages = listOf(context.options(options).stages);
-    if (stages.includes('pipeline')) throw new UsageError('ERR_OPTION', 'option stages of pipeline cannot name pipeline itself');
     const { clock } = context;
     const { options: _mine, ...base } = instance.task;
     const done: Result[] = [];

@@ -46,4 +46,9 @@ describe('portfolio', () => {
     await expect(bezzel.solve(queens(8, 'one', 'bitboard'))).rejects.toThrow(/option members of portfolio must be at least 2 ids joined with ","/);
     await expect(bezzel.solve(queens(8, 'one', 'bitboard,portfolio'))).rejects.toThrow(/cannot name portfolio itself/);
   });
+
+  it('refuses, before any member runs, a member named twice and a member that is no strategy', async () => {
+    await expect(bezzel.solve(queens(8, 'one', 'bitboard,bitboard'))).rejects.toThrow(/^portfolio: option members names bitboard more than once/);
+    await expect(bezzel.solve(queens(8, 'one', 'bitboard,nonesuch'))).rejects.toThrow(/^portfolio: option members names nonesuch, which is not a strategy/);
+  });
 });

@@ -1,4 +1,4 @@
-import { listOf, no, option, StrategyError, UsageError, yes, type ElsewhereRun, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Task } from '@bezzel/core';
+import { listOf, no, option, StrategyError, yes, type ElsewhereRun, type Instance, type Outcome, type Result, type RunContext, type SearchStrategy, type Task } from '@bezzel/core';
 
 const options = {
   members: option.list('the strategies to race (as min-conflicts,hill-climbing)', { min: 2 }),
@@ -23,6 +23,15 @@ export const portfolio: SearchStrategy = {
     goals: ['one', 'count', 'count-fundamental', 'maximum', 'minimum', 'count-minimum', 'count-minimum-fundamental'],
     stochastic: true,
     options,
+    checkOptions(values, strategies) {
+      const members = listOf(values['members'] as string);
+      if (members.includes('portfolio')) return 'option members cannot name portfolio itself';
+      const twice = members.filter((id, i) => members.indexOf(id) !== i);
+      if (twice.length > 0) return `option members names ${[...new Set(twice)].join(', ')} more than once: each member runs once, so name each strategy once`;
+      const unknown = members.filter((id) => strategies.meta(id) === undefined);
+      if (unknown.length > 0) return `option members names ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a strategy (bezzel list shows them)`;
+      return undefined;
+    },
   },
 
   supports(instance: Instance) {
@@ -34,9 +43,8 @@ export const portfolio: SearchStrategy = {
 
   async run(instance: Instance, context: RunContext): Promise<Outcome> {
     const started = performance.now();
-    // Each member once: a race of a strategy against itself is one run.
-    const members = [...new Set(listOf(context.options(options).members))];
-    if (members.includes('portfolio')) throw new UsageError('ERR_OPTION', 'option members of portfolio cannot name portfolio itself');
+    // checkOptions has made sure each member is a strategy, named once.
+    const members = listOf(context.options(options).members);
     const { clock, elsewhere } = context;
     const taskOf = (id: string, share: number): Task => {
       const { options: _mine, ...task } = instance.task;

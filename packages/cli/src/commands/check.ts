@@ -41,6 +41,12 @@ export function checkCommand(setExit: SetExit): Command {
     .option('--ascii', 'letters instead of chess glyphs')
     .option('--plugin <module>', 'load a plugin (repeatable)', (v: string, p: string[] = []) => [...p, v], []);
   return command.action(async (pieceArg: string, words: string[], options: CheckOptions) => {
+    const dominating = options.dominate || options.independent || options.total;
+    const touring = options.tour || options.closed || options.start !== undefined || options.magic !== undefined;
+    if (dominating && touring) {
+      const flags = [options.dominate && '--dominate', options.independent && '--independent', options.total && '--total', options.tour && '--tour', options.closed && '--closed', options.start !== undefined && '--start', options.magic !== undefined && '--magic'].filter(Boolean);
+      throw new UsageError('ERR_OPTION', `${flags.join(', ')}: an arrangement is checked either as a dominating set (--dominate, --independent, --total) or as a tour (--tour, --closed, --start, --magic), not both`);
+    }
     const { bezzel } = await createCliBezzel(options.plugin);
     const piece = bezzel.piece(resolvePieceId(bezzel, pieceArg))!;
     const text = words.join(' ');
@@ -56,7 +62,7 @@ export function checkCommand(setExit: SetExit): Command {
   });
 }
 
-/** The board from -n/--width/--height, else the array form's length, else: for a tour, the board its squares cover; for a placement, 8×8. */
+/** The board from -n/--width/--height, else the array form's length, else the m×m board that m² squares fill, else 8×8. */
 function inferBoard(text: string, options: CheckOptions): BoardSpec {
   if (options.size !== undefined || options.width !== undefined || options.height !== undefined) {
     if (options.size !== undefined && (options.width !== undefined || options.height !== undefined)) {
@@ -77,10 +83,11 @@ function inferBoard(text: string, options: CheckOptions): BoardSpec {
     if (alg) needed = Math.max(needed, alg[1]!.toLowerCase().charCodeAt(0) - 96, Number(alg[2]));
     else if (pair) needed = Math.max(needed, Number(pair[1]) + 1, Number(pair[2]) + 1);
   }
-  const tourLike = options.tour || options.closed || options.start !== undefined || options.magic !== undefined;
+  // One rule for tours and placements alike: as many squares as a whole board of m×m (a tour covers its
+  // board) means that board; otherwise 8×8, the board a chess player means, unless the squares reach beyond it.
   const count = body.split(/[\s,;]+/).filter(Boolean).length;
-  // A tour covers its board, so its squares tell the size; a placement's only tell that it is at least so big.
-  if (tourLike || count === needed * needed) return { width: needed, height: needed };
+  const side = Math.round(Math.sqrt(count));
+  if (side * side === count && side >= needed) return { width: side, height: side };
   if (needed > 8) throw new UsageError('ERR_BOARD', `the squares reach beyond 8×8 (to ${needed}×${needed}): give the board's size with -n, or --width and --height`);
   return { width: 8, height: 8 };
 }
