@@ -136,6 +136,8 @@ export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlu
         workers,
         ...(options.parts !== undefined ? { parts: options.parts } : {}),
         ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+        onCheckpointRejected: (lines) =>
+          process.stderr.write(`bezzel: ${options.checkpoint}: ${lines} line${lines === 1 ? '' : 's'} failed ${lines === 1 ? 'its' : 'their'} check (edited or damaged, or a count above what the board allows); ${lines === 1 ? 'that sub-task is' : 'those sub-tasks are'} counted again\n`),
         signal: controller.signal,
         onProgress: (p) => bar?.update(p),
       });

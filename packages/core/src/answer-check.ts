@@ -1,3 +1,4 @@
+import { placementCountBound } from './count-bound.js';
 import type { Board } from './board.js';
 import type { Goal } from './problem.js';
 import type { Outcome, Solution } from './result.js';
@@ -164,6 +165,11 @@ export class AnswerCheck {
     if (typeof count !== 'bigint' || count < 0n) this.#fail(`returned a count that is not a whole number (${describe(count)})`);
     const goal = this.instance.task.goal;
     if (goal === 'all' && count !== this.streamed) this.#fail(`claimed ${count} solutions but gave ${this.streamed}`);
+    const { instance } = this;
+    if (instance.kind === 'placement' && goal !== 'maximum') {
+      const bound = placementCountBound(instance.board, instance.piece, instance.k);
+      if (bound !== undefined && count > bound) this.#fail(`claimed ${count} solutions, more than the ${bound} ways ${instance.k} ${instance.piece.name}s can stand on ${instance.board} at all`);
+    }
     if (fundamental !== undefined || goal.endsWith('fundamental')) {
       if (typeof fundamental !== 'bigint' || fundamental < 0n) this.#fail(`returned a fundamental count that is not a whole number (${describe(fundamental)})`);
       if (this.whole && (fundamental > count || count > LARGEST_GROUP * fundamental)) {

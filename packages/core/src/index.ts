@@ -7,6 +7,7 @@
  * @module @bezzel/core
  */
 export * from './answer-check.js';
+export * from './count-bound.js';
 export * from './attacks.js';
 export * from './bezzel.js';
 export * from './board.js';

@@ -22,6 +22,19 @@ export interface CheckpointHeader {
 /** One finished sub-task: its key (the pre-placed rows), weight and unweighted counts. */
 export type CheckpointEntry = SubCount;
 
+/**
+ * A line as the file keeps it: the entry and a digest of it with the count's split, so that a line edited by
+ * hand or damaged on disk is caught (it is counted again), not added. It guards against accidents, not against
+ * someone who recomputes the digest; the count's bound ({@link placementCountBound}) catches numbers that
+ * cannot be, however they were written.
+ */
+type CheckpointLine = CheckpointEntry & { readonly check: string };
+
+function digestOf(split: string | undefined, entry: CheckpointEntry): string {
+  const fields = [split ?? '', entry.key, entry.weight, entry.count, entry.fundamental ?? '', entry.nodes];
+  return createHash('sha256').update(fields.join('\t')).digest('hex').slice(0, 16);
+}
+
 /** The parts of a task that identify it: a resumed run must be the same count. */
 function identity(task: Task): string {
   return JSON.stringify({ problem: task.problem, goal: task.goal, options: task.options ?? {} });
@@ -33,6 +46,8 @@ function identity(task: Task): string {
  */
 export class Checkpoint {
   readonly done = new Map<string, CheckpointEntry>();
+  /** Lines that failed their digest (or their bound): their sub-tasks run again, and the run says so. */
+  rejected = 0;
 
   private constructor(
     readonly path: string,
@@ -83,15 +98,19 @@ export class Checkpoint {
         // A line torn by a crash: that sub-task runs again.
         continue;
       }
-      // A line that is not a finished sub-task (edited by hand, another program's) is ignored too: its
-      // sub-task runs again rather than a bad number entering the count.
-      if (isEntry(entry)) checkpoint.done.set(entry.key, entry);
+      // A line that is not a finished sub-task, or whose digest does not match (edited by hand, damaged, another
+      // program's), is not counted: its sub-task runs again rather than a bad number entering the count.
+      if (isEntry(entry) && (entry as Partial<CheckpointLine>).check === digestOf(header.split, entry)) {
+        const { check: _check, ...plain } = entry as CheckpointLine;
+        checkpoint.done.set(entry.key, plain);
+      } else checkpoint.rejected++;
     }
     return checkpoint;
   }
 
   record(entry: CheckpointEntry): void {
-    asUsage(this.path, () => appendFileSync(this.path, JSON.stringify(entry) + '\n'));
+    const line: CheckpointLine = { ...entry, check: digestOf(this.header.split, entry) };
+    asUsage(this.path, () => appendFileSync(this.path, JSON.stringify(line) + '\n'));
     this.done.set(entry.key, entry);
   }
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, type Bezzel, type Result, type SubTask, type Task } from '@bezzel/core';
+import { DEFAULT_BUDGET, placementCountBound, type Bezzel, type Result, type SubTask, type Task } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
 import { Checkpoint, splitDigest } from './checkpoint.js';
 import { containerOf } from './container.js';
@@ -40,6 +40,8 @@ export interface SplitRunOptions {
   readonly parts?: number;
   /** A JSON-lines file: finished sub-tasks are appended, and skipped when the same count runs again. */
   readonly checkpoint?: string;
+  /** Told how many checkpoint lines failed their digest or bound: their sub-tasks are counted again. */
+  readonly onCheckpointRejected?: (lines: number) => void;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: PoolProgress) => void;
 }
@@ -78,10 +80,16 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   const tally = new Tally(plan.subTasks.length);
   // A checkpoint's lines count only for sub-tasks of this plan, and with this plan's weights.
   const weights = new Map(plan.subTasks.map((s) => [s.key, s.sub.weight]));
+  // No sub-task can count more than the whole could: a line above that bound was altered, digest or not.
+  const { instance } = plan;
+  const bound = instance.kind === 'placement' ? placementCountBound(instance.board, instance.piece, instance.k) : undefined;
+  let rejected = checkpoint?.rejected ?? 0;
   for (const entry of checkpoint?.done.values() ?? []) {
     const weight = weights.get(entry.key);
-    if (weight !== undefined) tally.add({ ...entry, weight });
+    if (bound !== undefined && (BigInt(entry.count) > bound || BigInt(entry.fundamental ?? '0') > bound)) rejected++;
+    else if (weight !== undefined) tally.add({ ...entry, weight });
   }
+  if (rejected > 0) options.onCheckpointRejected?.(rejected);
   const resumed = tally.done;
   const pending = plan.subTasks.filter((s) => !tally.has(s.key));
   const progress = () =>
@@ -158,7 +166,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   }
   if (failure) throw failure;
 
-  const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, finished: tally.done, resumed, executor: inProcess ? 'in-process' : 'threads' } };
+  const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, finished: tally.done, resumed, ...(rejected > 0 ? { checkpointRejected: rejected } : {}), executor: inProcess ? 'in-process' : 'threads' } };
   if (stopReason || unfinished || !tally.complete) {
     const base = { strategy: plan.strategy.meta.id, task, stats, partial: tally.partial(task.goal === 'count-fundamental') };
     if (stopReason === 'time' || (!stopReason && performance.now() >= deadline)) return { ...base, status: 'budget', exhausted: 'time' };
