@@ -158,6 +158,7 @@ describe('dlx declines what is not an exact cover of lines', () => {
     ['queen', { width: 8, height: 8 }, 6, /k = 6/],
     ['rook', { width: 8, height: 8 }, 9, /pigeonhole/],
     ['queen', { width: 5, height: 7, torus: true }, 5, /torus/],
+    ['queen', { width: 130, height: 130 }, 130, /67,600 links, more than the 65,536/],
   ] as const)('%s on %j, k = %i', async (piece, board, k, reason) => {
     const answer = support(placement(piece, board, 'count', k));
     expect(answer.ok).toBe(false);

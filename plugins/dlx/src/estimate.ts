@@ -16,8 +16,8 @@ export interface TreeEstimate {
 }
 
 /** Updates all probes of one estimate may do: a few milliseconds. */
-const PROBE_WORK = 400_000;
-const MIN_PROBES = 4;
+const PROBE_WORK = 200_000;
+const MIN_PROBES = 2;
 const MAX_PROBES = 256;
 
 /**

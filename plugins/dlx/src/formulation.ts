@@ -66,8 +66,11 @@ function cycleLength(board: Board, v: Vector): number {
   return (a / gcd(a, b)) * b;
 }
 
-/** Upper bound on the links this strategy builds (options × families), keeping supports() and the arrays small. */
-export const MAX_LINKS = 1 << 20;
+/**
+ * The most links (options × families) it builds: 128 queens. Its searches are hopeless well before (no 100 queens
+ * in 8 million nodes), and supports() probes the links, which should take milliseconds.
+ */
+export const MAX_LINKS = 1 << 16;
 
 /** The exact-cover formulation of k non-attacking pieces, or why there is none. */
 export function formulate(board: Board, piece: Piece, k: number): Formulation {
@@ -91,7 +94,7 @@ export function formulate(board: Board, piece: Piece, k: number): Formulation {
   }
   if (k < 1) return fail('it places at least one piece (k is 0)');
   const f = vectors.size;
-  if (board.playable * f > MAX_LINKS) return fail(`the ${board} board would need ${board.playable * f} links, more than the ${MAX_LINKS} it builds`);
+  if (board.playable * f > MAX_LINKS) return fail(`the ${board} board would need ${(board.playable * f).toLocaleString('en-US')} links, more than the ${MAX_LINKS.toLocaleString('en-US')} it builds (about 128 queens)`);
 
   const squares = new Int32Array(board.playable);
   const index = new Int32Array(board.size).fill(-1);

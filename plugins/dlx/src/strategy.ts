@@ -44,10 +44,12 @@ function estimatedMs(instance: Placement, cover: ExactCover): number {
   let nodes = tree.nodes;
   let updates = tree.updates;
   if (goal === 'one') {
-    // As a restarting random search would find it: a path per try, 1/reached tries; never more than the tree.
+    // Depth-first order meets dead ends random probes do not (100 queens: no solution in 8 million nodes, 40
+    // queens: one after 1,226), so, as bitboard does, the geometric middle of a restarting random search (a path
+    // per try, 1/reached tries) and the whole tree.
     const tries = 1 / tree.reached;
-    nodes = Math.min(nodes, instance.k * tries);
-    updates = Math.min(updates, tree.pathUpdates * tries);
+    nodes = Math.sqrt(nodes * Math.min(nodes, instance.k * tries));
+    updates = Math.sqrt(updates * Math.min(updates, tree.pathUpdates * tries));
   }
   const streamed = goal === 'all' ? MS_PER_STREAMED * tree.solutions : 0;
   return MS_PER_RUN + MS_PER_LINK * links + MS_PER_NODE * nodes + MS_PER_UPDATE * updates + streamed;
