@@ -33,7 +33,11 @@ describe('bezzel experiment', () => {
     const second = await bezzel(...args, '--out', join(dir, 'results.csv'));
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^queen, 6×6: 8 runs per strategy, seeds 7…14, at most 15 s a run\n/);
-    expect(first.stdout).toMatch(/\nmin-conflicts +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +\d+(\.5)? \[\d+(\.5)?, \d+(\.5)?\] +\| +[\d.]+ \[[\d.]+, [\d.]+\] m?s /);
+    // Each strategy's steps in its own unit; median, mean and ERT with their intervals; the times right of " | ".
+    expect(first.stdout).toMatch(/\nstrategy +n +runs +solved +success \[95% CI\] +unit +median steps \[95% CI\] +mean steps \[95% CI\] +ERT steps \[95% CI\] \| +median time \[95% CI\] +ERT time \[95% CI\] +max time\n/);
+    expect(first.stdout).toMatch(/\nmin-conflicts +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +repairs +\d+(\.5)? \[\d+(\.5)?, \d+(\.5)?\] +[\d.]+ \[[\d.]+, [\d.]+\] +[\d.]+ \[[\d.]+, [\d.]+\] +\| +[\d.]+ \[[\d.]+, [\d.]+\] m?s /);
+    expect(first.stdout).toMatch(/\nrandom +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +attempts /);
+    expect(first.stdout).toContain('\ncomparisons with the first row of each size (p two-sided; Holm-adjusted over 2 in brackets):\n  min-conflicts vs hill-climbing: success Fisher p = ');
     expect(withoutTimes(first.stdout)).toBe(withoutTimes(second.stdout));
     // Progress when stderr is not a terminal: a line per finished strategy.
     expect(first.stderr).toMatch(/^\[1\/3\] hill-climbing on 6×6: \d of 8 solved \(8 runs done\)\n\[2\/3\] min-conflicts on 6×6: 8 of 8 solved \(16 runs done\)\n/);
@@ -59,7 +63,7 @@ describe('bezzel experiment', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^knight tour \(open, from a1\), 5×5: 6 runs per strategy and value, seeds 11…16/);
     expect(first.stdout).toMatch(/\ngenetic +0\.01 +5 +6 /);
-    expect(first.stdout).toMatch(/\nwarnsdorff +– +5 +6 +6 +100\.0% \[61\.0, 100\.0\] +24 \[24, 24\] +\| /);
+    expect(first.stdout).toMatch(/\nwarnsdorff +– +5 +6 +6 +100\.0% \[61\.0, 100\.0\] +moves +24 \[24, 24\] +24 \[24, 24\] +24 \[24, 24\] +\| /);
     expect(first.stderr).toBe(`wrote ${join(dir, 'results.json')}\nwrote ${join(dir, 'rtd.svg')}\nwrote ${join(dir, 'sweep.svg')}\n`);
     expect(readFileSync(join(dir, 'sweep.svg'), 'utf8')).toContain('mutationRate (log)');
 
@@ -72,6 +76,37 @@ describe('bezzel experiment', () => {
     const fewer = await bezzel('experiment', '--spec', join(dir, 'study.yaml'), '--runs', '2', '--sweep', 'mutationRate=0.3', '-q');
     expect(fewer.stdout).toMatch(/^knight tour \(open, from a1\), 5×5: 2 runs per strategy and value, seeds 11…12/);
     expect(fewer.stdout).not.toMatch(/\ngenetic +0\.01/);
+  });
+
+  it('writes every run with its own statistics, the summary with their distributions, and charts as PNG and PDF', async () => {
+    const dir = scratch();
+    const r = await bezzel('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'genetic,warnsdorff', '-o', 'generations=300', '--runs', '5', '--seed', '3', '-q',
+      '--runs-out', join(dir, 'runs.csv'), '--out', join(dir, 'results.json'), '--chart', join(dir, 'rtd.png'), '--chart', join(dir, 'summary.pdf'), '--chart-kind', 'rtd', '--chart-kind', 'summary', '--scale', '1.5');
+    expect(r.code, r.stderr).toBe(0);
+    const [header, ...lines] = readFileSync(join(dir, 'runs.csv'), 'utf8').trimEnd().split('\n');
+    expect(header).toMatch(/^strategy,n,seed,status,solved,steps,step_unit,restarts,time_ms,answer,proof,extra_generations,/);
+    expect(lines).toHaveLength(10);
+    const genetic = lines.filter((line) => line.startsWith('genetic,'));
+    expect(genetic.map((line) => line.split(',')[2])).toEqual(['3', '4', '5', '6', '7']);
+    for (const line of genetic) expect(line).toMatch(/^genetic,5,\d+,(solved|budget:steps),(true|false),\d+,squares,\d+,[\d.]+,,,\d+,/);
+    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const [row] = json.rows;
+    expect(row.stepUnit).toBe('squares');
+    expect(Object.keys(row.stepsMean)).toEqual(['mean', 'low', 'high']);
+    expect(Object.keys(row.stepsErt)).toEqual(['ert', 'low', 'high']);
+    expect(Object.keys(row.extras.generations)).toEqual(['runs', 'median', 'mean', 'min', 'max']);
+    expect(row.extras.generations.max).toBeLessThanOrEqual(300);
+    expect(json.comparisons[0]).toMatchObject({ n: 5, row: 'warnsdorff', reference: 'genetic', success: { test: 'fisher-exact' }, runLength: { test: 'mann-whitney-u', measure: 'ms' } });
+    expect(json.runs[0].extra.generations).toBeGreaterThan(0);
+    const png = readFileSync(join(dir, 'rtd.png'));
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // --scale 1.5: the 480-point plot and its legend come out wider than 1.5 × 480 pixels.
+    expect(png.readUInt32BE(16)).toBeGreaterThan(720);
+    expect(readFileSync(join(dir, 'summary.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // JSON Lines: a line per run, each with its unit.
+    await bezzel('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'warnsdorff', '--runs', '2', '-q', '--runs-out', join(dir, 'runs.jsonl'));
+    const jsonl = readFileSync(join(dir, 'runs.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(jsonl.map((run) => [run.strategy, run.seed, run.stepUnit, run.steps])).toEqual([['warnsdorff', 1, 'moves', 24], ['warnsdorff', 2, 'moves', 24]]);
   });
 
   it('prints the spec the flags make, values converted by their declarations, without running', async () => {
@@ -103,7 +138,7 @@ describe('bezzel experiment', () => {
     const r = await bezzelProcess('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'lucky-walk,warnsdorff', '--sweep', 'greedy=0,1', '--plugin', luckyWalk, '--runs', '4', '-q');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\nlucky-walk +0 +5 +4 +4 +100\.0% /);
-    expect(r.stdout).toMatch(/\nlucky-walk +1 +5 +4 +4 +100\.0% \[51\.0, 100\.0\] +24 \[24, 24\] /);
+    expect(r.stdout).toMatch(/\nlucky-walk +1 +5 +4 +4 +100\.0% \[51\.0, 100\.0\] +steps +24 \[24, 24\] /);
     const bad = await bezzel('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'lucky-walk', '--sweep', 'greedy=0,2', '--plugin', luckyWalk);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('bezzel: option greedy of lucky-walk must be a number from 0 to 1, not "2"\n');
@@ -159,6 +194,14 @@ describe('bezzel experiment', () => {
     await refused(['queen', '--strategies', 'formula', '--chart', 'c.svg', '--chart-kind', 'pie'], /--chart-kind pie: choose one of rtd, rtd-time, sweep, summary/);
     await refused(['queen', '--strategies', 'formula', '--runs', '1', '--chart', join(dir, 'c.svg'), '--chart-kind', 'sweep'], /--chart .*c\.svg: a sweep chart needs a sweep/);
     await refused(['queen'], /name the strategies to compare with --strategies/);
+    // Chart and results files are checked before any run: 1000 runs of generate-and-test on 12 queens would take minutes.
+    const slow = ['queen', '-n', '12', '--strategies', 'random', '--runs', '1000'];
+    await refused([...slow, '--chart', join(dir, 'c.gif')], /^bezzel: --chart .*c\.gif: name a \.svg, \.png or \.pdf file\n$/);
+    await refused([...slow, '--chart', join(dir, 'missing', 'c.png')], /^bezzel: --chart .*c\.png: the folder .*missing does not exist\n$/);
+    await refused([...slow, '--runs-out', join(dir, 'runs.txt')], /^bezzel: --runs-out .*runs\.txt: name a \.csv or a \.jsonl file\n$/);
+    await refused([...slow, '--runs-out', join(dir, 'missing', 'runs.csv')], /^bezzel: --runs-out .*runs\.csv: the folder .*missing does not exist\n$/);
+    await refused([...slow, '--out', join(dir, 'missing', 'results.json')], /^bezzel: --out .*results\.json: the folder .*missing does not exist\n$/);
+    await refused([...slow, '--chart', join(dir, 'c.png'), '--scale', '0'], /--scale must be a number from 0\.25 to 16, not "0"/);
     await refused([], /name a piece .* or a spec file with --spec/);
     await refused(['--spec', join(dir, 'missing.json')], /cannot read .*missing\.json: no such file/);
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ piece: 'queen', sizes: [8, 0], strategies: ['formula'] }));

@@ -31,9 +31,10 @@ beforeAll(async () => {
 const dataOf = (spec: object) => (spec as { data: { values: Record<string, unknown>[] } }).data.values;
 
 describe('charts', () => {
-  it('draws run-time distributions by default: per cell a rising step curve that ends at its success rate', async () => {
-    expect(defaultChartKind(sweep)).toBe('rtd');
-    const values = dataOf(chartSpec(sweep));
+  it('draws run-time distributions: per cell a rising step curve that ends at its success rate', async () => {
+    // genetic counts squares walked, warnsdorff moves: by default the distributions are over time.
+    expect(defaultChartKind(sweep)).toBe('rtd-time');
+    const values = dataOf(chartSpec(sweep, 'rtd'));
     for (const row of sweep.rows) {
       const curve = values.filter((v) => v.series === row.label);
       const fractions = curve.map((v) => v.fraction as number);
@@ -45,10 +46,14 @@ describe('charts', () => {
       // A point a solved run, and the two ends.
       expect(curve).toHaveLength(row.solved + 2);
     }
-    const svg = await chartSvg(sweep);
+    const svg = await chartSvg(sweep, 'rtd');
     expectWellFormedSvg(svg);
     expect(svg).toContain('fraction of runs solved');
-    expect(svg).toContain('steps to solve (log)');
+    expect(svg).toContain('steps (units differ: genetic squares, warnsdorff moves) to solve (log)');
+    expect(await chartSvg(sweep)).toContain('time (ms) to solve (log)');
+    // Okabe–Ito colours, and a marker shape per series besides.
+    expect(svg).toContain('#E69F00');
+    expect(svg).toContain('#56B4E9');
     for (const row of sweep.rows) expect(svg).toContain(`>${row.label}<`);
   });
 
@@ -74,9 +79,16 @@ describe('charts', () => {
 
   it('draws the summary: time against n for a size sweep, which is its default', async () => {
     expect(defaultChartKind(sizes)).toBe('summary');
+    const spec = chartSpec(sizes);
     const svg = await chartSvg(sizes);
     expectWellFormedSvg(svg);
     expect(svg).toContain('n (board n×n, log)');
+    // Whiskers for the intervals, and each strategy's points moved sideways so that none hides another.
+    expect(JSON.stringify(spec)).toContain('"errorbar"');
+    const values = dataOf(spec);
+    const at5 = values.filter((v) => v.n === 5).map((v) => v.nx as number);
+    expect(new Set(at5).size).toBe(at5.length);
+    for (const v of values) expect((v.successLow as number) <= (v.success as number) && (v.success as number) <= (v.successHigh as number)).toBe(true);
   });
 
   it('says why a sweep chart cannot be drawn without a sweep', () => {

@@ -4,6 +4,7 @@ import { labelOf } from './plan.js';
 import { subjectOf } from './formats.js';
 import { VEGA_LITE_SCHEMA } from './render-svg.js';
 import type { RunRecord } from './runs.js';
+import { CHART_CONFIG, seriesScales } from './style.js';
 
 /** What the x axis of a run-time distribution counts. */
 export type RtdMeasure = 'steps' | 'time';
@@ -30,25 +31,34 @@ export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'
   const solvedValues = result.runs.filter((r) => r.solved).map(valueOf);
   const left = 10 ** Math.floor(Math.log10(Math.min(...solvedValues, FLOOR[measure] * 10)));
   const right = 10 ** Math.ceil(Math.log10(Math.max(...solvedValues, left * 10)) + 1e-9);
+  // A marker every so often along each curve, so curves that cross or overlap stay apart in print.
+  const every = Math.max(1, Math.ceil(Math.max(...[...groups.values()].map((runs) => runs.length)) / 8));
   const values = [...groups].flatMap(([series, runs]) => {
     const solved = runs.filter((r) => r.solved).map(valueOf).sort((a, b) => a - b);
     // From 0 at the left edge, up a step at each solved run, and on to the right edge at the success rate.
     const points = [{ x: left, fraction: 0 }, ...solved.map((x, j) => ({ x, fraction: (j + 1) / runs.length })), { x: right, fraction: solved.length / runs.length }];
-    return points.map((p, order) => ({ series, order, ...p }));
+    return points.map((p, order) => ({ series, order, ...p, ...(order > 0 && order <= solved.length && order % every === 0 ? { marker: true } : {}) }));
   });
-  const what = measure === 'steps' ? 'steps' : 'time (ms)';
+  const units = new Map(result.rows.map((r) => [r.strategy, r.stepUnit]));
+  const distinct = [...new Set(units.values())];
+  const what = measure === 'time' ? 'time (ms)' : distinct.length <= 1 ? (distinct[0] ?? 'steps') : `steps (units differ: ${[...units].map(([s, u]) => `${s} ${u}`).join(', ')})`;
+  const scales = seriesScales([...groups.keys()]);
+  const series = (scale: object) => ({ field: 'series', type: 'nominal' as const, title: 'strategy', sort: [...groups.keys()], scale, legend: { labelLimit: 400 } });
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: `Run-time distributions: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`, subtitle: 'fraction of runs solved within x; runs that did not solve never count' },
-    width: 420,
-    height: 260,
+    config: CHART_CONFIG,
+    width: 480,
+    height: 300,
     data: { values },
-    mark: { type: 'line', interpolate: 'step-after', tooltip: true },
     encoding: {
       x: { field: 'x', type: 'quantitative', title: `${what} to solve (log)`, scale: { type: 'log', domain: [left, right] } },
       y: { field: 'fraction', type: 'quantitative', title: 'fraction of runs solved', scale: { domain: [0, 1] } },
-      color: { field: 'series', type: 'nominal', title: 'strategy', sort: [...groups.keys()], legend: { labelLimit: 400 } },
-      order: { field: 'order', type: 'quantitative' },
+      color: series(scales.color),
     },
+    layer: [
+      { mark: { type: 'line', interpolate: 'step-after', tooltip: true, strokeWidth: 2 }, encoding: { strokeDash: series(scales.strokeDash), order: { field: 'order', type: 'quantitative' } } },
+      { transform: [{ filter: 'datum.marker' }], mark: { type: 'point', filled: true, size: 50 }, encoding: { shape: series(scales.shape) } },
+    ],
   };
 }

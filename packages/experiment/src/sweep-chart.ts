@@ -4,6 +4,7 @@ import type { ExperimentResult } from './experiment.js';
 import { labelOf } from './plan.js';
 import { subjectOf } from './formats.js';
 import { VEGA_LITE_SCHEMA } from './render-svg.js';
+import { CHART_CONFIG, seriesScales } from './style.js';
 
 /**
  * A parameter sweep: success rate (with its Wilson interval) and median steps (with its bootstrap interval)
@@ -38,7 +39,10 @@ export function sweepChart(result: ExperimentResult): TopLevelSpec {
   const x = numeric
     ? { field: 'value', type: 'quantitative' as const, title: `${option}${wide ? ' (log)' : ''}`, scale: wide ? { type: 'log' as const } : { zero: false }, axis: { values: [...new Set(swept as number[])] } }
     : { field: 'value', type: 'ordinal' as const, title: option, sort: [...new Set(swept.map(String))] };
-  const color = { field: 'series', type: 'nominal' as const, title: 'strategy', legend: { labelLimit: 400 } };
+  const names = [...new Set(values.map((v) => v.series))];
+  const scales = seriesScales(names);
+  const color = { field: 'series', type: 'nominal' as const, title: 'strategy', sort: names, scale: scales.color, legend: { labelLimit: 400 } };
+  const shape = { ...color, scale: scales.shape };
   const onSweep = { filter: 'isValid(datum.value)' };
   const baseline = { filter: '!isValid(datum.value)' };
   const panel = (y: string, low: string, high: string, title: string, log: boolean) => {
@@ -47,8 +51,10 @@ export function sweepChart(result: ExperimentResult): TopLevelSpec {
       width: 300,
       height: 240,
       layer: [
-        { transform: [onSweep, { filter: `isValid(datum.${y})` }], mark: { type: 'line' as const, point: true, tooltip: true }, encoding: { x, y: { field: y, type: 'quantitative' as const, title, scale }, color } },
-        { transform: [onSweep], mark: { type: 'errorbar' as const, ticks: true }, encoding: { x, y: { field: low, type: 'quantitative' as const, title, scale }, y2: { field: high }, color } },
+        { transform: [onSweep, { filter: `isValid(datum.${y})` }], mark: { type: 'line' as const, tooltip: true }, encoding: { x, y: { field: y, type: 'quantitative' as const, title, scale }, color } },
+        { transform: [onSweep, { filter: `isValid(datum.${y})` }], mark: { type: 'point' as const, filled: true, size: 60 }, encoding: { x, y: { field: y, type: 'quantitative' as const, title, scale }, color, shape } },
+        // A whisker only where its median is drawn: an interval around a point that is not there reads as a stray mark.
+        { transform: [onSweep, { filter: `isValid(datum.${y})` }], mark: { type: 'errorbar' as const, ticks: true }, encoding: { x, y: { field: low, type: 'quantitative' as const, title, scale }, y2: { field: high }, color } },
         { transform: [baseline, { filter: `isValid(datum.${y})` }], mark: { type: 'rule' as const, strokeDash: [4, 3] }, encoding: { y: { field: y, type: 'quantitative' as const, title, scale }, color } },
       ],
     };
@@ -56,6 +62,7 @@ export function sweepChart(result: ExperimentResult): TopLevelSpec {
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: `Sweep of ${option}: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`, subtitle: 'whiskers: 95% intervals (Wilson; bootstrap of the median); a median not reached is left out; dashed: strategies without the option' },
+    config: CHART_CONFIG,
     data: { values },
     hconcat: [panel('success', 'successLow', 'successHigh', 'success rate (%)', false), panel('steps', 'stepsLow', 'stepsHigh', 'median steps to solve (log)', true)],
   };

@@ -2,6 +2,8 @@ import { UsageError, unwrap } from '@bezzel/core';
 import type { ChartKind, ExperimentResult, ExperimentSpec } from '@bezzel/experiment';
 import { Command, Option } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { chartBytes, chartFormatOf, scaleOf } from '../chart-files.js';
+import { inert } from '../inert-text.js';
 import { dirname, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { absolutePlugins, type ExperimentFlags, mergeFlags, optionAssignment, pluginsRelativeTo, problemWords, sizeList, strategyList, sweepAssignment } from '../experiment-args.js';
@@ -19,7 +21,10 @@ import { resolvePieceId } from '../problem-args.js';
 interface ExperimentOptions extends ExperimentFlags {
   readonly spec?: string;
   readonly out?: string;
+  readonly runsOut?: string;
   readonly chart: string[];
+  /** PNG pixels per SVG unit. */
+  readonly scale: number;
   /** Checked against the package's kinds once it is loaded (it loads only when an experiment runs). */
   readonly chartKind: string[];
   readonly format: 'text' | 'json';
@@ -30,6 +35,7 @@ interface ExperimentOptions extends ExperimentFlags {
 const EXAMPLES = `
 Examples:
   bezzel experiment queen -n 8 --strategies hill-climbing,min-conflicts,random --runs 100
+  bezzel experiment queen -n 8 --strategies random --runs 1000 --seed 1 --runs-out runs.csv --chart rtd.png
   bezzel experiment tour knight -n 8 --strategies genetic,warnsdorff --sweep mutationRate=0.01,0.05,0.1 \\
       --runs 30 --seed 1 --out results.json --chart rtd.svg
   bezzel experiment dominate queen -n 6,7,8 --strategies cover-search,ilp,greedy-cover --runs 3
@@ -37,8 +43,12 @@ Examples:
   bezzel experiment --spec results.json --runs 10   results re-run from the spec they carry; flags override it
 
 Run i of every strategy and value uses seed + i. Columns left of " | " are the same each time a spec runs;
-the times are right of it. Intervals are 95%: Wilson for success rates, a seeded bootstrap for medians; a run
-that does not solve counts as never solving. Ctrl-C prints the table of the runs done so far.`;
+the times are right of it. Steps are in each strategy's own unit (the unit column, or the headers when all
+agree). Mean: of the solved runs; ERT (expected running time, as COCO): all runs' steps over the solved runs.
+Intervals are 95%: Wilson for success rates, a seeded bootstrap for medians, means and ERTs; a run that does
+not solve counts as never solving. With two rows or more, each row is compared with the first of its size:
+Fisher's exact test of success, Mann–Whitney U of steps (of time when the units differ) with A12.
+Ctrl-C prints the table of the runs done so far.`;
 
 /** `bezzel experiment`: strategies × swept values × sizes × seeded runs, from flags or a spec file. */
 export function experimentCommand(setExit: SetExit): Command {
@@ -61,8 +71,10 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('--max-time <time>', 'time budget of each run, e.g. 15s (the default), 500ms, or none', duration)
     .option('--plugin <module>', 'load a plugin (a package name or a .js/.mjs/.ts file) for its strategies or pieces (repeatable)', collect, [])
     .option('--out <file>', 'write the results: .json (spec, bezzel version, machine, every run; --spec re-runs it) or .csv (a line per row)')
-    .option('--chart <file>', 'write an SVG chart (repeatable)', collect, [])
-    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps), rtd-time, sweep, summary (default: rtd for goal one, else summary)', collect, [])
+    .option('--runs-out <file>', 'write every run: .csv or .jsonl, a line per run with its seed, status, steps, time and every statistic the strategy reports')
+    .option('--chart <file>', 'write a chart: .svg, .png or .pdf (repeatable)', collect, [])
+    .option('--scale <n>', 'PNG charts: pixels per point, for print (default 2)', scaleOf, 2)
+    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps; against time when the units differ), rtd-time, sweep, summary (default: rtd for goal one, else summary)', collect, [])
     .addOption(new Option('--format <format>', 'table or JSON on stdout').choices(['text', 'json']).default('text'))
     .option('-q, --quiet', 'no progress on stderr')
     .option('--print-spec', 'check the experiment and print its spec as JSON, without running it (a start for a spec file)')
@@ -73,8 +85,11 @@ export function experimentCommand(setExit: SetExit): Command {
 async function runExperimentCommand(words: string[], options: ExperimentOptions, setExit: SetExit): Promise<void> {
   const cwd = userCwd();
   const outFormat = options.out === undefined ? undefined : formatOf(options.out);
+  const runsFormat = options.runsOut === undefined ? undefined : runsFormatOf(options.runsOut);
+  const chartFormats = options.chart.map(chartFormatOf);
+  // Files in folders that do not exist are refused before this, by the preAction hook (output-request.ts).
   if (options.chartKind.length > options.chart.length) throw new UsageError('ERR_OPTION', 'each --chart-kind goes with a --chart file: give as many --chart files as kinds');
-  const { CHART_KINDS, chartRefusal, chartSvg, formatTable, parseSpec, planExperiment, readSpecText, runExperiment, toCsv, toJson } = await import('@bezzel/experiment');
+  const { CHART_KINDS, chartRefusal, chartSvg, formatTable, parseSpec, planExperiment, readSpecText, runExperiment, runsToCsv, runsToJsonl, toCsv, toJson } = await import('@bezzel/experiment');
   const wrongKind = options.chartKind.find((kind) => !(CHART_KINDS as readonly string[]).includes(kind));
   if (wrongKind !== undefined) throw new UsageError('ERR_OPTION', `--chart-kind ${wrongKind}: choose one of ${CHART_KINDS.join(', ')}`);
 
@@ -108,7 +123,7 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
     out(JSON.stringify(writtenSpec(plan.spec, join(cwd, 'spec.json')), null, 2));
     return setExit(EXIT.answered);
   }
-  const charts = options.chart.map((chart, i) => ({ file: chart, kind: options.chartKind[i] as ChartKind | undefined }));
+  const charts = options.chart.map((chart, i) => ({ file: chart, kind: options.chartKind[i] as ChartKind | undefined, format: chartFormats[i]! }));
   for (const { file: chart, kind } of charts) {
     const refusal = kind && chartRefusal(spec, kind);
     if (refusal) throw new UsageError('ERR_OPTION', `--chart ${chart}: ${refusal}`);
@@ -133,7 +148,8 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   const shown = { ...result, spec: writtenSpec(result.spec, where) };
   out(options.format === 'json' ? toJson(shown, provenance).trimEnd() : formatTable(shown));
   if (options.out) write(options.out, outFormat === 'csv' ? toCsv(shown) : toJson(shown, provenance));
-  for (const { file: chart, kind } of charts) if (result.runs.length > 0) write(chart, await chartSvg(result, kind));
+  if (options.runsOut) write(options.runsOut, runsFormat === 'csv' ? runsToCsv(shown) : runsToJsonl(shown));
+  for (const { file: chart, kind, format } of charts) if (result.runs.length > 0) write(chart, await chartBytes(await chartSvg(result, kind), format, options.scale));
   setExit(result.stopped ? EXIT.interrupted : EXIT.answered);
 }
 
@@ -150,7 +166,7 @@ function readText(path: string, name: string): string {
   }
 }
 
-function write(file: string, text: string): void {
+function write(file: string, text: string | Uint8Array): void {
   const path = resolve(userCwd(), file);
   try {
     writeFileSync(path, text);
@@ -158,6 +174,12 @@ function write(file: string, text: string): void {
     throw new OutputFailure(file, error);
   }
   process.stderr.write(`wrote ${file}\n`);
+}
+
+function runsFormatOf(file: string): 'jsonl' | 'csv' {
+  if (/\.jsonl$/i.test(file)) return 'jsonl';
+  if (/\.csv$/i.test(file)) return 'csv';
+  throw new UsageError('ERR_OPTION', `--runs-out ${inert(file)}: name a .csv or a .jsonl file`);
 }
 
 function formatOf(file: string): 'json' | 'csv' {

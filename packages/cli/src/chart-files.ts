@@ -1,0 +1,55 @@
+import { UsageError } from '@bezzel/core';
+import { InvalidArgumentError } from 'commander';
+import { createRequire } from 'node:module';
+import { extname } from 'node:path';
+import { inert } from './inert-text.js';
+
+/** What a chart file is, by its extension. */
+export type ChartFormat = 'svg' | 'png' | 'pdf';
+const CHART_FORMATS: readonly ChartFormat[] = ['svg', 'png', 'pdf'];
+
+/** The format a chart file's extension names; a usage error (exit 2) for any other, said before any run. */
+export function chartFormatOf(file: string): ChartFormat {
+  const ext = extname(file).slice(1).toLowerCase();
+  if (!(CHART_FORMATS as readonly string[]).includes(ext)) throw new UsageError('ERR_OPTION', `--chart ${inert(file)}: name a .svg, .png or .pdf file`);
+  return ext as ChartFormat;
+}
+
+/**
+ * The chart in its file's format: SVG as it is; PNG by resvg (prebuilt, already used for boards), `scale` pixels
+ * per SVG unit; PDF by PDFKit with SVG-to-PDFKit, vector shapes and text, at the SVG's size in points. Both load
+ * only when such a file is asked for.
+ */
+export async function chartBytes(svg: string, format: ChartFormat, scale: number): Promise<string | Uint8Array> {
+  const require = createRequire(import.meta.url);
+  if (format === 'png') {
+    const { Resvg } = require('@resvg/resvg-js') as { Resvg: new (svg: string, options?: object) => { render(): { asPng(): Uint8Array } } };
+    return new Resvg(svg, { background: '#ffffff', fitTo: { mode: 'zoom', value: scale } }).render().asPng();
+  }
+  if (format === 'pdf') return toPdf(svg, require);
+  return svg;
+}
+
+type PdfDocument = { on(event: string, listener: (chunk?: Uint8Array) => void): void; end(): void };
+
+async function toPdf(svg: string, require: NodeJS.Require): Promise<Uint8Array> {
+  const PDFDocument = require('pdfkit') as new (options: object) => PdfDocument;
+  const svgToPdf = require('svg-to-pdfkit') as (doc: PdfDocument, svg: string, x: number, y: number, options: object) => void;
+  const size = (name: string) => Number(new RegExp(`<svg[^>]*\\s${name}="([\\d.]+)"`).exec(svg)?.[1] ?? 600);
+  const [width, height] = [size('width'), size('height')];
+  const doc = new PDFDocument({ size: [width, height], margin: 0, info: { Title: 'bezzel experiment', Producer: 'bezzel' } });
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (chunk) => chunks.push(chunk!));
+  const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  svgToPdf(doc, svg, 0, 0, { width, height, assumePt: true });
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** `--scale`: PNG pixels per SVG unit, from a quarter to 16 (2 by default: print-sharp at the chart's size). */
+export function scaleOf(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value >= 0.25 && value <= 16)) throw new InvalidArgumentError(`--scale must be a number from 0.25 to 16, not "${text}"`);
+  return value;
+}
