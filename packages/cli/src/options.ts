@@ -1,4 +1,4 @@
-import { type BoardSpec, type Budget, GOALS_OF, type Goal, MAX_SIDE, type OptionValue, UsageError } from '@bezzel/core';
+import { type BoardSpec, type Budget, DEFAULT_BUDGET, GOALS_OF, type Goal, MAX_SIDE, type OptionValue, UsageError } from '@bezzel/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { quoted } from './inert-text.js';
 
@@ -76,6 +76,7 @@ export function duration(text: string): number {
     at = part.lastIndex;
     parts++;
   }
+  if (/^0+(\.0+)?$/.test(trimmed)) throw new InvalidArgumentError(`a time budget must be more than 0, not ${quoted(text)} (none means no limit)`);
   if (parts === 0 || at < trimmed.length) {
     const bare = /^\d+(\.\d+)?$/.test(trimmed) ? `; say ${trimmed}s or ${trimmed}ms` : '';
     throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m, 1h30m or none (no limit), not ${quoted(text)}${bare}`);
@@ -146,6 +147,19 @@ export function boardSpec(options: CommonOptions, defaultSize: number): BoardSpe
   return options.torus ? { width, height, torus: true } : { width, height };
 }
 
+let commandStarted = performance.now();
+
+/** Marks the start of a command (main calls it, `bezzel` with 0: the process's start): its time budget runs from here. */
+export function markCommandStart(at = performance.now()): void {
+  commandStarted = at;
+}
+
+/**
+ * The budget of the whole run: `--max-time` (or the default, 15 s) counted from the command's start, so that
+ * loading plugins and starting a search thread come out of it rather than on top of it.
+ */
 export function budgetOf(options: CommonOptions): Budget {
-  return { maxSteps: options.maxSteps, maxTimeMs: options.maxTime };
+  const maxTimeMs = options.maxTime ?? DEFAULT_BUDGET.maxTimeMs;
+  const spent = performance.now() - commandStarted;
+  return { maxSteps: options.maxSteps, maxTimeMs: Number.isFinite(maxTimeMs) ? Math.max(1, Math.round(maxTimeMs - spent)) : maxTimeMs };
 }

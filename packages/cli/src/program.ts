@@ -16,6 +16,7 @@ import { strategiesHelp } from './option-help.js';
 import { createCliBezzel } from './plugins.js';
 import { inert } from './inert-text.js';
 import { checkOutputRequest } from './output-request.js';
+import { markCommandStart } from './options.js';
 import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output-failure.js';
 
 /** The version `bezzel --version` prints: the package's own. */
@@ -54,9 +55,11 @@ function oneLineErrors(command: Command): void {
 /**
  * Runs the program and returns the exit code: 0 answered, 1 `check` found it invalid, 2 usage, 3 budget ran
  * out, 4 a sub-task failed, 5 a strategy's answer failed the check, 69 the queue cannot be reached, 70 a bug,
- * 130 stopped.
+ * 130 stopped. A time budget runs from `startedAt` (on `performance.now()`'s clock; the command line passes 0, the
+ * process's start).
  */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[], startedAt = performance.now()): Promise<number> {
+  markCommandStart(startedAt);
   try {
     let code: number = EXIT.answered;
     await buildProgram((c) => (code = c), await registryForHelp(argv)).parseAsync(argv as string[]);

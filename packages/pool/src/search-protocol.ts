@@ -10,6 +10,11 @@ export interface SearchRequest {
   /** Every plugin the caller has, for the members a portfolio or pipeline starts in threads of their own. */
   readonly available?: readonly string[];
   readonly task: Task;
+  /**
+   * When the request was sent (`Date.now()`): the task's time budget runs from then, so the thread's start and
+   * its plugins' loading are inside the budget, not on top of it.
+   */
+  readonly sentAt?: number;
   /** One Int32 the waiting thread sets to ask the search to stop. */
   readonly stop: SharedArrayBuffer;
   /**

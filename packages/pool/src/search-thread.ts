@@ -43,7 +43,7 @@ export function solveInThread(options: SearchThreadOptions): Promise<Result> {
 export function startInThread(options: SearchThreadOptions): { readonly result: Promise<Result>; poll(): void } {
   const stop = new SharedArrayBuffer(4);
   const { port1, port2 } = new MessageChannel();
-  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task: options.task, stop, port: port2 };
+  const request: SearchRequest = { plugins: options.plugins, ...(options.available ? { available: options.available } : {}), task: options.task, sentAt: Date.now(), stop, port: port2 };
   const worker = new Worker(searchThreadEntry(), { workerData: { search: request }, transferList: [port2] });
   const watched = watch(worker, new Int32Array(stop), options, () => {}, port1);
   const result = watched.result.finally(() => {
@@ -93,13 +93,14 @@ function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, e
       const stats = { nodes: last.nodes ?? 0, timeMs: performance.now() - started };
       return status === 'budget' ? { status, exhausted: 'time', strategy, task, stats, partial } : { status, strategy, task, stats, partial };
     };
-    const endByForce = (status: 'budget' | 'aborted', note: string) =>
+    const endByForce = (status: 'budget' | 'aborted', note: string, after = grace) =>
       timers.push(
         setTimeout(() => {
           ended();
           settle(() => resolve(forced(status, note)));
-        }, grace),
+        }, after),
       );
+    const overBudget = `strategy ${strategy} ran past its time budget without stopping; its thread was ended`;
     const onAbort = () => {
       Atomics.store(flag, 0, 1);
       endByForce('aborted', `strategy ${strategy} did not stop when asked; its thread was ended`);
@@ -134,10 +135,17 @@ function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, e
       ended();
       settle(() => reject(threadExit(strategy, code)));
     };
-    // A strategy stops itself at its budget; one that has not a grace period later never will.
+    /**
+     * The budget runs from now (the thread takes its start out of the task's budget), and the search's own clock
+     * stops it there; one that has not answered within a small share of the budget after it never reads its clock
+     * (or never got as far as starting), and is answered for: a run ends within 5% or 100 ms of its
+     * budget, whichever is more.
+     */
     const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
     if (maxTimeMs < 2 ** 31 - 1 - grace) {
-      timers.push(setTimeout(() => endByForce('budget', `strategy ${strategy} ran past its time budget without stopping; its thread was ended`), maxTimeMs));
+      timers.push(
+        setTimeout(() => endByForce('budget', overBudget, Math.min(grace, Math.max(OVERRUN_MS, maxTimeMs * OVERRUN_SHARE))), maxTimeMs),
+      );
     }
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -146,6 +154,10 @@ function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, e
   });
   return { result, poll };
 }
+
+/** A search that does not stop at its budget is ended this long after it, or this share of the budget if more. */
+const OVERRUN_MS = 100;
+const OVERRUN_SHARE = 0.05;
 
 /** A search thread that failed as a whole: out of memory is the strategy's doing, anything else is a bug. */
 function threadError(strategy: string, error: Error): Error {

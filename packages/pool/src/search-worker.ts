@@ -46,7 +46,8 @@ async function search(request: SearchRequest): Promise<void> {
     post({ type: 'progress', event });
   };
   try {
-    const result = await solveWatching(await containerOf(request.plugins), request.task, new Int32Array(request.stop), request.available ?? request.plugins, { onProgress, onSolution: postSolution });
+    const bezzel = await containerOf(request.plugins);
+    const result = await solveWatching(bezzel, withinBudget(request),  new Int32Array(request.stop), request.available ?? request.plugins, { onProgress, onSolution: postSolution });
     if (pending) post({ type: 'progress', event: pending });
     const transfer: ArrayBuffer[] = [];
     post({ type: 'result', result: packResult(result, transfer) }, transfer);
@@ -54,6 +55,14 @@ async function search(request: SearchRequest): Promise<void> {
     post({ type: 'error', error: failureOf(error) });
   }
   request.port.close();
+}
+
+/** The task with its time budget less what the thread's start took: the budget runs from when it was sent. */
+function withinBudget(request: SearchRequest): Task {
+  const { task, sentAt } = request;
+  const maxTimeMs = task.budget?.maxTimeMs;
+  if (sentAt === undefined || maxTimeMs === undefined || !Number.isFinite(maxTimeMs)) return task;
+  return { ...task, budget: { ...task.budget, maxTimeMs: Math.max(1, maxTimeMs - (Date.now() - sentAt)) } };
 }
 
 /** Solves a task here, stopped by the shared flag; members of a portfolio or pipeline run in threads of their own, stopped with it. */

@@ -27,6 +27,9 @@ function threadHost(): HighsHost {
   };
 }
 
+/** How long a solve asked to stop at its deadline may take to answer before its thread is ended. */
+const OVERDUE_MS = 60;
+
 /** Names built at run time, so a bundler for the web page neither follows nor rewrites them. */
 const NODE = { threads: 'node:worker_threads', module: 'node:module' };
 
@@ -43,6 +46,8 @@ async function nodeHost(): Promise<HighsHost> {
     'parentPort.on("message", async (request) => {',
     '  try {',
     '    highs ??= await require(workerData.highsPath)();',
+    // Loading HiGHS takes a good part of a second the first time: the solver gets what is left of the budget then.
+    '    if (Number.isFinite(request.deadline)) request.timeLimit = Math.max(0.001, (request.deadline - Date.now()) / 1000);',
     '    const flag = new Int32Array(request.stop);',
     '    const answer = runHighs(highs, request, (p) => parentPort.postMessage({ progress: p }), () => Atomics.load(flag, 0) === 1);',
     '    parentPort.postMessage({ answer });',
@@ -70,7 +75,7 @@ async function nodeHost(): Promise<HighsHost> {
             const onAbort = () => Atomics.store(flag, 0, 1);
             if (signal.aborted) onAbort();
             signal.addEventListener('abort', onAbort);
-            const done = () => {
+            let done = () => {
               signal.removeEventListener('abort', onAbort);
               w.off('message', onMessage);
               w.off('error', onError);
@@ -90,9 +95,31 @@ async function nodeHost(): Promise<HighsHost> {
             };
             w.on('message', onMessage);
             w.on('error', onError);
+            // The budget holds whatever HiGHS does: at the deadline the solve is asked to stop; one that has not
+            // answered a moment later (still loading, or deep in a step it does not interrupt) loses its thread,
+            // and the answer is what the budget allows — none.
+            const deadline = Number.isFinite(request.timeLimit) ? Date.now() + request.timeLimit * 1000 : Number.POSITIVE_INFINITY;
+            let overdue: ReturnType<typeof setTimeout> | undefined;
+            const atDeadline = Number.isFinite(deadline)
+              ? setTimeout(() => {
+                  Atomics.store(flag, 0, 1);
+                  overdue = setTimeout(() => {
+                    done();
+                    worker = undefined;
+                    void w.terminate();
+                    resolve({ status: 'time-limit', nodes: 0 });
+                  }, OVERDUE_MS);
+                }, Math.max(0, deadline - Date.now()))
+              : undefined;
+            const settle = done;
+            done = () => {
+              clearTimeout(atDeadline);
+              clearTimeout(overdue);
+              settle();
+            };
             // While a solve runs, the thread keeps the process alive (a command waits for its answer).
             w.ref();
-            w.postMessage({ ...request, stop });
+            w.postMessage({ ...request, stop, deadline });
           }),
       );
       queue = run.catch(() => undefined);
