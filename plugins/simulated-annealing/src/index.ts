@@ -1,4 +1,13 @@
+/**
+ * The simulated-annealing strategy: one piece per column, h = attacking pairs, four cooling schedules.
+ *
+ * @module @bezzel/simulated-annealing
+ */
 import { pluginModule } from '@bezzel/core';
+import { defaultAlpha, simulatedAnnealing } from './strategy.js';
 
-/** Placeholder: the simulated-annealing strategy is being written. */
-export default pluginModule({ strategies: [] });
+export { anneal, automaticT0, makePermutation, temperatureAt, type AnnealSettings, type AnnealStop, type AnnealTally, type Move, type Schedule } from './anneal.js';
+export { defaultAlpha, simulatedAnnealing };
+
+/** The plugin: the simulated-annealing strategy. */
+export default pluginModule({ strategies: [simulatedAnnealing] });
