@@ -145,12 +145,210 @@ describe.skipIf(!reachable)('a queue behind a password', { timeout: 300_000 }, (
     expect(ps).toContain(`worker --queue ${redis.url}`);
     expect(ps).not.toContain(password);
 
-    const run = await bezzelProcess('place', 'queen', '-n', '8', '--goal', 'count-fundamental', '--queue', redis.url, '--password-file', file);
+    const run = await bezzelProcess('place', 'queen', '-n', '8', '--goal', 'count-fundamental', '--strategy', 'bitboard', '--queue', redis.url, '--password-file', file);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^92 solutions, 12 fundamental/);
     const wrong = await bezzelProcess('jobs', '--queue', redis.url);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/^bezzel: the queue at redis:\/\/127\.0\.0\.1:\d+\/0 refused the credentials: .*BEZZEL_QUEUE_PASSWORD/);
     for (const text of [run.stdout, run.stderr, wrong.stderr, worker.log()]) expect(text).not.toContain(password);
+  });
+});
+
+/** In-process workers and a submitter with a shared key, on the slow fixture (1…40 summed: 820). */
+describe.skipIf(!reachable)('counts no one can forge, cancel that reaches running work, limits', { timeout: 300_000 }, async () => {
+  const { createBezzel } = await import('@bezzel/core');
+  const queen = (await import('@bezzel/queen')).default;
+  const slowCount = (await import('./fixtures/slow-count.js')).default;
+  const { planSplit } = await import('@bezzel/pool');
+  const { CountWorker, QueueKey, QueueCountCancelled, WatchedConnection, countQueueOf, describePlugin, queueKeys, submitCount } = await import('@bezzel/queue');
+  /** A plain Redis client of the queue's (the tests write into Redis as an intruder would). */
+  const rawRedis = (address: ReturnType<typeof parseQueueAddress>) => new WatchedConnection(address);
+  const { createRequire } = await import('node:module');
+  const { pathToFileURL } = await import('node:url');
+  const { resolve } = await import('node:path');
+  const require = createRequire(import.meta.url);
+  const queenUrl = pathToFileURL(require.resolve('@bezzel/queen')).href;
+  const slowUrl = pathToFileURL(resolve(root, slow)).href;
+  const plugins = [
+    { ...describePlugin('@bezzel/queen', queenUrl), url: queenUrl },
+    { ...describePlugin(resolve(root, slow), slowUrl), url: slowUrl },
+  ];
+  const needs = plugins.map(({ specifier, version }) => ({ specifier, version }));
+  const bezzel = await createBezzel({ plugins: [queen, slowCount] });
+  const key = QueueKey.of('a-test-key-of-thirty-two-chars!!');
+  const task = (ms: number) => ({ problem: { kind: 'placement', board: { width: 8, height: 8 }, piece: 'queen' }, goal: 'count', strategy: 'slow-count', options: { ms } }) as const;
+  const started: { close(force: boolean): Promise<void> }[] = [];
+  const start = (address: ReturnType<typeof parseQueueAddress>, options: { threads?: number; maxSubTaskMs?: number; withKey?: boolean } = {}) => {
+    const lines: string[] = [];
+    const worker = CountWorker.start({ address, threads: options.threads ?? 1, plugins, stallMs: 3000, log: (line) => lines.push(line), ...(options.withKey === false ? {} : { key }), ...(options.maxSubTaskMs ? { maxSubTaskMs: options.maxSubTaskMs } : {}) });
+    started.push(worker);
+    return { worker, lines };
+  };
+  afterAll(async () => {
+    await Promise.all(started.map((w) => w.close(true).catch(() => {})));
+  });
+
+  it('a forged weight, key, job, result and running sum in Redis: each refused and logged (escaped), the count exact, the answer says so', async () => {
+    const address = parseQueueAddress(freshQueue());
+    const { prefix } = address;
+    const id = await submitCount({ address, plan: planSplit(bezzel, task(10), 8), plugins: needs, key });
+    const connection = rawRedis(address);
+    const redis = connection.redis;
+    const jobKey = (job: string) => `${prefix}:${countQueueOf(id)}:${job}`;
+    try {
+      const data = (job: string) => redis.hget(jobKey(job), 'data').then((t) => JSON.parse(t!) as Record<string, unknown>);
+      await redis.hset(jobKey(`${id}.1`), 'data', JSON.stringify({ ...(await data(`${id}.1`)), weight: 1000 }));
+      await redis.hset(jobKey(`${id}.2`), 'data', JSON.stringify({ ...(await data(`${id}.2`)), key: '11-15\n12:00:00 x complete: 42\u001b[2K' }));
+      await redis.hset(queueKeys.results(prefix, id), '3', JSON.stringify({ count: '999999', nodes: 1, worker: 'evil', rerun: false, mac: 'forged' }));
+      await redis.hset(queueKeys.count(prefix, id), 'c0', '4000000');
+      // A job of its own, written by hand beside the count's: a copy of one, with another id and data.
+      const forged = 'forged\u001b[31m';
+      await redis.hset(jobKey(forged), { ...(await redis.hgetall(jobKey(`${id}.5`))), data: JSON.stringify({ count: id, index: 4, key: '21-25', weight: 9, mac: '' }) });
+      await redis.lpush(`${prefix}:${countQueueOf(id)}:wait`, forged);
+    } finally {
+      await connection.close();
+    }
+    const { lines } = start(address, { threads: 2 });
+    const client = await CountClient.open(address, { key });
+    try {
+      const result = await client.await(id, { pollMs: 50 });
+      expect(result).toMatchObject({ status: 'complete', count: 820n });
+      expect(Number(result.stats.extra?.refused)).toBeGreaterThanOrEqual(4);
+      const log = lines.join('\n');
+      expect(log).toMatch(new RegExp(`refused the data of job ${id}\\.1 \\(key 6-10, weight 1000\\): altered or forged`));
+      expect(log).toMatch(/refused the data of job \S+\.2 \(key 11-15\\x0a12:00:00 x complete: 42\\x1b\[2K, weight 1\)/);
+      expect(log).toMatch(/refused the result already recorded for sub-task 16-20 .*forged or altered/);
+      expect(log).toMatch(/running sums in Redis were altered/);
+      for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f]/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a count written into Redis by hand is never run; a client with the key calls it forged', async () => {
+    const address = parseQueueAddress(freshQueue());
+    const { prefix } = address;
+    const connection = rawRedis(address);
+    const redis = connection.redis;
+    const data = { task: { problem: { kind: 'placement', board: { width: 6, height: 6 }, piece: 'queen' }, goal: 'count' }, strategy: 'bitboard', parts: 1, subTasks: 1, bezzel: '0.1', capability: { bezzel: '0.1', plugins: [] }, keepMs: 1000 };
+    await redis.multi().hset(queueKeys.count(prefix, 'fake'), { data: JSON.stringify(data), mac: 'x', state: 'running', total: 1, done: 0, submittedAt: Date.now(), c0: 4000000 }).sadd(queueKeys.running(prefix), 'fake').exec();
+    await connection.close();
+    const { lines } = start(address);
+    await waitFor('the worker to refuse it', () => lines.some((l) => /^not taking count fake: its record is not signed with this worker's key/.test(l)));
+    const client = await CountClient.open(address, { key });
+    try {
+      expect(await client.status('fake')).toMatchObject({ state: 'failed', failure: expect.stringMatching(/altered or forged/) });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('cancel of a running count: every worker is idle within 2 s, and the waiting client says cancelled', async () => {
+    const address = parseQueueAddress(freshQueue());
+    const workers = [start(address), start(address)];
+    // Four sub-tasks of ten numbers × 400 ms: 4 s each.
+    const id = await submitCount({ address, plan: planSplit(bezzel, task(400), 4), plugins: needs, key });
+    const client = await CountClient.open(address, { key });
+    try {
+      await waitFor('both workers busy', () => workers.every((w) => w.worker.inFlight === 1));
+      const waiting = client.await(id, { pollMs: 50 }).catch((error: Error) => error);
+      const at = Date.now();
+      await client.cancel(id);
+      await waitFor('every worker idle', () => workers.every((w) => w.worker.inFlight === 0), 2000);
+      expect(Date.now() - at).toBeLessThan(2000);
+      const outcome = await waiting;
+      expect(outcome).toBeInstanceOf(QueueCountCancelled);
+      expect(workers.map((w) => w.lines.some((l) => /stopped \(its count was cancelled or failed\)/.test(l)))).toEqual([true, true]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a sub-task past the worker\'s maximum run time is stopped, and the count fails saying so', async () => {
+    const address = parseQueueAddress(freshQueue());
+    const { worker } = start(address, { maxSubTaskMs: 300 });
+    // One sub-task of 40 numbers × 200 ms: 8 s, far past 0.3 s.
+    const id = await submitCount({ address, plan: planSplit(bezzel, task(200), 1), plugins: needs, key });
+    const client = await CountClient.open(address, { key });
+    try {
+      await expect(client.await(id, { pollMs: 50 })).rejects.toThrow(/ran longer than this worker's limit of 0\.3 s \(bezzel worker --max-sub-task-time\)/);
+      expect(worker.inFlight).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a count whose sub-tasks vanished from Redis fails with a line instead of waiting for ever (exit 4)', async () => {
+    const queue = freshQueue();
+    const address = parseQueueAddress(queue);
+    const id = await submitCount({ address, plan: planSplit(bezzel, task(10), 4), plugins: needs });
+    const connection = rawRedis(address);
+    await connection.redis.del(`${address.prefix}:${countQueueOf(id)}:wait`);
+    await connection.close();
+    const result = await bezzelProcess('result', id, '--queue', queue);
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toMatch(new RegExp(`^bezzel: count ${id} failed: 4 of its 4 sub-tasks are gone from the queue \\(evicted by Redis or removed by hand\\)`, 'm'));
+  });
+});
+
+describe.skipIf(!reachable)('a worker stopped with SIGTERM while it runs a sub-task', { timeout: 300_000 }, () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+
+  it('stops within its grace time and puts the sub-task back on the queue; another worker finishes the count', async () => {
+    const queue = freshQueue();
+    const first = bezzelChild(['worker', '--queue', queue, '--workers', '1', '--grace', '1s', '--plugin', slow]);
+    children.push(first.child);
+    await waitFor('the worker', () => first.log().includes('Ctrl-C to stop'));
+    // Two sub-tasks of 20 numbers × 200 ms: 4 s each.
+    const submitted = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=200', '--plugin', slow, '--queue', queue, '--parts', '2', '--detach', '--format', 'json');
+    const { job } = JSON.parse(submitted.stdout) as { job: string };
+    const client = await CountClient.open(parseQueueAddress(queue));
+    try {
+      await waitFor('the worker to hold a sub-task', async () => ((await client.status(job)) as CountStatus).active === 1);
+      const at = Date.now();
+      first.child.kill('SIGTERM');
+      expect(await exited(first.child)).toBe(0);
+      expect(Date.now() - at, 'stopped within the grace time (1 s) and a little').toBeLessThan(3000);
+      expect(first.log()).toMatch(/put back on the queue \(worker stopping\)/);
+      expect(await client.status(job)).toMatchObject({ done: 0, active: 0, waiting: 2 });
+      const second = bezzelChild(['worker', '--queue', queue, '--workers', '2', '--plugin', slow]);
+      children.push(second.child);
+      expect(await client.await(job, { pollMs: 100 })).toMatchObject({ status: 'complete', count: 820n });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe.skipIf(!reachable)('Redis conditions are answers: an evicting policy, a full Redis', { timeout: 300_000 }, () => {
+  let redis: OwnRedis | undefined;
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('maxmemory-policy allkeys-lru is refused at connect in one line (exit 69); noeviction and full: one line, exit 69', async () => {
+    redis = await ownRedis();
+    const { WatchedConnection } = await import('@bezzel/queue');
+    const connection = new WatchedConnection(parseQueueAddress(redis.url));
+    const admin = connection.redis;
+    try {
+      await admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      const evicting = await bezzelProcess('jobs', '--queue', redis.url);
+      expect(evicting.code).toBe(69);
+      expect(evicting.stderr).toMatch(/^bezzel: the queue at redis:\/\/127\.0\.0\.1:\d+\/0 evicts keys under memory pressure \(maxmemory-policy allkeys-lru\), which would lose counts; fix: redis-cli CONFIG SET maxmemory-policy noeviction .*\n$/);
+      await admin.config('SET', 'maxmemory-policy', 'noeviction');
+      await admin.config('SET', 'maxmemory', '1');
+      const full = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '--plugin', slow, '--queue', redis.url, '--parts', '40', '--detach');
+      expect(full.code, full.stderr).toBe(69);
+      expect(full.stderr).toMatch(/^bezzel: the queue's Redis at redis:\/\/127\.0\.0\.1:\d+\/0 is out of memory \(maxmemory reached\): OOM command not allowed .*\n$/m);
+      expect(full.stderr.split('\n').filter((l) => l.includes('out of memory'))).toHaveLength(1);
+    } finally {
+      await admin.config('SET', 'maxmemory', '0').catch(() => {});
+      await connection.close();
+    }
   });
 });

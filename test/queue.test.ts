@@ -52,7 +52,7 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', SLOW, () =>
 
   beforeAll(async () => {
     bezzel = await createBezzel({ plugins: [queen, knight, classic, fairy, bitboard, flamingo] });
-    worker = CountWorker.start({ address, threads: 2, plugins: offered, stallMs: 5000, sweepEveryMs: 300 });
+    worker = CountWorker.start({ address, threads: 2, plugins: offered, stallMs: 5000 });
     client = await CountClient.open(address);
   });
   afterAll(async () => {
@@ -212,7 +212,7 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
   });
 
   it('counts queens through the surviving worker and prints them like any count; jobs lists it', async () => {
-    const run = await bezzelProcess('place', 'queen', '-n', '9', '--goal', 'count-fundamental', '--queue', queue, '--parts', '16');
+    const run = await bezzelProcess('place', 'queen', '-n', '9', '--goal', 'count-fundamental', '--strategy', 'bitboard', '--queue', queue, '--parts', '16');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^352 solutions, 46 fundamental/);
     expect(run.stdout).toMatch(/executor queue/);
@@ -225,21 +225,40 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect(json.find((c) => c.id === job)?.state).toBe('complete');
   });
 
-  it('cancel removes a count and its sub-tasks; its workers stop working on it', async () => {
+  it('cancel stops a count: its sub-tasks in flight stop within a second, nothing more of it runs, `result` says cancelled (exit 6)', async () => {
     // 40 sub-tasks of 250 ms: 10 s of work for the one worker left.
     const submitted = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=250', '--plugin', slow, '--queue', queue, '--parts', '40', '--detach', '--format', 'json');
     const { job } = JSON.parse(submitted.stdout) as { job: string };
-    const cancelled = await bezzelProcess('cancel', job, '--queue', queue);
-    expect(cancelled.code, cancelled.stderr).toBe(0);
-    expect(cancelled.stdout).toMatch(/Cancelled count/);
-    const gone = await bezzelProcess('status', job, '--queue', queue);
-    expect(gone.code).toBe(2);
-    expect(gone.stderr).toMatch(/no count/);
-    const ran = () => workers[1]!.log().split('\n').filter((line) => line.includes(`${job}.`)).length;
-    const atCancel = ran();
-    expect(atCancel).toBeLessThan(30);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(ran(), 'no sub-task of a cancelled count runs after it').toBe(atCancel);
+    const client = await CountClient.open(parseQueueAddress(queue));
+    try {
+      await waitFor('a sub-task in flight', async () => ((await client.status(job)) as CountStatus).active > 0);
+      const waiting = bezzelProcess('result', job, '--queue', queue);
+      await waitFor('`result` to be waiting', async () => (await client.status(job)).state === 'running');
+      const cancelled = await bezzelProcess('cancel', job, '--queue', queue);
+      expect(cancelled.code, cancelled.stderr).toBe(0);
+      expect(cancelled.stdout).toMatch(/Cancelled count/);
+      const stoppedAt = Date.now();
+      const result = await waiting;
+      expect(result.code, result.stderr).toBe(6);
+      expect(result.stderr).toMatch(new RegExp(`count ${job} was cancelled \\(\\d+ of 40 sub-tasks had finished\\): no count`));
+      const status = await bezzelProcess('status', job, '--queue', queue);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toMatch(new RegExp(`^count ${job}: cancelled`));
+      // The queue holds nothing of it: no sub-task waits, none runs.
+      const after = (await client.status(job)) as CountStatus;
+      expect([after.waiting, after.active]).toEqual([0, 0]);
+      const ran = () => workers[1]!.log().split('\n').filter((line) => line.includes(`${job}.`)).length;
+      const atCancel = ran();
+      expect(atCancel).toBeLessThan(30);
+      // No sub-task of it finishes after the cancel reached the worker: wait until the worker has said nothing of it for a second.
+      await waitFor('a quiet second', () => Date.now() - stoppedAt > 1000);
+      expect(ran(), 'no sub-task of a cancelled count runs after it').toBe(atCancel);
+      // A second cancel removes the record.
+      expect((await bezzelProcess('cancel', job, '--queue', queue)).code).toBe(0);
+      expect((await bezzelProcess('status', job, '--queue', queue)).code).toBe(2);
+    } finally {
+      await client.close();
+    }
   });
 
   it('a worker without a plugin the count needs never takes it; the count waits and finishes when a worker with it joins', async () => {
@@ -248,7 +267,7 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     const submitted = await bezzelProcess(...args, '--queue', queue, '--parts', '8', '--detach', '--format', 'json');
     expect(submitted.code, submitted.stderr).toBe(0);
     const { job } = JSON.parse(submitted.stdout) as { job: string };
-    await waitFor('the worker to say why it does not take the count', () => /not taking sub-tasks waiting on sub-tasks-\w+: it needs plugin \S*flamingo\.ts/.test(workers[1]!.log()), 10_000);
+    await waitFor('the worker to say why it does not take the count', () => new RegExp(`not taking count ${job}: it needs plugin \\S*flamingo\\.ts`).test(workers[1]!.log()), 10_000);
     const status = await bezzelProcess('status', job, '--queue', queue);
     expect(status.stdout).toMatch(/: waiting for a capable worker\n/);
     expect(status.stdout).toMatch(/sub-tasks: 0 of \d+ done, 0 in flight, 0 retrying, 0 failed; 0 capable worker\(s\) of 1 connected/);
@@ -258,27 +277,39 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect((JSON.parse(result.stdout) as { count: string }).count).toBe((JSON.parse(local.stdout) as { count: string }).count);
   });
 
-  it('serves a read-only bull-board dashboard on localhost', async () => {
+  it('dashboard: read-only on localhost by default, checks the Host header, says what it exposes; --read-write and a public --host need a credential', async () => {
+    const submitted = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=200', '--plugin', slow, '--queue', queue, '--parts', '40', '--detach', '--format', 'json');
+    const { job } = JSON.parse(submitted.stdout) as { job: string };
     const dashboard = spawn(process.execPath, [bezzelBin, 'dashboard', '--queue', queue, '--port', '0'], { cwd: root, env: childEnv() });
     let log = '';
     dashboard.stderr.on('data', (chunk) => (log += String(chunk)));
     try {
-      await waitFor('the dashboard to listen', () => /http:\/\/127\.0\.0\.1:\d+\//.test(log), 30_000);
+      await waitFor('the dashboard to listen', () => /http:\/\/127\.0\.0\.1:\d+\//.test(log) && /it shows/.test(log), 30_000);
       const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(log)![1]!;
+      expect(log).toMatch(/it shows every count's task and each running count's sub-tasks to this machine, without a credential, read-only/);
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<title>bezzel<\/title>|bull-board|<div id="root">/i);
-      const api = (await (await fetch(`${url}api/queues`)).json()) as { queues: { name: string; readOnlyMode: boolean; counts: Record<string, number> }[] };
-      const counts = api.queues.find((q) => q.name === 'counts');
-      expect(counts?.readOnlyMode).toBe(true);
-      expect(counts?.counts.completed).toBeGreaterThanOrEqual(2);
-      expect(api.queues.some((q) => q.name.startsWith('sub-tasks-'))).toBe(true);
-      const clean = await fetch(`${url}api/queues/counts/clean/completed`, { method: 'PUT' });
+      type Api = { queues: { name: string; readOnlyMode: boolean }[] };
+      let api: Api = { queues: [] };
+      await waitFor('the running count on the page', async () => (api = (await (await fetch(`${url}api/queues`)).json()) as Api).queues.some((q) => q.name === `count-${job}`), 20_000);
+      expect(api.queues.find((q) => q.name === `count-${job}`)?.readOnlyMode).toBe(true);
+      const clean = await fetch(`${url}api/queues/count-${job}/clean/completed`, { method: 'PUT' });
       expect(clean.status, 'read-only: no job can be removed from the page').toBe(405);
-      expect(log).toMatch(/read-only/);
+      // DNS rebinding: a name this server is not known by is refused.
+      const { request } = await import('node:http');
+      const rebound = await new Promise<number>((resolve, reject) => request(`${url}api/queues`, { headers: { host: `evil.example:${new URL(url).port}` } }, (r) => resolve(r.statusCode!)).on('error', reject).end());
+      expect(rebound).toBe(421);
     } finally {
       dashboard.kill('SIGTERM');
     }
+    await bezzelProcess('cancel', job, '--queue', queue);
+    const readWrite = await bezzelProcess('dashboard', '--queue', queue, '--port', '0', '--read-write');
+    expect(readWrite.code).toBe(2);
+    expect(readWrite.stderr).toMatch(/^bezzel: --read-write lets the page change and remove jobs: it needs a credential \(BEZZEL_DASHBOARD_TOKEN or --token-file\)\n$/);
+    const open = await bezzelProcess('dashboard', '--queue', queue, '--port', '0', '--host', '0.0.0.0');
+    expect(open.code).toBe(2);
+    expect(open.stderr).toMatch(/^bezzel: listening on 0\.0\.0\.0 shows every count to the network: it needs a credential/);
   });
 
   it('bad queue addresses are one line: malformed exit 2, unreachable exit 69; a password never shows', async () => {
@@ -307,8 +338,8 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect(json.partial.coverage).toBeLessThan(1);
     expect(json.partial.note).toMatch(/was cancelled/);
     const gone = await bezzelProcess('status', json.stats.extra.job, '--queue', queue);
-    expect(gone.code).toBe(2);
-    const detached = await bezzelProcess('place', 'queen', '-n', '8', '--goal', 'count', '--queue', queue, '--detach', '--max-time', '10s');
+    expect(gone.stdout).toMatch(/: cancelled\n/);
+    const detached = await bezzelProcess('place', 'queen', '-n', '8', '--goal', 'count', '--strategy', 'bitboard', '--queue', queue, '--detach', '--max-time', '10s');
     expect(detached.code).toBe(2);
     expect(detached.stderr).toMatch(/^bezzel: --max-time with --detach/);
   });

@@ -1,5 +1,5 @@
 import { UsageError } from '@bezzel/core';
-import { parseQueueAddress, type QueueAddress } from '@bezzel/queue';
+import { parseQueueAddress, QueueKey, type QueueAddress } from '@bezzel/queue';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { userCwd } from './plugins.js';
@@ -13,6 +13,9 @@ import type { QueueOptions } from './queue-options.js';
 export function queueAddressOf(options: QueueOptions): QueueAddress {
   if (!options.queue) throw new UsageError('ERR_QUEUE', 'which queue? give --queue redis://host:port/db or set BEZZEL_QUEUE');
   const password = options.passwordFile !== undefined ? readSecret(options.passwordFile, '--password-file').split(/\r?\n/)[0]! : process.env.BEZZEL_QUEUE_PASSWORD || undefined;
+  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
+    throw new UsageError('ERR_QUEUE', `${options.tlsCert !== undefined ? '--tls-cert needs --tls-key' : '--tls-key needs --tls-cert'}: a client certificate goes with its private key`);
+  }
   const tls = {
     ...(options.tlsCa !== undefined ? { ca: readSecret(options.tlsCa, '--tls-ca') } : {}),
     ...(options.tlsCert !== undefined ? { cert: readSecret(options.tlsCert, '--tls-cert') } : {}),
@@ -23,6 +26,26 @@ export function queueAddressOf(options: QueueOptions): QueueAddress {
     process.stderr.write('bezzel: warning: a password in the queue address shows in `ps` and shell history; set BEZZEL_QUEUE_PASSWORD or use --password-file\n');
   }
   return address;
+}
+
+/**
+ * The shared key that signs counts, sub-tasks and results, from --queue-key-file or BEZZEL_QUEUE_KEY; undefined
+ * when neither is given (nothing is then authenticated: `warnUnsigned` says so where it matters).
+ */
+export function queueKeyOf(options: QueueOptions): QueueKey | undefined {
+  const text = options.queueKeyFile !== undefined ? readSecret(options.queueKeyFile, '--queue-key-file').split(/\r?\n/)[0]! : process.env.BEZZEL_QUEUE_KEY || undefined;
+  if (text === undefined) return undefined;
+  try {
+    return QueueKey.of(text);
+  } catch (error) {
+    throw new UsageError('ERR_QUEUE', `${options.queueKeyFile !== undefined ? '--queue-key-file' : 'BEZZEL_QUEUE_KEY'}: ${(error as Error).message}`);
+  }
+}
+
+/** Once, on stderr: without a shared key, anyone who can write to the Redis can change a count unseen. */
+export function warnUnsigned(key: QueueKey | undefined, what: string): void {
+  if (key) return;
+  process.stderr.write(`bezzel: warning: no queue key (BEZZEL_QUEUE_KEY or --queue-key-file): ${what} are not signed, and a result forged in Redis would be counted\n`);
 }
 
 function readSecret(file: string, option: string): string {

@@ -1,5 +1,8 @@
 import { UsageError } from '@bezzel/core';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { EXIT } from './exit.js';
+import { userCwd } from './plugins.js';
 import { queueAddressOf } from './queue-address.js';
 import type { QueueOptions } from './queue-options.js';
 
@@ -9,6 +12,7 @@ export interface DashboardCommandOptions extends QueueOptions {
   readonly port: number;
   readonly host: string;
   readonly readWrite?: boolean;
+  readonly tokenFile?: string;
 }
 
 export async function runDashboard(options: DashboardCommandOptions): Promise<number> {
@@ -18,15 +22,18 @@ export async function runDashboard(options: DashboardCommandOptions): Promise<nu
   await assertReachable(address);
   const { startDashboard } = await import('@bezzel/dashboard');
   const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  const credential = options.tokenFile !== undefined ? readToken(options.tokenFile) : process.env.BEZZEL_DASHBOARD_TOKEN || undefined;
   let dashboard;
   try {
-    dashboard = await startDashboard({ address, port: options.port, host: options.host, readWrite: Boolean(options.readWrite), log });
+    dashboard = await startDashboard({ address, port: options.port, host: options.host, readWrite: Boolean(options.readWrite), log, ...(credential !== undefined ? { credential } : {}) });
   } catch (error) {
+    if ((error as Error).name === 'DashboardRefused') throw new UsageError('ERR_OPTION', (error as Error).message);
     const { code } = error as NodeJS.ErrnoException;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError('ERR_OPTION', `cannot serve on ${options.host}:${options.port}: ${(error as Error).message}`);
     throw error;
   }
   log(`bezzel dashboard of ${address.display}: ${dashboard.url} (${options.readWrite ? 'read-write' : 'read-only'}); Ctrl-C to stop`);
+  log(`it ${dashboard.exposes}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
@@ -34,4 +41,12 @@ export async function runDashboard(options: DashboardCommandOptions): Promise<nu
   await dashboard.close();
   log('stopped');
   return EXIT.interrupted;
+}
+
+function readToken(file: string): string {
+  try {
+    return readFileSync(resolve(userCwd(), file), 'utf8').split(/\r?\n/)[0]!;
+  } catch (error) {
+    throw new UsageError('ERR_OPTION', `--token-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
 }

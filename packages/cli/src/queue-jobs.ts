@@ -1,10 +1,10 @@
 import { Board, type Piece } from '@bezzel/core';
-import { CountClient, describeCapability, noCount, QueueCountError, QueueUnreachable, type CountStatus, type CountSummary, type QueueAddress } from '@bezzel/queue';
+import { CountClient, describeCapability, inert, noCount, QueueCountCancelled, QueueCountError, QueueUnreachable, type CountStatus, type CountSummary, type QueueAddress } from '@bezzel/queue';
 import { groupDigits, stringify } from '@bezzel/render';
 import { EXIT } from './exit.js';
 import { exitCode, out, printResult } from './output.js';
 import { createCliBezzel } from './plugins.js';
-import { queueAddressOf } from './queue-address.js';
+import { queueAddressOf, queueKeyOf } from './queue-address.js';
 import type { QueueOptions } from './queue-options.js';
 import { awaitCount } from './queue-runner.js';
 
@@ -17,13 +17,20 @@ export interface JobOptions extends QueueOptions {
   readonly ascii?: boolean;
 }
 
+/**
+ * The exit code of `result` (and of a waiting `place --queue`) when the count was cancelled: no count was given,
+ * and not because anything failed.
+ */
+export const EXIT_CANCELLED = 6;
+
 /** How long `status` waits for an answer from a queue that was there a moment ago before it gives up (exit 69). */
 const STATUS_PATIENCE_MS = 5000;
 
 /** `bezzel status JOB`: where a count on the queue stands, without waiting. */
 export async function showStatus(id: string, options: JobOptions): Promise<number> {
   const address = queueAddressOf(options);
-  const client = await CountClient.open(address);
+  const key = queueKeyOf(options);
+  const client = await CountClient.open(address, key ? { key } : {});
   try {
     const status = await answerWithin(client.status(id), address);
     if (status.state === 'missing') throw noCount(id, address);
@@ -34,12 +41,15 @@ export async function showStatus(id: string, options: JobOptions): Promise<numbe
   }
 }
 
-/** `bezzel cancel JOB`: removes a count and everything of it from the queue. */
+/**
+ * `bezzel cancel JOB`: cancels a running count (its workers stop its sub-tasks in flight within a second; its
+ * sub-tasks and results are removed); a finished count is removed.
+ */
 export async function cancelCount(id: string, options: JobOptions): Promise<number> {
   const client = await CountClient.open(queueAddressOf(options));
   try {
     await client.cancel(id);
-    out(options.format === 'json' ? stringify({ job: id, cancelled: true }) : `Cancelled count ${id}: it, its results and its sub-tasks are gone from the queue`);
+    out(options.format === 'json' ? stringify({ job: id, cancelled: true }) : `Cancelled count ${id}: its workers stop its sub-tasks in flight, and its sub-tasks and results are gone from the queue`);
     return EXIT.answered;
   } finally {
     await client.close();
@@ -65,11 +75,11 @@ export async function printCount(id: string, options: JobOptions): Promise<numbe
   const { bezzel } = await createCliBezzel(options.plugin);
   let result;
   try {
-    result = await awaitCount(queueAddressOf(options), id, options.format);
+    result = await awaitCount(queueAddressOf(options), id, options.format, undefined, queueKeyOf(options));
   } catch (error) {
     if (!(error instanceof QueueCountError)) throw error;
     process.stderr.write(`bezzel: ${(error as Error).message}\n`);
-    return EXIT.failed;
+    return error instanceof QueueCountCancelled ? EXIT_CANCELLED : EXIT.failed;
   }
   const instance = bezzel.instantiate(result.task);
   // A count of a piece from a plugin this machine lacks still prints: the piece goes by its id.
@@ -97,6 +107,8 @@ const seconds = (ms: number) =>
   ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : ms < 3_600_000 ? `${(ms / 60_000).toFixed(1)} min` : ms < 172_800_000 ? `${(ms / 3_600_000).toFixed(1)} h` : `${(ms / 86_400_000).toFixed(1)} d`;
 
 const STATE_WORDS: Readonly<Record<CountStatus['state'], string>> = {
+  submitting: 'submitting',
+  cancelled: 'cancelled',
   running: 'running',
   'waiting-for-worker': 'waiting for a capable worker',
   summing: 'summing',
@@ -114,13 +126,14 @@ function describeStatus(s: CountStatus): string {
     `count ${s.id}: ${STATE_WORDS[s.state]}`,
     `${describeTask(s.task)}, strategy ${s.strategy}`,
     `sub-tasks: ${s.done} of ${s.total} done, ${s.active} in flight, ${s.retrying} retrying, ${s.failed} failed; ${s.capableWorkers} capable worker(s) of ${s.workers} connected`,
+    ...(s.refused > 0 ? [`${s.refused} forged or altered record(s) found in Redis: refused, and their sub-tasks run again`] : []),
     `${s.state === 'complete' ? 'count' : 'so far'}: ${groupDigits(s.count)}${s.fundamental !== undefined ? `, ${groupDigits(s.fundamental)} fundamental` : ''}`,
     `elapsed ${seconds(s.elapsedMs)} · ${s.rate.toFixed(1)} sub-tasks/s${s.etaMs !== undefined ? ` · ETA ${seconds(s.etaMs)}` : ''}`,
     `needs ${describeCapability(s.capability)}; split by bezzel ${s.bezzel} into ${s.total} sub-tasks (${s.parts} parts asked)`,
   ];
   if (s.expiresAt !== undefined) lines.push(`kept on the queue until ${new Date(s.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
   if (s.failure) lines.push(`failed: ${s.failure}`);
-  return lines.join('\n');
+  return lines.map((line) => inert(line, 2000)).join('\n');
 }
 
 function describeList(counts: readonly CountSummary[]): string {
@@ -128,5 +141,5 @@ function describeList(counts: readonly CountSummary[]): string {
   const rows = counts.map((c) => [c.id, describeTask(c.task), STATE_WORDS[c.state], `${c.done}/${c.total}`, seconds(now - c.submittedAt)]);
   const header = ['id', 'task', 'state', 'progress', 'age'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows].map((r) => inert(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd(), 2000)).join('\n');
 }

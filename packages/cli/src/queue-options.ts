@@ -7,6 +7,7 @@ export interface QueueOptions {
   readonly tlsCa?: string;
   readonly tlsCert?: string;
   readonly tlsKey?: string;
+  readonly queueKeyFile?: string;
 }
 
 /**
@@ -19,5 +20,6 @@ export function addQueueOptions(command: Command, what = 'the queue: a Redis add
     .option('--password-file <file>', "the queue's password, read from this file (or set BEZZEL_QUEUE_PASSWORD; never put it in the address)")
     .option('--tls-ca <file>', 'for rediss://: the CA certificate (PEM) that signed the server\'s')
     .option('--tls-cert <file>', 'for rediss://: this client\'s certificate (PEM), when the server asks for one')
-    .option('--tls-key <file>', 'for rediss://: the private key (PEM) of --tls-cert');
+    .option('--tls-key <file>', 'for rediss://: the private key (PEM) of --tls-cert')
+    .option('--queue-key-file <file>', 'the key shared by submitters and workers that signs counts, sub-tasks and results (or set BEZZEL_QUEUE_KEY)');
 }

@@ -1,14 +1,14 @@
 import { UsageError, type Bezzel, type Result, type Task } from '@bezzel/core';
-import { CountClient, describePlugin, planForQueue, submitCount, waitingForWorker, type QueueAddress } from '@bezzel/queue';
+import { CountClient, describePlugin, planForQueue, submitCount, waitingForWorker, type QueueAddress, type QueueKey } from '@bezzel/queue';
 
-export { QueueCountError } from '@bezzel/queue';
+export { QueueCountCancelled, QueueCountError } from '@bezzel/queue';
 import type { CommonOptions } from './options.js';
 import { out } from './output.js';
 import { pluginSpecifier, type LoadedPlugin } from './plugins.js';
 import { onInterrupt } from './interrupt.js';
 import type { PoolOptions } from './pool-runner.js';
 import { progressBar } from './progress.js';
-import { queueAddressOf } from './queue-address.js';
+import { queueAddressOf, queueKeyOf, warnUnsigned } from './queue-address.js';
 
 /**
  * Puts a count on the queue and waits for it, with a progress bar, unless --detach asks only to submit.
@@ -28,9 +28,21 @@ export async function countOnQueue(
   if (options.detach && limited) {
     throw new UsageError('ERR_OPTION', '--max-time with --detach: nothing would stay to stop the count when the time runs out; leave out one of them (`bezzel cancel ID` stops a count)');
   }
+  const key = queueKeyOf(options);
   const plan = planForQueue(bezzel, task, options.parts);
   const needs = plugins.map((p) => describePlugin(pluginSpecifier(p), p.url));
-  const id = await submitCount({ address, plan, plugins: needs, ...(options.keep !== undefined ? { keepMs: Math.min(options.keep, Number.MAX_SAFE_INTEGER) } : {}) });
+  if (!options.quiet && options.format !== 'json') warnUnsigned(key, 'its sub-tasks and results');
+  const id = await submitCount({
+    address,
+    plan,
+    plugins: needs,
+    ...(key ? { key } : {}),
+    ...(options.keep !== undefined ? { keepMs: Math.min(options.keep, Number.MAX_SAFE_INTEGER) } : {}),
+    // Said before any sub-task is sent: a submitter killed part way still says which count to cancel.
+    onId: (id) => {
+      if (!options.detach && !options.quiet && options.format !== 'json') process.stderr.write(`bezzel: count ${id}: sending ${plan.subTasks.length} sub-tasks to the queue\n`);
+    },
+  });
   if (options.detach) {
     if (options.format === 'json') out(JSON.stringify({ job: id, queue: address.display, subTasks: plan.subTasks.length }));
     else out(`Submitted count ${id}: ${plan.subTasks.length} sub-tasks on ${address.display}\n${followUp(id, address)}`);
@@ -39,7 +51,7 @@ export async function countOnQueue(
   if (!options.quiet && options.format !== 'json') {
     process.stderr.write(`bezzel: count ${id} is on the queue (${plan.subTasks.length} sub-tasks); Ctrl-C stops waiting, not the count\n`);
   }
-  return awaitCount(address, id, options.format, limited ? started + options.maxTime! : undefined);
+  return awaitCount(address, id, options.format, limited ? started + options.maxTime! : undefined, key);
 }
 
 /** How long a count may wait for a capable worker before the waiting command says so. */
@@ -53,7 +65,7 @@ const PATIENCE_MS = 5000;
  * queue cannot be reached it says so in one line within 5 s and keeps trying; it says so again when it is back.
  * Past `deadline` the count is cancelled and its partial count returned.
  */
-export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number): Promise<Result> {
+export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number, key?: QueueKey): Promise<Result> {
   let bar: Awaited<ReturnType<typeof progressBar>>;
   let silent = false;
   const say = (line: string) => {
@@ -67,6 +79,7 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
   };
   const client = await CountClient.open(address, {
     patient: true,
+    ...(key ? { key } : {}),
     onLost: lost,
     onBack: () => {
       if (!silent) return;
@@ -83,7 +96,7 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
   let waitingSince: number | undefined;
   let warned = false;
   try {
-    return await client.await(id, {
+    const result = await client.await(id, {
       signal: controller.signal,
       ...(deadline !== undefined ? { deadline } : {}),
       onStatus: (s) => {
@@ -99,6 +112,9 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
         bar?.update({ done: s.done, total: s.total, count: s.count, active: s.active, retrying: s.retrying, failed: s.failed });
       },
     });
+    const refused = Number(result.stats.extra?.refused ?? 0);
+    if (refused > 0) say(`${refused} forged or altered record(s) of count ${id} were found in Redis, refused and run again: the count is the checked one`);
+    return result;
   } finally {
     clearInterval(watchdog);
     bar?.stop();

@@ -2,7 +2,7 @@ import { CountWorker, describePlugin } from '@bezzel/queue';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit.js';
 import { createCliBezzel, pluginSpecifier } from './plugins.js';
-import { queueAddressOf } from './queue-address.js';
+import { queueAddressOf, queueKeyOf } from './queue-address.js';
 import type { QueueOptions } from './queue-options.js';
 
 /** What `bezzel worker` does; its command (commands/worker.ts) loads this, and the queue's client, when it runs. */
@@ -12,8 +12,13 @@ export interface WorkerOptions extends QueueOptions {
   readonly plugin: string[];
   readonly stall?: number;
   readonly stallTimeout?: number;
+  readonly grace?: number;
+  readonly maxSubTaskTime?: number;
   readonly quiet?: boolean;
 }
+
+/** How long a stopping worker lets its sub-tasks in flight finish before it puts them back on the queue. */
+const DEFAULT_GRACE_MS = 10_000;
 
 /** The stall time the README promises when none is given. */
 const DEFAULT_STALL_MS = 30_000;
@@ -26,18 +31,30 @@ export async function runWorker(options: WorkerOptions): Promise<number> {
   const threads = options.workers ?? availableParallelism();
   const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
   const stallMs = options.stall ?? options.stallTimeout ?? DEFAULT_STALL_MS;
-  // Quiet keeps what an operator must see: the connection, errors, and counts it will not take.
-  const important = /^(queue error|lost the queue|the queue at|not taking)/;
-  const worker = CountWorker.start({ address, threads, plugins: offered, stallMs, log: options.quiet ? (line) => important.test(line) && log(line) : log });
-  log(`bezzel worker ${worker.name}: ${threads} thread(s) on ${address.display}, stall time ${stallMs / 1000} s; Ctrl-C to stop`);
+  const graceMs = options.grace ?? DEFAULT_GRACE_MS;
+  const key = queueKeyOf(options);
+  // Quiet keeps what an operator must see: the connection, errors, refusals, and counts it will not take.
+  const important = /^(queue error|lost the queue|the queue at|not taking|refus|warning)/;
+  const say = options.quiet ? (line: string) => important.test(line) && log(line) : log;
+  const worker = CountWorker.start({
+    address,
+    threads,
+    plugins: offered,
+    stallMs,
+    log: say,
+    ...(key ? { key } : {}),
+    ...(options.maxSubTaskTime !== undefined && Number.isFinite(options.maxSubTaskTime) ? { maxSubTaskMs: options.maxSubTaskTime } : {}),
+  });
+  log(`bezzel worker ${worker.name}: ${threads} thread(s) on ${address.display}, stall time ${stallMs / 1000} s${options.maxSubTaskTime !== undefined ? `, at most ${options.maxSubTaskTime / 1000} s a sub-task` : ''}; Ctrl-C to stop`);
+  if (!key) say('warning: no queue key (BEZZEL_QUEUE_KEY or --queue-key-file): results are not signed, and one forged in Redis would be counted');
 
-  // First Ctrl-C (or SIGTERM): take no new sub-tasks and finish those in flight. A second: leave them; their
-  // locks lapse and other workers take them over within the stall time.
+  // First Ctrl-C (or SIGTERM): take no new sub-tasks; those in flight have the grace time to finish, then go back
+  // on the queue for another worker. A second: back on the queue at once.
   const stopped = new Promise<number>((resolve) => {
     const gently = () => {
-      log('stopping: finishing the sub-tasks in flight (Ctrl-C again to leave them to other workers)');
+      log(`stopping: the sub-tasks in flight have ${graceMs / 1000} s to finish, then go back on the queue (Ctrl-C again: at once)`);
       process.once('SIGINT', () => void worker.close(true).then(() => resolve(EXIT.interrupted)));
-      void worker.close(false).then(() => resolve(EXIT.answered));
+      void worker.close({ graceMs }).then(() => resolve(EXIT.answered));
     };
     process.once('SIGINT', gently);
     process.once('SIGTERM', gently);

@@ -1,1 +1,1 @@
-export { startDashboard, type Dashboard, type DashboardOptions } from './dashboard.js';
+export { DashboardRefused, isLoopback, startDashboard, type Dashboard, type DashboardOptions } from './dashboard.js';

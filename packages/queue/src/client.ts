@@ -1,18 +1,19 @@
 import { UsageError, type Result, type Task } from '@bezzel/core';
-import { Tally } from '@bezzel/pool';
-import { Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { checks, type QueueKey } from './auth.js';
 import { describeCapability, type Capability } from './capability.js';
 import { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
-import { assertReachable, QueueUnreachable, type QueueAddress } from './connection.js';
-import { listCounts, readCount, type CountSnapshot, type JobState } from './count-scripts.js';
-import { COUNTS, DEFAULT_KEEP_MS, type CountJobData, type CountReturn, type SubTaskReturn } from './protocol.js';
+import { assertReachable, QueueUnreachable, redisError, type QueueAddress } from './connection.js';
+import { CANCELLED_KEEP_MS, countQueueOf, DEFAULT_KEEP_MS, type CountJobData, type CountReturn } from './protocol.js';
+import { ALIVE_MS, keys, removeCountJobs, sumOfLimbs } from './store.js';
+import { failedStep } from './submit.js';
 
 /**
- * Where a count stands: `running` (sub-tasks left, a capable worker connected), `waiting-for-worker` (sub-tasks
- * left and no connected worker can run them), `summing` (all returned, the sum not yet taken), `complete` or
- * `failed`.
+ * Where a count stands: `submitting` (its sub-tasks are still being sent), `running` (sub-tasks left, a capable
+ * worker connected), `waiting-for-worker` (sub-tasks left and no connected worker can run them), `summing` (all
+ * returned, being checked and added up), `complete`, `failed` or `cancelled`.
  */
-export type CountState = 'running' | 'waiting-for-worker' | 'summing' | 'complete' | 'failed';
+export type CountState = 'submitting' | 'running' | 'waiting-for-worker' | 'summing' | 'complete' | 'failed' | 'cancelled';
 
 /** Where a count on the queue stands. */
 export interface CountStatus {
@@ -26,16 +27,20 @@ export interface CountStatus {
   readonly parts: number;
   readonly total: number;
   readonly done: number;
+  /** Sub-tasks waiting for a worker. */
+  readonly waiting: number;
   /** Sub-tasks a worker is running now. */
   readonly active: number;
   /** Sub-tasks waiting to run again after a failed attempt. */
   readonly retrying: number;
-  /** Workers connected to the queue now (any count's), and of them those that can run this count's sub-tasks. */
+  /** Workers connected to the queue now (any count's), and of them those that serve this count. */
   readonly workers: number;
   readonly capableWorkers: number;
   /** Sub-tasks that failed for good (any one fails the count). */
   readonly failed: number;
-  /** The weighted counts of the sub-tasks done so far. */
+  /** Records found forged or altered so far (refused, and their sub-tasks run again). */
+  readonly refused: number;
+  /** The weighted counts of the sub-tasks done so far (running sums: progress, checked only at the end). */
   readonly count: bigint;
   readonly fundamental?: bigint;
   readonly submittedAt: number;
@@ -52,7 +57,7 @@ export interface CountStatus {
   readonly sums?: CountReturn;
 }
 
-/** No count of that id on the queue: never submitted, cancelled, or expired after its retention. */
+/** No count of that id on the queue: never submitted, or removed after its retention. */
 export interface MissingCount {
   readonly id: string;
   readonly state: 'missing';
@@ -71,12 +76,28 @@ export interface CountSummary {
 
 /** A count that failed on the queue: no number is given, only the sub-task that failed and why. */
 export class QueueCountError extends Error {
-  override readonly name = 'QueueCountError';
+  override readonly name: string = 'QueueCountError';
   constructor(
     readonly id: string,
     readonly failure: string,
   ) {
     super(`count ${id} failed: ${failure}`);
+  }
+}
+
+/**
+ * A count cancelled (`bezzel cancel`) while it was waited for: no number is given. A kind of
+ * {@link QueueCountError} (no count), told apart so the CLI can exit with its own code.
+ */
+export class QueueCountCancelled extends QueueCountError {
+  override readonly name = 'QueueCountCancelled';
+  constructor(
+    id: string,
+    readonly done: number,
+    readonly total: number,
+  ) {
+    super(id, `it was cancelled (${done} of ${total} sub-tasks had finished): no count`);
+    this.message = `count ${id} was cancelled (${done} of ${total} sub-tasks had finished): no count`;
   }
 }
 
@@ -86,32 +107,37 @@ export interface AwaitOptions {
   readonly onStatus?: (status: CountStatus) => void;
   /** When the count runs out of time: it is cancelled and its partial count returned (status `budget`). */
   readonly deadline?: number;
+  /** How long a running count may have no sub-task anywhere on the queue before it is called lost (default 3 s). */
+  readonly lostAfterMs?: number;
 }
 
 export interface ClientOptions extends ConnectionEvents {
   /** Skip the first ping (a waiting command retries instead of giving up on an unreachable queue). */
   readonly patient?: boolean;
+  /** The shared key: the count's record and its answer are checked with it. */
+  readonly key?: QueueKey;
 }
 
 /** The no-count message, one for every command. */
 export function noCount(id: string, address: QueueAddress): UsageError {
-  return new UsageError('ERR_JOB', `no count "${id}" on the queue at ${address.display} (never submitted there, cancelled, or removed after its retention)`);
+  return new UsageError('ERR_JOB', `no count "${id}" on the queue at ${address.display} (never submitted there, or removed after its retention)`);
 }
 
-/** Reads counts on the queue: their status, and their result once every sub-task has returned. */
+/**
+ * Reads counts on the queue: their status, and their result once every sub-task has returned. Every read costs
+ * the same whatever the number of sub-tasks: a count's record is a hash of a few dozen fields with its running
+ * sums, and its queue's lengths are read with LLEN and ZCARD.
+ */
 export class CountClient {
   readonly #connection: WatchedConnection;
-  readonly #counts: Queue<CountJobData, CountReturn>;
-  readonly #subTaskQueues = new Map<string, Queue>();
-  /** Worker counts by sub-task queue, with when they were read: CLIENT LIST is a costly command to repeat. */
-  readonly #workerCounts = new Map<string, { at: number; counts: Promise<[number, number]> }>();
+  readonly #key: QueueKey | undefined;
 
   private constructor(
     readonly address: QueueAddress,
     options: ClientOptions,
   ) {
     this.#connection = new WatchedConnection(address, options);
-    this.#counts = new Queue(COUNTS, { connection: this.#connection.redis, prefix: address.prefix });
+    this.#key = options.key;
   }
 
   /** Connects; an address where nothing answers throws {@link QueueUnreachable} at once unless `patient`. */
@@ -125,20 +151,56 @@ export class CountClient {
     return this.#connection.lost;
   }
 
-  /** Where a count stands, read in one instant; a count the queue does not hold is `missing`, never a null. */
+  get #redis(): Redis {
+    return this.#connection.redis;
+  }
+
+  /** Where a count stands, read in one instant (one MULTI); a count the queue does not hold is `missing`. */
   async status(id: string): Promise<CountStatus | MissingCount> {
-    const snapshot = await readCount(this.#connection.redis, this.address.prefix, COUNTS, id);
-    if (!snapshot) return { id, state: 'missing' };
-    const data = JSON.parse(snapshot.data) as CountJobData;
-    const tally = new Tally(data.subTasks);
-    for (const value of Object.values(snapshot.processed)) tally.add(JSON.parse(value) as SubTaskReturn);
-    const finished = snapshot.state === 'completed' || snapshot.state === 'failed';
-    const [workers, capableWorkers] = finished ? [0, 0] : await this.#workers(data.subTaskQueue);
-    const state = countState(snapshot, tally.complete, capableWorkers);
-    const elapsedMs = (snapshot.finishedOn ?? Date.now()) - snapshot.timestamp;
-    const rate = elapsedMs > 0 ? tally.done / (elapsedMs / 1000) : 0;
-    const failure = state === 'failed' ? failureOf(snapshot) : undefined;
-    const sums = snapshot.state === 'completed' && snapshot.returnvalue ? (JSON.parse(snapshot.returnvalue) as CountReturn) : undefined;
+    const { prefix } = this.address;
+    const q = `${prefix}:${countQueueOf(id)}:`;
+    const now = Date.now();
+    let replies;
+    try {
+      replies = await this.#redis
+        .multi()
+        .hgetall(keys.count(prefix, id))
+        .llen(`${q}wait`)
+        .llen(`${q}paused`)
+        .zcard(`${q}prioritized`)
+        .llen(`${q}active`)
+        .zcard(`${q}delayed`)
+        .zcount(keys.workers(prefix), now - ALIVE_MS, '+inf')
+        .zcount(keys.countWorkers(prefix, id), now - ALIVE_MS, '+inf')
+        .exec()
+        .then(failedStep);
+    } catch (error) {
+      throw redisError(error, this.address);
+    }
+    const [record, wait, paused, prioritized, active, delayed, workers, capable] = replies!.map(([, value]) => value) as [Record<string, string>, ...number[]];
+    if (!record.data) return { id, state: 'missing' };
+    return this.#statusOf(id, record, { waiting: wait! + paused! + prioritized!, active: active!, retrying: delayed!, workers: workers!, capable: capable! });
+  }
+
+  #statusOf(id: string, record: Record<string, string>, queue: { waiting: number; active: number; retrying: number; workers: number; capable: number }): CountStatus {
+    const data = JSON.parse(record.data!) as CountJobData;
+    const total = Number(record.total ?? data.subTasks);
+    const done = Math.min(total, Number(record.done ?? 0));
+    const submittedAt = Number(record.submittedAt ?? Date.now());
+    const finishedAt = record.finishedAt !== undefined ? Number(record.finishedAt) : undefined;
+    let failure = record.failure;
+    let state = recordState(record, done, total, queue.capable);
+    let sums: CountReturn | undefined;
+    if (!checks(this.#key, record.mac ?? '', 'count', id, record.data)) {
+      [state, failure] = ['failed', "its record on the queue was altered or forged (its MAC does not check with this key): no count"];
+    } else if (state === 'complete') {
+      if (!checks(this.#key, record.resultMac ?? '', 'final', id, record.result ?? '')) [state, failure] = ['failed', 'its answer on the queue was altered (its MAC does not check with this key): no count'];
+      else sums = JSON.parse(record.result!) as CountReturn;
+    }
+    const finished = finishedAt !== undefined;
+    const elapsedMs = (finishedAt ?? Date.now()) - submittedAt;
+    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const wantFundamental = data.task.goal === 'count-fundamental';
     return {
       id,
       state,
@@ -147,147 +209,140 @@ export class CountClient {
       bezzel: data.bezzel,
       capability: data.capability,
       parts: data.parts,
-      total: tally.total,
-      done: tally.done,
-      active: snapshot.active,
-      retrying: snapshot.retrying,
-      workers,
-      capableWorkers,
-      failed: snapshot.failed,
-      count: tally.count,
-      ...(data.task.goal === 'count-fundamental' ? { fundamental: tally.fundamental } : {}),
-      submittedAt: snapshot.timestamp,
-      ...(snapshot.finishedOn !== undefined ? { finishedAt: snapshot.finishedOn, expiresAt: snapshot.finishedOn + (data.keepMs ?? DEFAULT_KEEP_MS) } : {}),
+      total,
+      done,
+      waiting: finished ? 0 : queue.waiting,
+      active: finished ? 0 : queue.active,
+      retrying: finished ? 0 : queue.retrying,
+      workers: queue.workers,
+      capableWorkers: finished ? 0 : queue.capable,
+      failed: state === 'failed' ? 1 : 0,
+      refused: Number(record.refused ?? 0),
+      count: sums ? BigInt(sums.count) : sumOfLimbs(record, 'c'),
+      ...(wantFundamental ? { fundamental: sums?.fundamental !== undefined ? BigInt(sums.fundamental) : sumOfLimbs(record, 'f') } : {}),
+      submittedAt,
+      ...(finishedAt !== undefined ? { finishedAt, expiresAt: finishedAt + (record.state === 'cancelled' ? CANCELLED_KEEP_MS : (data.keepMs ?? DEFAULT_KEEP_MS)) } : {}),
       elapsedMs,
       rate,
-      ...(rate > 0 && tally.done < tally.total ? { etaMs: ((tally.total - tally.done) / rate) * 1000 } : {}),
+      ...(rate > 0 && done < total && !finished ? { etaMs: ((total - done) / rate) * 1000 } : {}),
       ...(failure ? { failure } : {}),
       ...(sums ? { sums } : {}),
     };
   }
 
-  /** Every count on the queue, newest first. */
+  /** Every count on the queue, newest first: one read of the index and one of each count's record. */
   async list(): Promise<CountSummary[]> {
-    const rows = await listCounts(this.#connection.redis, this.address.prefix, COUNTS);
-    return rows
-      .map((row) => {
-        const data = JSON.parse(row.data) as CountJobData;
-        const snapshot = { ...row, processed: {}, active: 0, retrying: 0, failed: 0 } satisfies CountSnapshot;
-        return {
-          id: row.id,
-          // Whether a worker is connected is not asked per count here: a list says running or summing.
-          state: countState(snapshot, row.done >= data.subTasks, 1),
-          task: data.task,
-          done: row.done,
-          total: data.subTasks,
-          submittedAt: row.timestamp,
-          ...(row.finishedOn !== undefined ? { finishedAt: row.finishedOn } : {}),
-        };
-      })
-      .sort((a, b) => b.submittedAt - a.submittedAt);
+    const { prefix } = this.address;
+    try {
+      const ids = await this.#redis.zrevrange(keys.index(prefix), 0, -1);
+      const now = Date.now();
+      const pipeline = this.#redis.pipeline();
+      for (const id of ids) pipeline.hmget(keys.count(prefix, id), 'data', 'state', 'done', 'total', 'submittedAt', 'finishedAt', 'mac', 'result', 'resultMac').zcount(keys.countWorkers(prefix, id), now - ALIVE_MS, '+inf');
+      const replies = (await pipeline.exec().then(failedStep))!.map(([, value]) => value);
+      const gone: string[] = [];
+      const rows: CountSummary[] = [];
+      ids.forEach((id, i) => {
+        const [data, state, done, total, submittedAt, finishedAt, mac, result, resultMac] = replies[2 * i] as (string | null)[];
+        const capable = replies[2 * i + 1] as number;
+        if (data === null || data === undefined) return void gone.push(id);
+        const record = Object.fromEntries(Object.entries({ data, state, done, total, submittedAt, finishedAt, mac, result, resultMac }).filter(([, v]) => v !== null)) as Record<string, string>;
+        const s = this.#statusOf(id, record, { waiting: 0, active: 0, retrying: 0, workers: 0, capable });
+        rows.push({ id, state: s.state, task: s.task, done: s.done, total: s.total, submittedAt: s.submittedAt, ...(s.finishedAt !== undefined ? { finishedAt: s.finishedAt } : {}) });
+      });
+      // Counts past their retention expired with Redis's own clock; their entries in the index go now.
+      if (gone.length > 0) await this.#redis.zrem(keys.index(prefix), ...gone);
+      return rows;
+    } catch (error) {
+      throw redisError(error, this.address);
+    }
   }
 
   /**
-   * Waits for a count to finish and returns its result; a failed count throws {@link QueueCountError}. When
-   * `signal` aborts, stops waiting (the count goes on in the queue) and returns `aborted` with the partial count.
-   * Past `deadline`, cancels the count and returns `budget` with the partial count.
+   * Waits for a count to finish and returns its result; a failed count throws {@link QueueCountError}, a
+   * cancelled one {@link QueueCountCancelled}. When `signal` aborts, stops waiting (the count goes on in the
+   * queue) and returns `aborted` with the partial count. Past `deadline`, cancels the count and returns `budget`
+   * with the partial count. A running count none of whose remaining sub-tasks is anywhere on the queue (Redis
+   * evicted them, or someone removed them) fails with a line saying so instead of waiting for ever.
    */
   async await(id: string, options: AwaitOptions = {}): Promise<Result> {
+    let lost: { since: number; done: number } | undefined;
     for (let first = true; ; first = false) {
       const status = await this.status(id);
       if (status.state === 'missing') {
         if (first) throw noCount(id, this.address);
-        throw new QueueCountError(id, 'it was removed from the queue (cancelled) before it finished');
+        throw new QueueCountError(id, 'it was removed from the queue (evicted or deleted in Redis) before it finished');
       }
       options.onStatus?.(status);
       if (status.state === 'complete' && status.sums) return resultOf(status, status.sums);
       if (status.state === 'failed') throw new QueueCountError(id, status.failure ?? 'a sub-task failed');
+      if (status.state === 'cancelled') throw new QueueCountCancelled(id, status.done, status.total);
       if (options.signal?.aborted) return stoppedResult(status, 'aborted', `stopped waiting; count ${id} goes on in the queue`);
       if (options.deadline !== undefined && Date.now() >= options.deadline) {
         await this.cancel(id);
         return stoppedResult(status, 'budget', `the time budget ran out: count ${id} was cancelled`);
       }
-      // Short counts are read often, so their end is seen at once; a read of a big one costs more (its results).
-      const pause = options.pollMs ?? Math.min(1000, Math.max(100, status.total / 2));
+      const nothingQueued = status.state !== 'submitting' && status.state !== 'summing' && status.done < status.total && status.waiting + status.active + status.retrying === 0;
+      if (!nothingQueued || (lost && lost.done !== status.done)) lost = undefined;
+      else if (!lost) lost = { since: Date.now(), done: status.done };
+      else if (Date.now() - lost.since >= (options.lostAfterMs ?? 3000)) {
+        const failure = `${status.total - status.done} of its ${status.total} sub-tasks are gone from the queue (evicted by Redis or removed by hand): it cannot finish; submit it again`;
+        await this.#redis.multi().hset(keys.count(this.address.prefix, id), { state: 'failed', failure, finishedAt: Date.now() }).srem(keys.running(this.address.prefix), id).exec().catch(() => {});
+        throw new QueueCountError(id, failure);
+      }
+      const pause = options.pollMs ?? 500;
       await sleep(options.deadline !== undefined ? Math.max(0, Math.min(pause, options.deadline - Date.now())) : pause, options.signal);
     }
   }
 
   /**
-   * Removes a count and everything of it from the queue: its job, its results and its sub-tasks. Sub-tasks not
-   * started are dropped at once; those in flight hold locks until their workers finish them, so this retries
-   * until they have (up to `waitMs`).
+   * Cancels a count: its record says `cancelled` (kept a day, so a waiting client can say so), every worker is
+   * told at once on a channel and stops the count's sub-tasks in flight, and its sub-tasks and results are removed
+   * in batches that yield. A finished (or already cancelled) count is removed altogether.
    */
-  async cancel(id: string, waitMs = 120_000): Promise<void> {
-    const job = await Job.fromId<CountJobData, CountReturn>(this.#counts, id);
-    if (!job) throw noCount(id, this.address);
-    await job.removeUnprocessedChildren();
-    const until = Date.now() + waitMs;
-    for (;;) {
-      try {
-        await job.remove({ removeChildren: true });
-        return;
-      } catch (error) {
-        if (!(await Job.fromId(this.#counts, id))) return;
-        if (Date.now() > until) throw new Error(`count ${id} still has sub-tasks in flight after ${waitMs / 1000} s: ${(error as Error).message}`);
-        await sleep(250);
+  async cancel(id: string): Promise<void> {
+    const { prefix } = this.address;
+    const countKey = keys.count(prefix, id);
+    try {
+      const state = await this.#redis.hget(countKey, 'state');
+      if (state === null) throw noCount(id, this.address);
+      if (state === 'complete' || state === 'failed' || state === 'cancelled') {
+        await this.#redis.multi().unlink(countKey).zrem(keys.index(prefix), id).srem(keys.running(prefix), id).exec().then(failedStep);
+      } else {
+        await this.#redis
+          .multi()
+          .hset(countKey, { state: 'cancelled', finishedAt: Date.now() })
+          .srem(keys.running(prefix), id)
+          .pexpire(countKey, CANCELLED_KEEP_MS)
+          .publish(keys.cancel(prefix), id)
+          .exec()
+          .then(failedStep);
       }
+      await removeCountJobs(this.#redis, prefix, id);
+    } catch (error) {
+      throw redisError(error, this.address);
     }
-  }
-
-  /** Removes finished counts older than their retention; returns their ids. */
-  async removeExpired(now = Date.now()): Promise<string[]> {
-    const removed: string[] = [];
-    for (const row of await listCounts(this.#connection.redis, this.address.prefix, COUNTS)) {
-      if (row.finishedOn === undefined) continue;
-      const { keepMs = DEFAULT_KEEP_MS } = JSON.parse(row.data) as CountJobData;
-      if (row.finishedOn + keepMs > now) continue;
-      const job = await Job.fromId(this.#counts, row.id);
-      await job?.remove({ removeChildren: true }).catch(() => {});
-      removed.push(row.id);
-    }
-    return removed;
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.#counts.close(), ...[...this.#subTaskQueues.values()].map((q) => q.close())]);
     await this.#connection.close();
-  }
-
-  /** Workers connected to the queue: all of them (those summing counts), and those that run this sub-task queue. */
-  async #workers(subTaskQueue: string): Promise<[number, number]> {
-    const cached = this.#workerCounts.get(subTaskQueue);
-    if (cached && Date.now() - cached.at < WORKER_COUNT_TTL_MS) return cached.counts;
-    const counts = this.#countWorkers(subTaskQueue);
-    this.#workerCounts.set(subTaskQueue, { at: Date.now(), counts });
-    return counts;
-  }
-
-  async #countWorkers(subTaskQueue: string): Promise<[number, number]> {
-    let queue = this.#subTaskQueues.get(subTaskQueue);
-    if (!queue) this.#subTaskQueues.set(subTaskQueue, (queue = new Queue(subTaskQueue, { connection: this.#connection.redis, prefix: this.address.prefix })));
-    return Promise.all([this.#counts.getWorkersCount(), queue.getWorkersCount()]);
   }
 }
 
 export { QueueUnreachable };
 
-/** How long a worker count is taken as still true: workers come and go on a scale of seconds. */
-const WORKER_COUNT_TTL_MS = 1000;
-
-function countState(snapshot: CountSnapshot, allReturned: boolean, capableWorkers: number): CountState {
-  const state: JobState = snapshot.state;
-  if (state === 'completed') return 'complete';
-  if (state === 'failed' || snapshot.deferredFailure !== undefined) return 'failed';
-  if (state !== 'waiting-children' || allReturned) return 'summing';
-  return capableWorkers === 0 ? 'waiting-for-worker' : 'running';
-}
-
-function failureOf(snapshot: CountSnapshot): string {
-  const child = snapshot.firstFailure;
-  if (!child) return snapshot.failedReason ?? snapshot.deferredFailure ?? 'a sub-task failed';
-  const key = child.data ? (JSON.parse(child.data) as { key?: string }).key : undefined;
-  return `sub-task ${key ?? child.key} failed${child.worker ? ` on worker ${child.worker}` : ''} after ${child.attempts ?? '?'} attempt(s): ${child.reason ?? 'no reason given'}`;
+function recordState(record: Record<string, string>, done: number, total: number, capable: number): CountState {
+  switch (record.state) {
+    case 'complete':
+    case 'failed':
+    case 'cancelled':
+    case 'submitting':
+      return record.state;
+    case 'summing':
+      return 'summing';
+    default:
+      if (done >= total) return 'summing';
+      return capable === 0 ? 'waiting-for-worker' : 'running';
+  }
 }
 
 /** What a waiting command says of a count no worker can run. */
@@ -306,7 +361,7 @@ function resultOf(status: CountStatus, sums: CountReturn): Result {
       nodes: sums.nodes,
       timeMs: status.elapsedMs,
       workers: sums.workers.length,
-      extra: { executor: 'queue', job: status.id, subTasks: sums.subTasks, reruns: sums.reruns, machines: new Set(sums.workers.map((w) => w.replace(/:\d+$/, ''))).size },
+      extra: { executor: 'queue', job: status.id, subTasks: sums.subTasks, reruns: sums.reruns, refused: sums.refused ?? 0, machines: new Set(sums.workers.map((w) => w.replace(/:\d+$/, ''))).size },
     },
   };
 }

@@ -87,7 +87,46 @@ export async function assertReachable(address: QueueAddress, timeoutMs = 3000): 
     const why = cause ?? (error as Error).message;
     if (isAuthError(why)) throw new UsageError('ERR_QUEUE', `the queue at ${address.display} refused the credentials: ${why} (see BEZZEL_QUEUE_PASSWORD and --password-file)`);
     throw new QueueUnreachable(`cannot reach the queue at ${address.display}: ${why}`);
+  }
+  try {
+    const problem = await unfitServer(client);
+    if (problem) throw new QueueUnreachable(`the queue at ${address.display} ${problem}`);
+  } catch (error) {
+    throw redisError(error, address);
   } finally {
     client.disconnect();
   }
+}
+
+/**
+ * Why a Redis cannot hold counts, or undefined when it can: one that evicts keys under memory pressure drops a
+ * count's sub-tasks or its record in the middle (a count then waits for ever or fails on a missing field).
+ * BullMQ needs `maxmemory-policy noeviction`. Read with INFO (CONFIG is often forbidden on managed servers).
+ */
+export async function unfitServer(redis: Pick<Redis, 'info'>): Promise<string | undefined> {
+  const info = await redis.info('memory');
+  const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
+  if (policy === undefined || policy === 'noeviction') return undefined;
+  return `evicts keys under memory pressure (maxmemory-policy ${policy}), which would lose counts; fix: redis-cli CONFIG SET maxmemory-policy noeviction (and in its config file)`;
+}
+
+/**
+ * A Redis refusal as one line: out of memory, a transaction discarded for it, a script keeping the server busy,
+ * a read-only replica (exit 69: the server cannot take it now), or a permission the user lacks (exit 2: the
+ * operator's ACL must grant it; the queue README lists what is needed). Other errors pass through.
+ */
+export function redisError(error: unknown, address: QueueAddress): unknown {
+  if (!(error instanceof Error)) return error;
+  // ioredis keeps the reasons a MULTI was discarded (EXECABORT) beside it: the first one is the news.
+  const previous = (error as Error & { previousErrors?: Error[] }).previousErrors?.[0]?.message;
+  const message = (/^EXECABORT/.test(error.message) && previous ? previous : error.message).split('\n')[0]!;
+  const at = `the queue's Redis at ${address.display}`;
+  if (/^(OOM|EXECABORT)\b/.test(message)) {
+    return new QueueUnreachable(`${at} is out of memory (maxmemory reached): ${message.replace(/^EXECABORT /, '')}; free memory or raise maxmemory, then try again`);
+  }
+  if (/^BUSY\b/.test(message)) return new QueueUnreachable(`${at} is busy running a script (${message}); try again later`);
+  if (/^(READONLY|MASTERDOWN|LOADING|TRYAGAIN)\b/.test(message)) return new QueueUnreachable(`${at} cannot take writes now: ${message}`);
+  if (/^NOPERM\b/.test(message)) return new UsageError('ERR_QUEUE', `${at} refused a command: ${message} (the Redis user needs the permissions listed in the README of @bezzel/queue)`);
+  if (error.name === 'QueueUnreachable' || error instanceof UsageError) return error;
+  return error;
 }

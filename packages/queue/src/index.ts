@@ -1,10 +1,11 @@
-export { assertReachable, parseQueueAddress, QueueUnreachable, type QueueAddress, type QueueSecrets } from './connection.js';
+export { assertReachable, parseQueueAddress, QueueUnreachable, redisError, unfitServer, type QueueAddress, type QueueSecrets } from './connection.js';
 export { submitCount, type SubmitOptions } from './submit.js';
 export { CountWorker, type CountWorkerOptions, type WorkerPlugin } from './worker.js';
-export { CountClient, noCount, QueueCountError, waitingForWorker, type AwaitOptions, type CountState, type CountStatus, type CountSummary, type MissingCount } from './client.js';
+export { CountClient, noCount, QueueCountCancelled, QueueCountError, waitingForWorker, type AwaitOptions, type ClientOptions, type CountState, type CountStatus, type CountSummary, type MissingCount } from './client.js';
 export { BEZZEL_VERSION, describeCapability, type Capability, type PluginRequirement } from './capability.js';
 export { describePlugin } from './plugin-version.js';
-export { registeredCapabilities, type RegisteredCapability } from './capability-registry.js';
+export { inert, QueueKey } from './auth.js';
+export { keys as queueKeys, runningCounts } from './store.js';
 export { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
 export { planForQueue, SUB_TASK_TARGET_MS } from './sizing.js';
-export { COUNTS, DEFAULT_KEEP_MS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol.js';
+export { CANCELLED_KEEP_MS, COUNTS, countQueueOf, DEFAULT_KEEP_MS, MAX_KEEP_MS, type CountJobData, type CountReturn, type ResultEntry, type SubTaskJobData, type SumJobData } from './protocol.js';

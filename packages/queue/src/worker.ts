@@ -1,12 +1,14 @@
-import { subCountOf, Tally, ThreadPool } from '@bezzel/pool';
-import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { containerOf, planSplit, subCountOf, ThreadPool, type KeyedSubTask } from '@bezzel/pool';
+import { Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
+import { checks, inert, macOf, type QueueKey } from './auth.js';
 import { describeCapability, unmetNeed, type PluginRequirement } from './capability.js';
-import { forgetCapabilities, registeredCapabilities, type RegisteredCapability } from './capability-registry.js';
 import { WatchedConnection } from './connection-watch.js';
-import type { QueueAddress } from './connection.js';
-import { CountClient } from './client.js';
-import { COUNTS, DEFAULT_KEEP_MS, type CountJobData, type CountReturn, type SubTaskJobData, type SubTaskReturn } from './protocol.js';
+import { unfitServer, type QueueAddress } from './connection.js';
+import { countQueueOf, type CountJobData, type CountReturn, type ResultEntry, type SubTaskJobData, type SumJobData } from './protocol.js';
+import { ALIVE_MS, HEARTBEAT_MS, keys, limbsOf, recordResult, removeCountJobs, sumOfLimbs } from './store.js';
+import { countQueueOptions, failedStep, requestSum, subTaskData, subTaskJobOptions } from './submit.js';
 
 /** A plugin this worker can run: how counts name it, its version, and the module URL its threads load. */
 export interface WorkerPlugin extends PluginRequirement {
@@ -30,17 +32,31 @@ export interface CountWorkerOptions {
   readonly stallMs?: number;
   /** `host:pid` unless given: it tells which worker ran or failed a sub-task. */
   readonly name?: string;
+  /** Where the worker's lines go; control characters in them are escaped first. */
   readonly log?: (line: string) => void;
-  /** How often the worker looks for counts of new capabilities (default 0.5 s: one small read). */
+  /** How often the worker looks for new counts and for counts gone (default 0.5 s: one small read). */
   readonly discoverEveryMs?: number;
-  /** How often the worker removes finished counts past their retention (default 10 min). */
-  readonly sweepEveryMs?: number;
+  /** The shared key: counts, sub-tasks and results are checked and signed with it. */
+  readonly key?: QueueKey;
+  /** The longest one sub-task may run here (default: no limit); past it the sub-task fails its count, saying so. */
+  readonly maxSubTaskMs?: number;
+}
+
+/** How a running sub-task is stopped: its count cancelled (or failed), its time limit, or the worker stopping. */
+type StopReason = 'cancelled' | 'time' | 'shutdown';
+
+/** A count this worker serves: its record, and its sub-tasks as this worker's own split cuts them. */
+interface ServedCount {
+  readonly data: CountJobData;
+  readonly subTasks: readonly KeyedSubTask[];
+  readonly urls: readonly string[];
 }
 
 /**
- * A worker process's side of the queue: pulls sub-tasks it can run and solves them on its own worker threads,
- * and sums a count once all its sub-tasks have returned. A worker killed mid-job loses only its jobs in flight:
- * their locks lapse and BullMQ's stalled-job check gives them to another worker.
+ * A worker process's side of the queue: pulls sub-tasks of counts it can run, solves them on its own worker
+ * threads, and adds each result to its count's running sums; when a count's last result is in, any worker checks
+ * every result against the count's own split and writes the answer. A worker killed mid-job loses only its jobs
+ * in flight: their locks lapse and BullMQ's stalled-job check gives them to another worker.
  */
 export class CountWorker {
   readonly name: string;
@@ -48,21 +64,26 @@ export class CountWorker {
   readonly #log: (line: string) => void;
   readonly #pool: ThreadPool;
   readonly #connection: WatchedConnection;
-  readonly #counts: Queue<CountJobData, CountReturn>;
-  /** BullMQ workers: the one that sums counts, and one per sub-task queue this worker can serve. */
-  readonly #summing: Worker<CountJobData, CountReturn>;
-  readonly #serving = new Map<string, Worker<SubTaskJobData, SubTaskReturn>>();
-  /** Capabilities already found unservable, so each is said once. */
-  readonly #refused = new Set<string>();
+  readonly #subscriber: Redis;
+  /** BullMQ workers, one per count this worker serves: its sub-tasks, and its sum once they are all in. */
+  readonly #serving = new Map<string, Worker<SubTaskJobData | SumJobData, unknown>>();
+  readonly #counts = new Map<string, Promise<ServedCount>>();
+  /** Counts found unservable (and why), so each is said once. */
+  readonly #refused = new Map<string, string>();
   readonly #offered: ReadonlyMap<string, string>;
   readonly #urls: ReadonlyMap<string, string>;
+  readonly #inFlight = new Map<string, { count: string; controller: AbortController }>();
   readonly #timers: NodeJS.Timeout[] = [];
   #closing = false;
   #lastError = '';
+  #lastBeat = 0;
+  #unfit: string | undefined;
+  #checkedServer = false;
 
   private constructor(options: CountWorkerOptions) {
     this.#options = options;
-    this.#log = options.log ?? (() => {});
+    const log = options.log ?? (() => {});
+    this.#log = (line) => log(inert(line, 2000));
     this.name = options.name ?? `${hostname()}:${process.pid}`;
     this.#pool = new ThreadPool(options.threads);
     this.#offered = new Map(options.plugins.map((p) => [p.specifier, p.version]));
@@ -72,43 +93,66 @@ export class CountWorker {
       onLost: (why) => this.#log(`lost the queue at ${address.display}: ${why}; retrying (every 5 s at most) — sub-tasks in flight carry on`),
       onBack: () => this.#log(`the queue at ${address.display} answers again`),
     });
-    this.#counts = new Queue(COUNTS, { connection: this.#connection.redis, prefix: address.prefix });
-    this.#summing = this.#bullWorker(COUNTS, sumCount, 1);
-    this.#summing.on('completed', (job) => this.#log(`${job.id} complete: ${job.returnvalue.count}${job.returnvalue.fundamental ? `, ${job.returnvalue.fundamental} fundamental` : ''}`));
+    // Cancels reach every worker at once on a channel; the running set, read every half second, is the backstop.
+    this.#subscriber = this.#connection.redis.duplicate();
+    this.#subscriber.on('error', () => {});
+    this.#subscriber.on('message', (_channel: string, id: string) => this.#stopCount(id, 'cancelled'));
+    void this.#subscriber.subscribe(keys.cancel(address.prefix)).catch(() => {});
   }
 
-  /** Starts pulling jobs: sums at once, sub-tasks as their capabilities are found. */
+  /** Starts pulling jobs: sums at once, sub-tasks as counts are found. */
   static start(options: CountWorkerOptions): CountWorker {
     const worker = new CountWorker(options);
-    void worker.#summing.run();
-    const every = (ms: number, work: () => Promise<void>) => {
-      const tick = () => void work().catch((error: Error) => worker.#queueError(error));
-      tick();
-      worker.#timers.push(setInterval(tick, ms));
-    };
-    every(options.discoverEveryMs ?? 500, () => worker.#discover());
-    every(options.sweepEveryMs ?? 600_000, () => worker.#sweep());
+    const tick = () => void worker.#discover().catch((error: Error) => worker.#queueError(error));
+    tick();
+    worker.#timers.push(setInterval(tick, options.discoverEveryMs ?? 500));
     return worker;
   }
 
-  /** The sub-task queues this worker listens on now. */
+  /** The counts this worker serves now. */
   get serving(): readonly string[] {
     return [...this.#serving.keys()];
   }
 
+  /** Sub-tasks running on this worker now. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
   /**
-   * Stops pulling jobs. Gently, the sub-tasks in flight finish first; with `force` they are left to lapse and
-   * other workers take them over after the stall time.
+   * Stops pulling jobs. `false`: the sub-tasks in flight finish first. `true`, or `{ graceMs }` once that time is
+   * up: they are stopped and put back on the queue at once, for another worker to take.
    */
-  async close(force = false): Promise<void> {
+  async close(how: boolean | { readonly graceMs: number } = false): Promise<void> {
     this.#closing = true;
     for (const timer of this.#timers) clearInterval(timer);
-    await Promise.all([this.#summing, ...this.#serving.values()].map((w) => w.close(force)));
-    await Promise.all([this.#pool.destroy(), this.#counts.close()]);
+    const graceMs = how === true ? 0 : how === false ? undefined : how.graceMs;
+    const grace = graceMs === undefined ? undefined : setTimeout(() => this.#stopAll('shutdown'), graceMs);
+    if (graceMs === 0) this.#stopAll('shutdown');
+    try {
+      await Promise.all([...this.#serving.values()].map((w) => w.close()));
+    } finally {
+      clearTimeout(grace);
+    }
+    await this.#pool.destroy();
+    this.#subscriber.disconnect();
     await this.#connection.close();
   }
 
-  #bullWorker<D, R>(queue: string, process: (job: Job<D, R>) => Promise<R>, concurrency: number): Worker<D, R> {
+  #stopAll(reason: StopReason): void {
+    for (const { controller } of this.#inFlight.values()) controller.abort(reason);
+  }
+
+  #stopCount(id: string, reason: StopReason): void {
+    for (const { count, controller } of this.#inFlight.values()) if (count === id) controller.abort(reason);
+    const worker = this.#serving.get(id);
+    if (!worker) return;
+    this.#serving.delete(id);
+    this.#counts.delete(id);
+    void worker.close().catch(() => {});
+  }
+
+  #bullWorker<D, R>(queue: string, process: (job: Job<D, R>, token?: string) => Promise<R>, concurrency: number): Worker<D, R> {
     const { address } = this.#options;
     const stallMs = this.#options.stallMs ?? 30_000;
     const worker = new Worker<D, R>(queue, process, {
@@ -131,103 +175,368 @@ export class CountWorker {
   /** BullMQ repeats a connection error at every retry: while the connection is down, its own line says so. */
   #queueError(error: Error): void {
     if (this.#closing || this.#connection.lost || error.message === this.#lastError) return;
+    // A job of a count cancelled while it ran is gone from Redis: BullMQ cannot move it, and need not.
+    if (/Missing (key|lock) for job/.test(error.message)) return;
     this.#lastError = error.message;
     this.#log(`queue error: ${error.message}`);
   }
 
-  /** Starts serving every registered capability this worker has; says once why it cannot serve another. */
+  /**
+   * Serves every running count this worker can run; says once why it cannot serve another; stops serving counts
+   * no longer running (finished, failed, cancelled), stopping their sub-tasks in flight.
+   */
   async #discover(): Promise<void> {
     const { address } = this.#options;
-    const registered = await registeredCapabilities(this.#connection.redis, address.prefix);
-    for (const entry of registered) {
-      if (this.#serving.has(entry.queue) || this.#refused.has(entry.queue)) continue;
-      const unmet = unmetNeed(entry.capability, this.#offered);
-      if (unmet === undefined) this.#serve(entry);
-      else if ((await this.#connection.redis.llen(`${address.prefix}:${entry.queue}:wait`)) > 0) {
-        this.#refused.add(entry.queue);
-        this.#log(`not taking sub-tasks waiting on ${entry.queue}: ${unmet}`);
+    const redis = this.#connection.redis;
+    if (!this.#checkedServer) {
+      this.#unfit = await unfitServer(redis);
+      this.#checkedServer = true;
+      if (this.#unfit) this.#log(`refusing the queue at ${address.display}: it ${this.#unfit}`);
+    }
+    if (this.#unfit || this.#closing) return;
+    const running = new Set(await redis.smembers(keys.running(address.prefix)));
+    for (const id of running) {
+      if (this.#serving.has(id) || this.#refused.has(id)) continue;
+      const [text, mac] = await redis.hmget(keys.count(address.prefix, id), 'data', 'mac');
+      if (text === null) continue;
+      const why = this.#whyNot(id, text, mac);
+      if (why === undefined) this.#serve(id);
+      else {
+        this.#refused.set(id, why);
+        this.#log(`not taking count ${id}: ${why}`);
       }
     }
-    // A capability forgotten (no count used it for a retention) is no longer listened on.
-    const still = new Set(registered.map((e) => e.queue));
-    for (const [queue, worker] of this.#serving) {
-      if (still.has(queue)) continue;
-      this.#serving.delete(queue);
-      await worker.close();
-    }
+    for (const id of [...this.#serving.keys()]) if (!running.has(id)) this.#stopCount(id, 'cancelled');
+    for (const id of [...this.#refused.keys()]) if (!running.has(id)) this.#refused.delete(id);
+    if (Date.now() - this.#lastBeat >= HEARTBEAT_MS) await this.#heartbeat();
   }
 
-  #serve({ queue, capability }: RegisteredCapability): void {
-    const urls = capability.plugins.map((p) => this.#urls.get(p.specifier)!);
-    const pool = this.#pool;
-    const name = this.name;
-    const log = this.#log;
-    const worker = this.#bullWorker<SubTaskJobData, SubTaskReturn>(
-      queue,
-      async (job) => {
-        const { key, weight, task } = job.data;
-        if (job.attemptsStarted > 1) log(`${job.id} ${key}: taken over (run ${job.attemptsStarted})`);
-        const result = await pool.solve(urls, task);
-        const counted = subCountOf(key, { task, weight }, result);
-        if (!counted) throw new Error(`the sub-task ended "${result.status}" without a count`);
-        return { ...counted, worker: name, rerun: job.attemptsStarted > 1 };
-      },
+  /** Says this worker is alive, and which counts it serves: what `status` reads for "capable workers". */
+  async #heartbeat(): Promise<void> {
+    const { prefix } = this.#options.address;
+    const now = Date.now();
+    this.#lastBeat = now;
+    const multi = this.#connection.redis.multi().zadd(keys.workers(prefix), now, this.name).zremrangebyscore(keys.workers(prefix), 0, now - ALIVE_MS);
+    for (const id of this.#serving.keys()) multi.zadd(keys.countWorkers(prefix, id), now, this.name).pexpire(keys.countWorkers(prefix, id), ALIVE_MS * 4);
+    await multi.exec();
+  }
+
+  /** Why this worker cannot run a count's sub-tasks; undefined when it can. */
+  #whyNot(id: string, text: string, mac: string | null): string | undefined {
+    if (!checks(this.#options.key, mac ?? '', 'count', id, text)) {
+      return this.#options.key
+        ? "its record is not signed with this worker's key (BEZZEL_QUEUE_KEY): forged, altered, or submitted without the key"
+        : 'it is signed with a key and this worker has none (set BEZZEL_QUEUE_KEY or --queue-key-file)';
+    }
+    let data: CountJobData;
+    try {
+      data = JSON.parse(text) as CountJobData;
+    } catch {
+      return 'its record is not a count this version reads';
+    }
+    const unmet = unmetNeed(data.capability, this.#offered);
+    return unmet === undefined ? undefined : `${unmet} (${describeCapability(data.capability)})`;
+  }
+
+  #serve(id: string): void {
+    const worker = this.#bullWorker<SubTaskJobData | SumJobData, unknown>(
+      countQueueOf(id),
+      (job, token) => (job.name === 'sum' ? this.#sum(job as Job<SumJobData>) : this.#runSubTask(id, job as Job<SubTaskJobData>, token)),
       this.#options.threads,
     );
-    worker.on('completed', (job) => log(`${job.id} ${job.data.key}: ${job.returnvalue.count} (${Math.round((job.finishedOn ?? 0) - (job.processedOn ?? 0))} ms)`));
-    worker.on('failed', (job, error) => {
-      log(`${job?.id ?? 'a sub-task'} failed: ${error.message}`);
-      if (job) void this.#abandonIfFailed(job);
+    worker.on('completed', (job) => {
+      // A count summed (or found unsummable) is removed with its queue, once its sum job is out of the way.
+      if (job.name === 'sum') return void this.#cleanUp(id);
+      const done = job.returnvalue as { key?: string; count?: string } | undefined;
+      if (done?.count !== undefined) this.#log(`${job.id} ${done.key}: ${done.count} (${Math.round((job.finishedOn ?? 0) - (job.processedOn ?? 0))} ms)`);
     });
-    this.#serving.set(queue, worker);
-    log(`serving ${queue}: ${describeCapability(capability)}`);
-    void worker.run();
+    worker.on('failed', (job, error) => {
+      if (!job || error.name === 'WaitingError') return;
+      this.#log(`${job.id} failed: ${error.message}`);
+      const forGood = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (forGood && job.name !== 'sum') void this.#failCount(id, job as Job<SubTaskJobData>, error.message);
+    });
+    this.#serving.set(id, worker);
+    this.#lastBeat = 0;
+    void this.#served(id)
+      .then((count) => this.#log(`serving count ${id}: ${count.subTasks.length} sub-tasks, ${describeCapability(count.data.capability)}`))
+      .catch(() => {});
+    void worker.run().catch((error: Error) => this.#queueError(error));
   }
 
-  /** Removes finished counts past their retention, and capabilities no count has used for as long. */
-  async #sweep(): Promise<void> {
-    const client = await CountClient.open(this.#options.address, { patient: true });
+  /** A count as this worker cuts it: its record checked, and its split made again with its own plugins. */
+  #served(id: string): Promise<ServedCount> {
+    let served = this.#counts.get(id);
+    if (!served) {
+      served = this.#cut(id);
+      this.#counts.set(id, served);
+      served.catch(() => this.#counts.delete(id));
+    }
+    return served;
+  }
+
+  async #cut(id: string): Promise<ServedCount> {
+    const [text, mac] = await this.#connection.redis.hmget(keys.count(this.#options.address.prefix, id), 'data', 'mac');
+    if (text === null) throw new UnrecoverableError(`count ${id} is gone from the queue`);
+    const why = this.#whyNot(id, text, mac);
+    if (why) throw new UnrecoverableError(`not running count ${id}: ${why}`);
+    const data = JSON.parse(text) as CountJobData;
+    const urls = data.capability.plugins.map((p) => this.#urls.get(p.specifier)!);
+    const plan = planSplit(await containerOf(urls), data.task, data.parts);
+    if (plan.strategy.meta.id !== data.strategy || plan.subTasks.length !== data.subTasks) {
+      throw new UnrecoverableError(`this worker splits count ${id} into ${plan.subTasks.length} sub-tasks with ${plan.strategy.meta.id}, not ${data.subTasks} with ${data.strategy} as its submitter did`);
+    }
+    return { data, subTasks: plan.subTasks, urls };
+  }
+
+  /**
+   * Runs one sub-task: the index from the job's id, the task, key and weight from this worker's own split of the
+   * count — never from the job's data, whose MAC is only checked (altered data is logged and counted as refused).
+   */
+  async #runSubTask(id: string, job: Job<SubTaskJobData, unknown>, token?: string): Promise<unknown> {
+    const { address, key } = this.#options;
+    const redis = this.#connection.redis;
+    const match = job.id?.startsWith(`${id}.`) ? /^(\d+)(?:\.r\d+)?$/.exec(job.id.slice(id.length + 1)) : null;
+    const count = await this.#served(id);
+    const index = match ? Number(match[1]) : -1;
+    const sub = count.subTasks[index];
+    if (!sub) {
+      this.#log(`refused job ${job.id ?? '?'} on count ${id}'s queue: not one of its sub-tasks (forged); nothing run`);
+      await redis.hincrby(keys.count(address.prefix, id), 'refused', 1);
+      return { refused: true };
+    }
+    const data = job.data;
+    // Without a key the MAC cannot tell; the data's key and weight must still be the split's own.
+    if (!checks(key, data?.mac, 'sub-task', id, index, data?.key, data?.weight) || data.count !== id || data.index !== index || data.key !== sub.key || data.weight !== sub.sub.weight) {
+      this.#log(`refused the data of job ${job.id} (key ${String(data?.key)}, weight ${String(data?.weight)}): altered or forged; running sub-task ${sub.key} as the count's own split cuts it`);
+      await redis.hincrby(keys.count(address.prefix, id), 'refused', 1);
+    }
+    const rerun = job.attemptsStarted > 1 || /\.r\d+$/.test(job.id!);
+    if (job.attemptsStarted > 1) this.#log(`${job.id} ${sub.key}: taken over (run ${job.attemptsStarted})`);
+
+    const controller = new AbortController();
+    this.#inFlight.set(job.id!, { count: id, controller });
+    const limit = this.#options.maxSubTaskMs;
+    const timer = limit !== undefined ? setTimeout(() => controller.abort('time' satisfies StopReason), limit) : undefined;
+    let result;
     try {
-      for (const id of await client.removeExpired()) this.#log(`${id} removed: finished longer ago than its retention`);
-      await forgetCapabilities(this.#connection.redis, this.#options.address.prefix, DEFAULT_KEEP_MS);
+      result = await this.#pool.solve(count.urls, sub.sub.task, controller.signal);
+    } catch (error) {
+      const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : undefined;
+      if (reason === 'cancelled') {
+        this.#log(`${job.id} ${sub.key}: stopped (its count was cancelled or failed)`);
+        throw new WaitingError(); // its job is gone with its count: nothing to move
+      }
+      if (reason === 'shutdown') {
+        await job.moveToWait(token);
+        this.#log(`${job.id} ${sub.key}: put back on the queue (worker stopping)`);
+        throw new WaitingError();
+      }
+      if (reason === 'time') throw new UnrecoverableError(`sub-task ${sub.key} ran longer than this worker's limit of ${seconds(limit!)} (bezzel worker --max-sub-task-time): split the count finer (--parts) or raise the limit`);
+      throw error;
     } finally {
-      await client.close();
+      clearTimeout(timer);
+      this.#inFlight.delete(job.id!);
+    }
+    const counted = subCountOf(sub.key, sub.sub, result);
+    if (!counted) throw new Error(`sub-task ${sub.key} ended "${result.status}" without a count`);
+    const entry: ResultEntry = {
+      count: counted.count,
+      ...(counted.fundamental !== undefined ? { fundamental: counted.fundamental } : {}),
+      nodes: counted.nodes,
+      worker: this.name,
+      rerun,
+      mac: resultMac(key, id, index, sub.key, counted.count, counted.fundamental, counted.nodes, this.name, rerun),
+    };
+    const weight = BigInt(sub.sub.weight);
+    const sums = [...limbsOf('c', weight * BigInt(counted.count)), ...limbsOf('f', weight * BigInt(counted.fundamental ?? '0'))];
+    let recorded = await recordResult(redis, address.prefix, id, index, JSON.stringify(entry), counted.nodes, sums);
+    if (recorded.code === 0) {
+      // A result is there already: a run before this one, or one written into Redis by hand, which is replaced.
+      const there = await redis.hget(keys.results(address.prefix, id), String(index));
+      if (there !== null && !this.#checksResult(id, index, sub.key, there)) {
+        this.#log(`refused the result already recorded for sub-task ${sub.key} of count ${id} (${there.slice(0, 200)}): forged or altered; this run's replaces it`);
+        await redis.hincrby(keys.count(address.prefix, id), 'refused', 1);
+        recorded = await recordResult(redis, address.prefix, id, index, JSON.stringify(entry), counted.nodes, sums, true);
+      }
+    }
+    // The last result in (or a rerun of one already in, whose first run died before asking): ask for the sum.
+    if (recorded.code >= 0 && recorded.done >= recorded.total) await requestSum(redis, address.prefix, id, recorded.round);
+    return { key: sub.key, count: counted.count };
+  }
+
+  /** A sub-task failed for good: so has its count. Its sub-tasks not yet run are dropped, those running stopped. */
+  async #failCount(id: string, job: Job<SubTaskJobData, unknown>, reason: string): Promise<void> {
+    const { prefix } = this.#options.address;
+    const redis = this.#connection.redis;
+    try {
+      const count = await this.#served(id).catch(() => undefined);
+      const index = Number(/\.(\d+)(?:\.r\d+)?$/.exec(job.id ?? '')?.[1] ?? -1);
+      const key = count?.subTasks[index]?.key ?? job.id;
+      const failure = `sub-task ${key} failed on worker ${this.name} after ${job.attemptsMade} attempt(s): ${reason}`;
+      const state = await redis.hget(keys.count(prefix, id), 'state');
+      if (state !== 'submitting' && state !== 'running') return;
+      const keepMs = count?.data.keepMs ?? 7 * 24 * 3600 * 1000;
+      await redis
+        .multi()
+        .hset(keys.count(prefix, id), { state: 'failed', failure, finishedAt: Date.now() })
+        .srem(keys.running(prefix), id)
+        .pexpire(keys.count(prefix, id), keepMs)
+        .publish(keys.cancel(prefix), id)
+        .exec()
+        .then(failedStep);
+      this.#log(`${id} failed: its sub-tasks not yet started are dropped`);
+      await removeCountJobs(redis, prefix, id);
+    } catch (error) {
+      this.#log(`could not drop the sub-tasks of failed count ${id}: ${(error as Error).message}`);
     }
   }
 
   /**
-   * A sub-task that failed for good (no attempts left) has failed its count: the count's sub-tasks that have
-   * not started are dropped, so no worker spends time on a count that can give no number.
+   * Sums a count whose every sub-task has returned: reads its results in batches (HSCAN), checks each one's MAC
+   * against the key, index and split key, and weighs it with the weight of this worker's own split. Results
+   * forged or altered (or missing) are refused, logged, and their sub-tasks sent to run again (a new round);
+   * when all check, the answer is written, signed, and the count's jobs and results are removed.
    */
-  async #abandonIfFailed(job: Job<SubTaskJobData, SubTaskReturn>): Promise<void> {
+  async #sum(job: Job<SumJobData>): Promise<void> {
+    const { address, key } = this.#options;
+    const { prefix } = address;
+    const redis = this.#connection.redis;
+    const id = job.data.count;
+    const record = await redis.hgetall(keys.count(prefix, id));
+    if (record.state !== 'running' && record.state !== 'summing') return;
+    if (Number(record.round ?? 0) !== job.data.round) return;
+    let count: ServedCount;
     try {
-      const id = job.parent?.id;
-      if (!id || (await job.getState()) !== 'failed') return; // no count, or it will be tried again
-      const count = await Job.fromId(this.#counts, id);
-      if (!count) return;
-      await count.removeUnprocessedChildren();
-      this.#log(`${id} failed: its sub-tasks not yet started are dropped`);
+      count = await this.#served(id);
     } catch (error) {
-      this.#log(`could not drop the sub-tasks of a failed count: ${(error as Error).message}`);
+      await this.#failCountRecord(id, `it cannot be summed: ${(error as Error).message}`);
+      return;
+    }
+    const { subTasks } = count;
+    const seen = new Uint8Array(subTasks.length);
+    const bad: string[] = [];
+    let total = 0n;
+    let fundamental = 0n;
+    let nodes = 0;
+    let reruns = 0;
+    const workers = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, flat] = await redis.hscan(keys.results(prefix, id), cursor, 'COUNT', 1000);
+      cursor = next;
+      for (let i = 0; i + 1 < flat.length; i += 2) {
+        const field = flat[i]!;
+        const index = /^\d+$/.test(field) ? Number(field) : -1;
+        const sub = subTasks[index];
+        const entry = sub !== undefined && seen[index] === 0 ? this.#checksResult(id, index, sub.key, flat[i + 1]!) : undefined;
+        if (!entry || !sub) {
+          bad.push(field);
+          this.#log(`refused the result of sub-task ${sub?.key ?? field} of count ${id}: ${sub ? 'forged or altered' : 'no such sub-task'} (${flat[i + 1]!.slice(0, 200)}); it runs again`);
+          continue;
+        }
+        seen[index] = 1;
+        const weight = BigInt(sub.sub.weight);
+        total += weight * BigInt(entry.count);
+        fundamental += weight * BigInt(entry.fundamental ?? '0');
+        nodes += Number(entry.nodes) || 0;
+        if (entry.rerun) reruns++;
+        workers.add(String(entry.worker));
+      }
+    } while (cursor !== '0');
+    const missing: number[] = [];
+    for (let i = 0; i < seen.length; i++) if (seen[i] === 0) missing.push(i);
+    const round = job.data.round + 1;
+    const countKey = keys.count(prefix, id);
+    if (missing.length > 0) {
+      // Start the round again from the checked results: the running sums are set to theirs, and only the
+      // refused or missing sub-tasks run again.
+      const limbFields = Object.keys(record).filter((f) => /^[cf]\d+$/.test(f));
+      const multi = redis.multi();
+      if (bad.length > 0) multi.hdel(keys.results(prefix, id), ...bad);
+      if (limbFields.length > 0) multi.hdel(countKey, ...limbFields);
+      const limbs = [...limbsOf('c', total), ...limbsOf('f', fundamental)];
+      multi.hset(countKey, { done: subTasks.length - missing.length, nodes, round, state: 'running', ...Object.fromEntries(limbs) });
+      multi.hincrby(countKey, 'refused', bad.length);
+      await multi.exec().then(failedStep);
+      this.#log(`${id}: ${missing.length} sub-task(s) refused or missing; they run again (round ${round})`);
+      const queue = new Queue<SubTaskJobData>(countQueueOf(id), { connection: redis, prefix, ...countQueueOptions });
+      try {
+        for (let from = 0; from < missing.length; from += 1000) {
+          await queue.addBulk(
+            missing.slice(from, from + 1000).map((index) => ({
+              name: 'sub-task',
+              data: subTaskData(key, id, index, subTasks[index]!.key, subTasks[index]!.sub.weight),
+              opts: subTaskJobOptions(`${id}.${index}.r${round}`, 3),
+            })),
+          );
+        }
+      } finally {
+        await queue.close();
+      }
+      return;
+    }
+    // The running sums are progress only; the answer is the checked one. Sums that differ were written by hand.
+    const altered = sumOfLimbs(record, 'c') !== total || sumOfLimbs(record, 'f') !== fundamental;
+    if (altered) this.#log(`${id}: its running sums in Redis were altered (${sumOfLimbs(record, 'c')}, checked ${total}); the answer is the checked sum`);
+    const sums: CountReturn = {
+      count: String(total),
+      ...(count.data.task.goal === 'count-fundamental' ? { fundamental: String(fundamental) } : {}),
+      nodes,
+      subTasks: subTasks.length,
+      workers: [...workers].sort(),
+      reruns,
+      refused: Number(record.refused ?? 0) + (altered ? 1 : 0),
+    };
+    const text = JSON.stringify(sums);
+    await redis
+      .multi()
+      .hset(countKey, { state: 'complete', result: text, resultMac: macOf(key, 'final', id, text), finishedAt: Date.now(), done: subTasks.length })
+      .srem(keys.running(prefix), id)
+      .pexpire(countKey, count.data.keepMs)
+      .exec()
+      .then(failedStep);
+    this.#log(`${id} complete: ${sums.count}${sums.fundamental !== undefined ? `, ${sums.fundamental} fundamental` : ''}${sums.refused > 0 ? ` (${sums.refused} forged or altered record(s) refused)` : ''}`);
+  }
+
+  /** A recorded result, if it is well formed and its MAC checks for this count, index and split key. */
+  #checksResult(id: string, index: number, subKey: string, text: string): ResultEntry | undefined {
+    let entry: ResultEntry;
+    try {
+      entry = JSON.parse(text) as ResultEntry;
+    } catch {
+      return undefined;
+    }
+    const digits = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v);
+    if (!entry || !digits(entry.count) || (entry.fundamental !== undefined && !digits(entry.fundamental))) return undefined;
+    return checks(this.#options.key, entry.mac, 'result', ...resultFields(id, index, subKey, entry.count, entry.fundamental, entry.nodes, entry.worker, entry.rerun)) ? entry : undefined;
+  }
+
+  async #failCountRecord(id: string, failure: string): Promise<void> {
+    const { prefix } = this.#options.address;
+    await this.#connection.redis.multi().hset(keys.count(prefix, id), { state: 'failed', failure, finishedAt: Date.now() }).srem(keys.running(prefix), id).publish(keys.cancel(prefix), id).exec();
+    this.#log(`${id} failed: ${failure}`);
+  }
+
+  /** Removes a finished count's queue and results (its record stays for its retention). */
+  async #cleanUp(id: string): Promise<void> {
+    const { prefix } = this.#options.address;
+    try {
+      const state = await this.#connection.redis.hget(keys.count(prefix, id), 'state');
+      if (state === 'complete' || state === 'failed' || state === null) await removeCountJobs(this.#connection.redis, prefix, id);
+    } catch (error) {
+      this.#queueError(error as Error);
     }
   }
 }
 
-/**
- * Adds up a count's sub-tasks. Their results are read from the count's own record of its children, one entry
- * per child job, so a sub-task that ran twice is counted once; a missing one fails the count.
- */
-async function sumCount(job: Job<CountJobData>): Promise<CountReturn> {
-  const values = Object.values(await job.getChildrenValues<SubTaskReturn>());
-  const tally = new Tally(job.data.subTasks);
-  for (const value of values) tally.add(value);
-  if (!tally.complete) throw new UnrecoverableError(`only ${tally.done} of ${tally.total} sub-task results were found: no count`);
-  return {
-    count: String(tally.count),
-    ...(job.data.task.goal === 'count-fundamental' ? { fundamental: String(tally.fundamental) } : {}),
-    nodes: tally.nodes,
-    subTasks: tally.total,
-    workers: [...new Set(values.map((v) => v.worker))].sort(),
-    reruns: values.filter((v) => v.rerun).length,
-  };
+/** What a result's MAC covers: the count, the index and key of the sub-task, and everything the entry says. */
+function resultFields(id: string, index: number, key: string, count: string, fundamental: string | undefined, nodes: number, worker: string, rerun: boolean): unknown[] {
+  return [id, index, key, count, fundamental ?? null, nodes, worker, rerun];
 }
+
+function resultMac(key: QueueKey | undefined, ...fields: Parameters<typeof resultFields>): string {
+  return macOf(key, 'result', ...resultFields(...fields));
+}
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);

@@ -13,6 +13,8 @@ export function workerCommand(setExit: SetExit): Command {
     .option('--stall <time>', 'when a worker dies, its sub-tasks are taken over by others within this time (default 30s)', duration)
     // The earlier spelling, kept working for scripts that use it.
     .addOption(new Option('--stall-timeout <time>').argParser(duration).hideHelp())
+    .option('--grace <time>', 'when stopped (SIGTERM, Ctrl-C), how long sub-tasks in flight may finish before they go back on the queue (default 10s)', duration)
+    .option('--max-sub-task-time <time>', 'the longest one sub-task may run here; past it the sub-task fails its count, saying so (default: no limit)', duration)
     .option('-q, --quiet', 'no line per sub-task')
     .addHelpText('after', WORKER_HELP)
     .action(async (options: WorkerOptions) => setExit(await (await import('../queue-worker.js')).runWorker(options)));
