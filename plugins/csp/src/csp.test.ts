@@ -56,6 +56,7 @@ describe('csp counts', () => {
     const cbj = await solve(task(10, 'count', { ordering: 'static', inference: 'none', backjumping: true }));
     expect(countOf(cbj)).toBe(724n);
     expect(extra(cbj, 'backjumps')).toBeGreaterThan(0);
+    expect(extra(cbj, 'skipped')).toBeGreaterThan(0);
     expect(cbj.stats.nodes).toBeLessThan(plain.stats.nodes);
     expect(extra(plain, 'backjumps')).toBe(0);
   });

@@ -57,8 +57,10 @@ export class ColumnCsp {
   checks = 0;
   /** Values removed from domains by inference. */
   pruned = 0;
-  /** Backjumps: retreats over at least one level whose remaining values are never tried. */
+  /** Backjumps: retreats past at least one level, whose remaining values are then never tried. */
   backjumps = 0;
+  /** Values left untried at the levels backjumps passed (a jump past levels with no value left saves nothing). */
+  skipped = 0;
   /** Solutions found. */
   solutions = 0;
 
@@ -193,6 +195,7 @@ export class ColumnCsp {
         if (target < 0) {
           // No earlier assignment is to blame: there is no solution anywhere (CBJ proves it early).
           this.backjumps++;
+          for (let level = depth - 1; level >= 0; level--) this.skipped += this.valuesLeft(level, varAt[level]!);
           if (trace) this.traceRetreat(trace, depth);
           return 'done';
         }
@@ -203,6 +206,7 @@ export class ColumnCsp {
         }
         for (let level = depth - 1; level >= target; level--) {
           const variable = varAt[level]!;
+          if (level > target) this.skipped += this.valuesLeft(level, variable);
           const value = val[variable]!;
           this.undo(level);
           this.backtracks++;
@@ -304,6 +308,14 @@ export class ColumnCsp {
     const v = nextBit(this.dom, x * this.words, this.words, this.cursor[depth]! + 1);
     this.cursor[depth] = v;
     return v;
+  }
+
+  /** How many values of `x`, at `depth`, are still to be tried. */
+  private valuesLeft(depth: number, x: number): number {
+    if (this.lcv) return this.lcvStart[depth + 1]! - (this.lcvStart[depth]! + this.cursor[depth]! + 1);
+    let left = 0;
+    for (let v = nextBit(this.dom, x * this.words, this.words, this.cursor[depth]! + 1); v >= 0; v = nextBit(this.dom, x * this.words, this.words, v + 1)) left++;
+    return left;
   }
 
   /** Whether (c₁, r₁) and (c₂, r₂), in different columns, attack each other along one of the piece's lines. */

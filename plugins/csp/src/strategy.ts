@@ -96,6 +96,7 @@ export const csp: SearchStrategy = {
         checks: search.checks,
         pruned: search.pruned,
         backjumps: search.backjumps,
+        skipped: search.skipped,
         ordering: settings.ordering,
         values: settings.values,
         inference: settings.inference,
