@@ -41,14 +41,79 @@ export function describeStep(context: StepContext, event: TraceEvent, before: re
     }
     case 'retreat':
       return event.depth === 0 ? `Left the start ${sq(event.square)}: every path from it has been tried` : `Stepped back from ${sq(event.square)}`;
-    case 'local': {
-      const h = `h = ${event.h}`;
-      if (event.from === undefined || event.to === undefined) return `Start: ${h} (pairs of pieces attacking each other)`;
-      return event.from === event.to ? `Kept the piece on ${sq(event.from)}, no square of its column is better: ${h}` : `Moved the piece on ${sq(event.from)} to ${sq(event.to)}: ${h}`;
-    }
+    case 'local':
+      return localWords(context, event);
     case 'generation':
       return `Generation ${event.generation + 1}: the best walk visits ${event.best} of ${board.playable} squares (mean ${event.mean.toFixed(1)})`;
+    case 'assign':
+    case 'unassign':
+    case 'wipeout':
+      return cspWords(context, event, before);
+    case 'cover':
+    case 'uncover':
+      return dlxWords(context, event);
+    case 'population': {
+      const most = (board.width * (board.width - 1)) / 2;
+      return `Generation ${event.generation + 1}: best fitness ${event.best} of ${most} non-attacking pairs, mean ${event.mean.toFixed(1)}, diversity ${(event.diversity * 100).toFixed(0)}%`;
+    }
   }
+}
+
+/** Local search in words: a start, a move, annealing's proposal accepted or refused, tabu's aspiration, beam's k states. */
+function localWords({ board }: StepContext, event: Extract<TraceEvent, { type: 'local' }>): string {
+  const sq = (s: number) => board.name(s);
+  const h = `h = ${event.h}`;
+  if (event.states) {
+    const hs = event.states.map((s) => s.h).join(', ');
+    return event.step === 0
+      ? `Start: ${event.states.length} random states, h = ${hs}`
+      : `Kept the best ${event.states.length} of all their successors: h = ${hs}`;
+  }
+  const t = event.temperature === undefined ? '' : `T = ${temperature(event.temperature)}: `;
+  if (event.from === undefined || event.to === undefined) return `${t}Start: ${h} (pairs of pieces attacking each other)`;
+  const move = event.swapped ? `swapping the pieces on ${sq(event.from)} and ${sq(event.swapped.from)}` : `moving the piece on ${sq(event.from)} to ${sq(event.to)}`;
+  if (event.accepted === false) return `${t}Refused ${move}: h stays ${event.h}`;
+  if (event.accepted === true) return `${t}Accepted ${move}: ${h}`;
+  if (event.from === event.to) return `Kept the piece on ${sq(event.from)}, no square of its column is better: ${h}`;
+  const moved = event.swapped ? `Swapped the pieces on ${sq(event.from)} and ${sq(event.swapped.from)}` : `Moved the piece on ${sq(event.from)} to ${sq(event.to)}`;
+  return `${moved}${event.tabu ? ' (a tabu move, taken because it beats the best h so far)' : ''}: ${h}`;
+}
+
+function temperature(t: number): string {
+  return t >= 100 ? t.toFixed(0) : t >= 1 ? t.toFixed(2) : t.toPrecision(2);
+}
+
+/** A csp step: column c takes row r (square c r), what its inference crossed out, a wipe-out, a value taken back. */
+function cspWords(context: StepContext, event: Extract<TraceEvent, { type: 'assign' | 'unassign' | 'wipeout' }>, before: readonly number[]): string {
+  const { board, piece } = context;
+  const at = (variable: number, value: number) => board.name(value * board.width + variable);
+  const column = (variable: number) => (board.width <= 26 ? `column ${String.fromCharCode(97 + variable)}` : `column ${variable + 1}`);
+  const symbol = piece.symbols.ascii;
+  switch (event.type) {
+    case 'assign': {
+      const refused = event.rejected?.length ? ` — refused ${rejections(context, event.rejected.map((v) => v * board.width + event.variable), before)}` : '';
+      const pruned = event.pruned.length
+        ? ` — crossed out ${event.pruned.length} value${event.pruned.length === 1 ? '' : 's'} of later columns: ${event.pruned.slice(0, NAMED).map((p) => at(p.variable, p.value)).join(', ')}${event.pruned.length > NAMED ? ` and ${event.pruned.length - NAMED} more` : ''}`
+        : '';
+      return `${column(event.variable)} = ${event.value + 1}: ${symbol} on ${at(event.variable, event.value)}${pruned}${refused}`;
+    }
+    case 'unassign': {
+      const jump = event.backjumpTo === undefined ? '' : event.backjumpTo < 0 ? ' (backjumping past the root: no assignment can help)' : ` (backjumping to depth ${event.backjumpTo})`;
+      const dead = event.rejected?.length ? `Dead end one column on, rows ${event.rejected.map((v) => v + 1).join(', ')} all conflict — ` : '';
+      return `${dead}Took ${symbol} back from ${at(event.variable, event.value)}, its crossed-out values return${jump}`;
+    }
+    case 'wipeout':
+      return `Wipe-out: ${column(event.variable)} has no value left — the assignment at depth ${event.depth} fails`;
+  }
+}
+
+/** A dancing-links step: an option chosen for the column branched on, or taken back. */
+function dlxWords({ board, piece }: StepContext, event: Extract<TraceEvent, { type: 'cover' | 'uncover' }>): string {
+  const square = board.name(event.row);
+  if (event.type === 'uncover') return `Uncovered ${event.column}: took ${piece.symbols.ascii} back from ${square}`;
+  const options = event.size === undefined ? '' : ` (${event.size} option${event.size === 1 ? '' : 's'} left, the fewest)`;
+  const also = event.also?.length ? `, covering ${event.also.join(', ')}` : '';
+  return `Covered ${event.column}${options} with ${piece.symbols.ascii} on ${square}${also}`;
 }
 
 /** Why a domination search went no deeper. */
