@@ -1,4 +1,13 @@
+/**
+ * The tabu strategy: tabu search on one piece per column, h = attacking pairs.
+ *
+ * @module @bezzel/tabu
+ */
 import { pluginModule } from '@bezzel/core';
+import { defaultTenure, tabu } from './strategy.js';
 
-/** Placeholder: the tabu strategy is being written. */
-export default pluginModule({ strategies: [] });
+export { tabuSearch, type Neighbourhood, type TabuSettings, type TabuStop, type TabuTally } from './tabu.js';
+export { defaultTenure, tabu };
+
+/** The plugin: the tabu strategy. */
+export default pluginModule({ strategies: [tabu] });
