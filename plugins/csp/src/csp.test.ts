@@ -146,6 +146,13 @@ describe('csp goals', () => {
     expect(counted.status === 'budget' && counted.partial?.count).toBeGreaterThan(0n);
   });
 
+  it('stops when aborted, with status aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const r = await bezzel.solve(task(12, 'count', {}), { signal: controller.signal });
+    expect(r.status).toBe('aborted');
+  });
+
   it('is deterministic: the same task gives the same figures', async () => {
     const a = await solve(task(11, 'count', { ordering: 'mrv+degree', values: 'lcv', inference: 'mac', backjumping: true }));
     const b = await solve(task(11, 'count', { ordering: 'mrv+degree', values: 'lcv', inference: 'mac', backjumping: true }, 'queen', { seed: 99 }));

@@ -24,13 +24,21 @@ export interface DomainGrid {
  * step by step: `apply` each event, read the grid. A pure function of the events is {@link replayDomains}.
  */
 export class DomainReplay implements DomainGrid {
+  /** The value of each variable, or -1 while it is unassigned. */
   readonly value: number[];
+  /** For each variable and value: the depth whose inference removed it, or -1. */
   readonly crossedAt: number[][];
+  /** The variable assigned at each depth. */
   readonly assignedAt: number[] = [];
+  /** The variable the last step emptied, or -1. */
   wipedOut = -1;
+  /** Solutions seen so far. */
   solutions = 0;
 
-  constructor(readonly n: number) {
+  constructor(
+    /** The number of variables and of values. */
+    readonly n: number,
+  ) {
     this.value = new Array<number>(n).fill(-1);
     this.crossedAt = Array.from({ length: n }, () => new Array<number>(n).fill(-1));
   }
