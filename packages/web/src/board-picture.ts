@@ -4,7 +4,7 @@ import type { Board, Conflict, Piece } from '@bezzel/core';
  * How a square is shaded: attacked by a piece, rejected by the step just taken, suggested by a hint, or (domination)
  * the uncovered square a step placed its piece to cover.
  */
-export type Shade = 'attacked' | 'rejected' | 'hint' | 'aim';
+export type Shade = 'attacked' | 'rejected' | 'hint' | 'aim' | 'wiped' | 'line' | 'secondary' | 'tabu';
 
 /** Everything the page draws on a board at one moment; the board views only draw, they decide nothing. */
 export interface BoardPicture {
@@ -20,6 +20,15 @@ export interface BoardPicture {
   readonly heat?: Int16Array;
   /** Domination: how many pieces cover each square; covered squares are tinted by it, uncovered ones outlined. */
   readonly cover?: Uint8Array;
+  /**
+   * A colour for each square from a small palette (index mod 8): csp's domain grid tints each crossed-out value and
+   * the piece whose assignment crossed it out alike.
+   */
+  readonly tints?: ReadonlyMap<number, number>;
+  /** Squares crossed out (besides rejected ones): values gone from a csp domain. */
+  readonly crossed?: readonly number[];
+  /** Short text written on squares: hill climbing's h for each move. */
+  readonly labels?: ReadonlyMap<number, string>;
   /** Pairs of pieces that attack each other (from the core Validator), drawn as lines. */
   readonly conflicts?: readonly Conflict[];
   /** Tour: where the head may go next, with each one's onward degree. */

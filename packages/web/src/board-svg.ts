@@ -28,9 +28,11 @@ export class BoardSvg {
   #numberText: string[] = [];
   #degrees = new Map<number, SVGTextElement>();
   #degreeText: string[] = [];
+  #labels = new Map<number, SVGTextElement>();
+  #labelText: string[] = [];
   #uses: SVGUseElement[] = [];
   #marks: SVGGElement[] = [];
-  readonly #layers: Record<'squares' | 'overlays' | 'labels' | 'path' | 'numbers' | 'degrees' | 'conflicts' | 'pieces' | 'marks' | 'top', SVGGElement>;
+  readonly #layers: Record<'squares' | 'overlays' | 'labels' | 'path' | 'numbers' | 'degrees' | 'conflicts' | 'pieces' | 'values' | 'marks' | 'top', SVGGElement>;
   readonly #polyline: SVGPolylineElement;
   readonly #crosses: SVGPathElement;
   readonly #start: SVGCircleElement;
@@ -58,6 +60,7 @@ export class BoardSvg {
       degrees: layer('degrees'),
       conflicts: layer('conflicts'),
       pieces: layer('pieces'),
+      values: layer('values'),
       marks: layer('marks'),
       top: layer('top'),
     };
@@ -103,6 +106,10 @@ export class BoardSvg {
     setAttr(this.svg, 'data-path', picture.path ? Array.from(picture.path).join(' ') : '');
     setAttr(this.svg, 'data-conflicts', String(picture.conflicts?.length ?? 0));
     setAttr(this.svg, 'data-uncovered', picture.cover ? uncoveredSquares(picture.board, picture.cover).join(' ') : '');
+    setAttr(this.svg, 'data-crossed', [...(picture.crossed ?? [])].sort((a, b) => a - b).join(' '));
+    setAttr(this.svg, 'data-tints', [...(picture.tints ?? [])].sort(([a], [b]) => a - b).map(([sq, t]) => `${sq}:${t}`).join(' '));
+    setAttr(this.svg, 'data-shades', [...(picture.shades ?? [])].filter(([, s]) => s !== 'rejected' && s !== 'attacked').sort(([a], [b]) => a - b).map(([sq, s]) => `${sq}:${s}`).join(' '));
+    setAttr(this.svg, 'data-labels', [...(picture.labels ?? [])].sort(([a], [b]) => a - b).map(([sq, t]) => `${sq}:${t}`).join(' '));
     setAttr(this.svg, 'data-rejected', [...(picture.shades ?? [])].filter(([, s]) => s === 'rejected').map(([sq]) => sq).sort((a, b) => a - b).join(' '));
   }
 
@@ -127,10 +134,13 @@ export class BoardSvg {
     this.#layers.overlays.replaceChildren(...this.#overlays);
     this.#layers.numbers.replaceChildren();
     this.#layers.degrees.replaceChildren();
+    this.#layers.values.replaceChildren();
     this.#numbers.clear();
     this.#degrees.clear();
+    this.#labels.clear();
     this.#numberText = [];
     this.#degreeText = [];
+    this.#labelText = [];
     // Coordinates as on a printed board: files along the bottom rank, ranks up the a-file.
     const labels: SVGTextElement[] = [];
     if (board.algebraic && Math.max(width, height) <= 26) {
@@ -149,13 +159,15 @@ export class BoardSvg {
   }
 
   #drawOverlays(picture: BoardPicture): void {
-    const { board, shades, heat, cover } = picture;
+    const { board, shades, heat, cover, tints, labels } = picture;
     const numbered = Math.max(board.width, board.height) <= MAX_NUMBERED_SIDE;
     for (let sq = 0; sq < board.size; sq++) {
       const shade = shades?.get(sq);
       const degree = heat ? heat[sq]! : -1;
+      const tint = tints?.get(sq);
       const cls =
         shade ? `ov ${shade}`
+        : tint !== undefined ? `ov tint tint-${tint % 8}`
         : degree >= 0 ? `ov heat heat-${Math.min(degree, 5)}`
         : cover && !board.isRemoved(sq) ? (cover[sq] === 0 ? 'ov uncovered' : `ov covered covered-${Math.min(cover[sq]!, 3)}`)
         : 'ov';
@@ -164,14 +176,16 @@ export class BoardSvg {
         this.#overlays[sq]!.setAttribute('class', cls);
       }
       this.#setText(this.#degrees, this.#degreeText, this.#layers.degrees, sq, numbered && degree >= 0 ? String(degree) : '', 'degree', C - 3, 11);
+      if (labels || this.#labelText.length > 0) this.#setText(this.#labels, this.#labelText, this.#layers.values, sq, (numbered && labels?.get(sq)) || '', 'square-value', C / 2, C / 2);
     }
   }
 
   /** Rejected squares get a cross besides their colour, so they read without colour too: one path for all. */
   #drawCrosses(picture: BoardPicture): void {
     const d: string[] = [];
-    for (const [sq, shade] of picture.shades ?? []) {
-      if (shade !== 'rejected') continue;
+    const crossed = [...picture.crossed ?? []];
+    for (const [sq, shade] of picture.shades ?? []) if (shade === 'rejected') crossed.push(sq);
+    for (const sq of crossed) {
       const [x, y] = this.#xy(sq);
       d.push(`M${x + C * 0.28} ${y + C * 0.28}L${x + C * 0.72} ${y + C * 0.72}M${x + C * 0.72} ${y + C * 0.28}L${x + C * 0.28} ${y + C * 0.72}`);
     }

@@ -142,9 +142,190 @@ const COVER_SEARCH: Listing = {
   },
 };
 
+const SIMULATED_ANNEALING: Listing = {
+  title: 'Simulated annealing (AIMA fig. 4.5, minimising h)',
+  lines: [
+    'current ← one piece in each column (the initial placement)',
+    'for t = 1, 2, …:',
+    '  T ← schedule(t)',
+    '  if T < T_min: reheat (if reheats are left), else return current',
+    '  next ← a random successor of current (a piece moved in its column, or two swapped)',
+    '  Δ ← h(next) − h(current)',
+    '  if Δ ≤ 0: current ← next',
+    '  else: current ← next only with probability e^(−Δ/T)',
+    '  if h(current) = 0: return current (a solution)',
+  ],
+  linesOf: (event, previous) => {
+    if (event.type === 'place') return [0];
+    if (event.type === 'solution') return [8];
+    if (event.type !== 'local') return [];
+    if (event.from === undefined) return [1];
+    const reheated = previous?.type === 'local' && previous.temperature !== undefined && event.temperature !== undefined && event.temperature > previous.temperature;
+    const also = reheated ? [3, 2, 4, 5] : [2, 4, 5];
+    if (event.accepted === false) return [7, ...also];
+    const uphill = previous?.type === 'local' && event.h > previous.h;
+    return [uphill ? 7 : 6, ...also];
+  },
+};
+
+const TABU: Listing = {
+  title: 'Tabu search (Glover 1989)',
+  lines: [
+    'current ← one piece in each column; best ← current; the tabu list is empty',
+    'while h(current) > 0:',
+    '  look at each move of an attacked piece within its column, and the h it would give',
+    '  a move back to a row its piece left in the last tenure steps is tabu,',
+    '    unless it beats the best h so far (aspiration)',
+    '  make the best move that is not tabu, even if it raises h',
+    '  the row the piece left is tabu for it for the next tenure steps',
+    '  if h(current) < h(best): best ← current',
+    'h = 0: a solution',
+  ],
+  linesOf: (event) => {
+    if (event.type === 'place') return [0];
+    if (event.type === 'solution') return [8];
+    if (event.type !== 'local') return [];
+    if (event.from === undefined) return [1];
+    if (event.h === 0) return [8, 5];
+    return event.tabu ? [5, 4, 3, 6] : [5, 2, 6];
+  },
+};
+
+const BEAM: Listing = {
+  title: 'Local beam search (AIMA §4.1.3)',
+  lines: [
+    'states ← k random states (one piece in each column)',
+    'loop:',
+    '  if a state has h = 0: return it (a solution)',
+    '  successors ← every move of one piece within its column, from each of the k states',
+    '  states ← the k best successors',
+    '    (stochastic beam: k drawn at random, each with weight e^(−h/T))',
+  ],
+  linesOf: (event) => {
+    if (event.type === 'solution') return [2];
+    if (event.type === 'place' || (event.type === 'local' && !event.states)) return [0];
+    if (event.type !== 'local' || !event.states) return [];
+    if (event.step === 0) return [0];
+    return event.h === 0 ? [2, 4, 3] : [4, 3, 5];
+  },
+};
+
+const GENETIC_QUEENS: Listing = {
+  title: 'Genetic algorithm (AIMA fig. 4.8)',
+  lines: [
+    'population ← random digit strings (the row of each column\'s piece)',
+    'repeat:',
+    '  fitness of each = pairs of pieces not attacking each other',
+    '  new population ← the elite (the fittest, kept as they are)',
+    '  while the new population is not full:',
+    '    x, y ← two parents selected by fitness (proportional, or tournament)',
+    '    child ← crossover(x, y) (one point, or uniform)',
+    '    each digit of child: with a small probability, a random row (mutation)',
+    '    add child to the new population',
+    '  population ← new population',
+    'until an individual has fitness n(n − 1)/2 (a solution) or the budget runs out',
+  ],
+  linesOf: (event) => {
+    if (event.type === 'solution') return [10];
+    if (event.type !== 'population') return [];
+    return event.generation === 0 ? [0, 2] : [9, 2, 3, 4, 5, 6, 7, 8];
+  },
+};
+
+/** CSP backtracking (AIMA fig. 6.5) with its inference; with MAC, AC-3 (fig. 6.3) is listed below it. */
+function cspListing(inference: string): Listing {
+  const mac = inference === 'mac';
+  const lines = [
+    'backtrack(assignment):',
+    '  if every column has a row: record a solution, return',
+    '  var ← an unassigned column (static order; MRV: fewest values left; + degree)',
+    '  for each value in var\'s domain (rows upward, or least constraining first):',
+    '    if value conflicts with the assignment: skip it',
+    '    add var = value to the assignment',
+    `    inferences ← ${inference === 'none' ? 'none (no inference)' : mac ? 'MAC: AC-3 on the arcs (Xj, var), Xj unassigned' : 'forward checking: the values of unassigned Xj that var = value attacks'}`,
+    '    if no domain is left empty (no wipe-out):',
+    '      cross the inferred values out of their domains',
+    '      backtrack(assignment)',
+    '      put the crossed-out values back',
+    '    remove var = value from the assignment',
+    '  no value left: return failure (backjumping: to the deepest column in the conflict set)',
+  ];
+  if (mac) {
+    lines.push(
+      'AC-3(queue of arcs):',
+      '  while the queue is not empty: (Xi, Xj) ← pop',
+      '    if revise(Xi, Xj): remove the values of Xi no value of Xj allows',
+      '      if Xi\'s domain is empty: return failure (a wipe-out)',
+      '      add (Xk, Xi) to the queue for each other unassigned Xk',
+    );
+  }
+  return {
+    title: `CSP backtracking with ${inference === 'none' ? 'no inference' : mac ? 'MAC (AC-3)' : 'forward checking'} (AIMA fig. 6.5${mac ? ', 6.3' : ''})`,
+    lines,
+    linesOf: (event, previous) => {
+      switch (event.type) {
+        case 'assign':
+          if (event.rejected?.length) return [5, 4, 3];
+          return event.pruned.length > 0 ? (mac ? [5, 6, 8, 15] : [5, 6, 8]) : [5, 2, 3];
+        case 'wipeout':
+          return mac ? [16, 7, 6] : [7, 6];
+        case 'unassign': {
+          if (event.backjumpTo !== undefined) return [11, 12];
+          if (previous?.type === 'wipeout' || previous?.type === 'solution') return [11];
+          return [10, 11, 12];
+        }
+        case 'solution':
+          return [1];
+        default:
+          return [];
+      }
+    },
+  };
+}
+
+const ALGORITHM_X: Listing = {
+  title: 'Algorithm X with dancing links (Knuth 2000)',
+  lines: [
+    'X(depth):',
+    '  if no primary column is left (every rank and file covered): record a solution, return',
+    '  c ← the primary column with the fewest options left (Knuth\'s S heuristic)',
+    '  cover c: unlink it, and every option that meets it, from the other columns',
+    '  for each option r of column c (a square on that line):',
+    '    choose r: cover each other column r meets (its file, its diagonals)',
+    '    X(depth + 1)',
+    '    take r back: uncover those columns, in reverse order',
+    '  uncover c, return (no option left: a dead end)',
+  ],
+  linesOf: (event, previous) => {
+    switch (event.type) {
+      case 'cover':
+        return [5, 2, 3, 4];
+      case 'uncover':
+        // Taking back the option just chosen: the column branched on below it had no option left.
+        return previous?.type === 'cover' && previous.row === event.row ? [7, 2, 8] : [7, 8];
+      case 'solution':
+        return [1];
+      default:
+        return [];
+    }
+  },
+};
+
 /** The listing for a strategy and problem, or undefined for strategies that record no steps. */
-export function listingFor(strategy: string, problem: ProblemKind): Listing | undefined {
+export function listingFor(strategy: string, problem: ProblemKind, options?: Readonly<Record<string, unknown>>): Listing | undefined {
   switch (strategy) {
+    case 'simulated-annealing':
+      return SIMULATED_ANNEALING;
+    case 'tabu':
+      return TABU;
+    case 'beam':
+      return BEAM;
+    case 'genetic-queens':
+      return GENETIC_QUEENS;
+    case 'csp':
+      return cspListing(typeof options?.inference === 'string' ? options.inference : 'forward-checking');
+    case 'dlx':
+      return ALGORITHM_X;
     case 'backtracking':
       return problem === 'tour' ? TOUR_BACKTRACKING : PLACEMENT_BACKTRACKING;
     case 'warnsdorff':
@@ -163,4 +344,17 @@ export function listingFor(strategy: string, problem: ProblemKind): Listing | un
 }
 
 /** The strategies whose every step the page can show. */
-export const STEPPED_STRATEGIES = ['backtracking', 'warnsdorff', 'min-conflicts', 'hill-climbing', 'genetic', 'cover-search'] as const;
+export const STEPPED_STRATEGIES = [
+  'backtracking',
+  'warnsdorff',
+  'min-conflicts',
+  'hill-climbing',
+  'genetic',
+  'cover-search',
+  'simulated-annealing',
+  'beam',
+  'tabu',
+  'genetic-queens',
+  'csp',
+  'dlx',
+] as const;

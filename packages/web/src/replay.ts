@@ -2,6 +2,24 @@ import type { TraceEvent } from '@bezzel/core';
 
 type LocalEvent = Extract<TraceEvent, { type: 'local' }>;
 type GenerationEvent = Extract<TraceEvent, { type: 'generation' }>;
+type PopulationEvent = Extract<TraceEvent, { type: 'population' }>;
+
+/**
+ * The square an event puts a piece on at a depth, for the events of depth-first placements: `place`, a csp
+ * `assign` (column `variable`, row `value`) and a dancing-links `cover` (the option's square).
+ */
+export function placedSquare(event: TraceEvent, width: number): number | undefined {
+  if (event.type === 'place') return event.square;
+  if (event.type === 'assign') return event.value * width + event.variable;
+  if (event.type === 'cover') return event.row;
+  return undefined;
+}
+
+/** A row per column (`rows[c]` the row of column c's piece) as squares. */
+export function rowsToSquares(rows: readonly number[]): number[] {
+  const n = rows.length;
+  return rows.map((row, col) => row * n + col);
+}
 
 /**
  * Plays a recorded trace forwards and backwards. Most events can be undone from the event alone (a removal
@@ -26,8 +44,17 @@ export class Replay {
   /** For each event, the position of the latest `local` event at or before it (-1: none); grows with the trace. */
   readonly #lastLocal: number[] = [];
   readonly #lastGeneration: number[] = [];
+  readonly #lastPopulation: number[] = [];
+  /** The position of the event that put each piece of `squares` at its depth (depth-first placements). */
+  readonly origins: number[] = [];
+  /** Origins a taking-back event dropped, by its position, to put back when stepping back over it. */
+  readonly #droppedOrigin = new Map<number, number>();
 
-  constructor(readonly events: readonly TraceEvent[]) {}
+  /** `width` is the board's, for csp events, which name a column and a row rather than a square. */
+  constructor(
+    readonly events: readonly TraceEvent[],
+    readonly width = 0,
+  ) {}
 
   get length(): number {
     return this.events.length;
@@ -41,6 +68,7 @@ export class Replay {
   /** Search depth: pieces placed, or squares in the path beyond the start. */
   get depth(): number {
     const last = this.last;
+    if (last?.type === 'population') return 0;
     return last?.type === 'move' || last?.type === 'retreat' || last?.type === 'generation' ? Math.max(this.squares.length - 1, 0) : this.squares.length;
   }
 
@@ -50,28 +78,45 @@ export class Replay {
     const s = this.squares;
     switch (event.type) {
       case 'place':
-      case 'move':
+      case 'assign':
+      case 'cover':
+      case 'move': {
+        const square = event.type === 'move' ? event.square : placedSquare(event, this.width)!;
         if (s.length > event.depth) this.#forget(s.slice(event.depth));
         s.length = event.depth;
-        s.push(event.square);
-        if (event.type === 'place' || event.depth > 0) this.nodes++;
+        s.push(square);
+        this.origins.length = event.depth;
+        this.origins.push(this.position);
+        if (event.type !== 'move' || event.depth > 0) this.nodes++;
         break;
+      }
       case 'remove':
+      case 'unassign':
+      case 'uncover':
       case 'retreat':
+        if (!this.#droppedOrigin.has(this.position) && this.origins.length > event.depth) this.#droppedOrigin.set(this.position, this.origins[event.depth]!);
         s.length = event.depth;
+        this.origins.length = Math.min(this.origins.length, event.depth);
+        break;
+      case 'wipeout':
         break;
       case 'solution':
         this.solutions++;
         if (!this.#solutionAt.has(this.position)) this.#solutionAt.set(this.position, { index: event.index, squares: [...s] });
         break;
       case 'local':
-        moveAmong(s, event.from, event.to);
-        if (event.to !== undefined) this.moves++;
+        if (event.states) this.#replaceAll(bestState(event.states));
+        else if (event.accepted !== false) {
+          moveAmong(s, event.from, event.to);
+          if (event.swapped) moveAmong(s, event.swapped.from, event.swapped.to);
+        }
+        if (event.to !== undefined || (event.states && event.step > 0)) this.moves++;
         break;
       case 'generation':
-        this.#forget(s.slice());
-        s.length = 0;
-        for (const sq of event.path) s.push(sq);
+        this.#replaceAll(event.path);
+        break;
+      case 'population':
+        this.#replaceAll(rowsToSquares(event.sample[0]?.rows ?? []));
         break;
     }
     this.position++;
@@ -85,26 +130,40 @@ export class Replay {
     const s = this.squares;
     switch (event.type) {
       case 'place':
+      case 'assign':
+      case 'cover':
       case 'move':
         s.length = event.depth;
+        this.origins.length = event.depth;
         for (const sq of this.#forgotten.get(this.position) ?? []) s.push(sq);
-        if (event.type === 'place' || event.depth > 0) this.nodes--;
+        if (event.type !== 'move' || event.depth > 0) this.nodes--;
         break;
       case 'remove':
-      case 'retreat':
+      case 'unassign':
+      case 'uncover':
+      case 'retreat': {
         s.length = event.depth;
-        s.push(event.square);
+        s.push('square' in event ? event.square : 'row' in event ? event.row : event.value * this.width + event.variable);
+        const origin = this.#droppedOrigin.get(this.position);
+        if (origin !== undefined && this.origins.length === event.depth) this.origins.push(origin);
+        break;
+      }
+      case 'wipeout':
         break;
       case 'solution':
         this.solutions--;
         break;
       case 'local':
-        moveAmong(s, event.to, event.from);
-        if (event.to !== undefined) this.moves--;
+        if (event.states) this.#restoreAll();
+        else if (event.accepted !== false) {
+          if (event.swapped) moveAmong(s, event.swapped.to, event.swapped.from);
+          moveAmong(s, event.to, event.from);
+        }
+        if (event.to !== undefined || (event.states && event.step > 0)) this.moves--;
         break;
       case 'generation':
-        s.length = 0;
-        for (const sq of this.#forgotten.get(this.position) ?? []) s.push(sq);
+      case 'population':
+        this.#restoreAll();
         break;
     }
     return true;
@@ -158,10 +217,27 @@ export class Replay {
     return at < 0 ? undefined : (this.events[at] as GenerationEvent);
   }
 
+  /** Genetic algorithm on placements: the latest generation (with its sample) at or before the current position. */
+  lastPopulation(): PopulationEvent | undefined {
+    const at = this.#latest(this.#lastPopulation, 'population');
+    return at < 0 ? undefined : (this.events[at] as PopulationEvent);
+  }
+
   /** The candidates (with onward degrees) offered at the move that made the current state. */
   candidates(): readonly { readonly square: number; readonly degree: number }[] {
     const last = this.last;
     return last?.type === 'move' ? (last.candidates ?? []) : [];
+  }
+
+  #replaceAll(squares: readonly number[]): void {
+    this.#forget(this.squares.slice());
+    this.squares.length = 0;
+    for (const sq of squares) this.squares.push(sq);
+  }
+
+  #restoreAll(): void {
+    this.squares.length = 0;
+    for (const sq of this.#forgotten.get(this.position) ?? []) this.squares.push(sq);
   }
 
   #forget(squares: number[]): void {
@@ -176,8 +252,8 @@ export class Replay {
 }
 
 /** The board after the first `position` events of a trace. */
-export function boardAt(events: readonly TraceEvent[], position: number): number[] {
-  return [...new Replay(events).seek(position).squares];
+export function boardAt(events: readonly TraceEvent[], position: number, width = 0): number[] {
+  return [...new Replay(events, width).seek(position).squares];
 }
 
 /** A found path as a trace, so an untraced tour still grows square by square on the page. */
@@ -189,6 +265,13 @@ export function pathTrace(path: ArrayLike<number>): TraceEvent[] {
 /** A found placement as a trace, one piece at a time, ending in its solution. */
 export function placementTrace(squares: readonly number[]): TraceEvent[] {
   return [...squares.map((square, depth) => ({ type: 'place', square, depth }) as const), { type: 'solution', index: 0 }];
+}
+
+/** Local beam search: the squares of the best of the k states (the first of the lowest h). */
+function bestState(states: readonly { readonly rows: readonly number[]; readonly h: number }[]): number[] {
+  let best = states[0];
+  for (const state of states) if (best && state.h < best.h) best = state;
+  return rowsToSquares(best?.rows ?? []);
 }
 
 function moveAmong(squares: number[], from: number | undefined, to: number | undefined): void {

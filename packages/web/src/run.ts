@@ -3,7 +3,7 @@ import { pageWords } from './page-words.js';
 import { KEPT_SOLUTIONS, TRACE_CAP, type WorkerMessage } from './protocol.js';
 import { pathTrace, placementTrace, Replay } from './replay.js';
 import { SearchTree } from './search-tree.js';
-import { Series } from './series.js';
+import { Annealing, Series } from './series.js';
 import type { CheckedSetup } from './setup-check.js';
 import { startWorker, type WorkerJob } from './worker-client.js';
 
@@ -22,12 +22,14 @@ export class Run {
   readonly id = ++runs;
   readonly events: TraceEvent[] = [];
   readonly replay: Replay;
-  readonly tree = new SearchTree();
+  readonly tree: SearchTree;
   /** Solutions kept (the first KEPT_SOLUTIONS), and how many were found in all. */
   readonly solutions: Solution[] = [];
   solutionCount = 0;
   /** h per step, or best and mean fitness per generation. */
   readonly metrics = new Map<string, Series>();
+  /** Simulated annealing: the temperature per step, and the share of uphill proposals accepted lately. */
+  readonly annealing = new Annealing();
   result?: Result;
   error?: string;
   /** Events kept when the recording stopped at the cap. */
@@ -49,7 +51,8 @@ export class Run {
     pieceName: string,
     private readonly changed: (run: Run) => void,
   ) {
-    this.replay = new Replay(this.events);
+    this.replay = new Replay(this.events, setup.board.width);
+    this.tree = new SearchTree(setup.board.width);
     this.traced = wantsTrace && setup.board.size <= MAX_TRACED_SQUARES;
     if (wantsTrace && !this.traced) this.notes.push(`Boards over ${MAX_TRACED_SQUARES.toLocaleString('en')} squares are not recorded step by step.`);
     this.#job = startWorker({ task: setup.task, pieceName, trace: this.traced }, (message) => this.#receive(message));
@@ -71,8 +74,10 @@ export class Run {
       case 'trace':
         for (const event of message.events) {
           this.events.push(event);
-          if (event.type === 'local') this.#series('h').add(event.step, event.h);
-          else if (event.type === 'generation') {
+          if (event.type === 'local') {
+            this.#series('h').add(event.step, event.h);
+            this.annealing.add(event);
+          } else if (event.type === 'generation' || event.type === 'population') {
             this.#series('best').add(event.generation, event.best);
             this.#series('mean').add(event.generation, event.mean);
           }
@@ -114,7 +119,7 @@ export class Run {
    * minimum's last set, not the larger ones found on the way), else at its first solution, else at the end.
    */
   openingPosition(): number {
-    const replay = new Replay(this.events);
+    const replay = new Replay(this.events, this.setup.board.width);
     const answer = this.#answerSet();
     if (this.traced && answer) {
       const wanted = [...answer].sort((a, b) => a - b).join(',');
@@ -123,7 +128,7 @@ export class Run {
         if (this.events[i]!.type === 'solution' && [...replay.squares].sort((a, b) => a - b).join(',') === wanted) return i + 1;
       }
     }
-    return (this.traced ? new Replay(this.events).nextSolution() : undefined) ?? this.events.length;
+    return (this.traced ? new Replay(this.events, this.setup.board.width).nextSolution() : undefined) ?? this.events.length;
   }
 
   /** The placement a domination result answers with: its set, or the smallest a stopped run reached. */

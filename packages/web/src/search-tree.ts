@@ -1,4 +1,5 @@
 import type { TraceEvent } from '@bezzel/core';
+import { placedSquare } from './replay.js';
 
 /**
  * The tree a depth-first search walks, built from its trace as events arrive: one node for each placement or
@@ -23,6 +24,9 @@ export class SearchTree {
   #path: number[] = [];
   #read = 0;
 
+  /** `width` is the board's, for csp events, which name a column and a row rather than a square. */
+  constructor(readonly width = 0) {}
+
   get size(): number {
     return this.parent.length;
   }
@@ -37,12 +41,18 @@ export class SearchTree {
       const event = events[this.#read]!;
       switch (event.type) {
         case 'place':
+        case 'assign':
+        case 'cover':
+          this.#add(event.depth, placedSquare(event, this.width)!, this.#read);
+          break;
         case 'move':
           this.#add(event.depth, event.square, this.#read);
           break;
         case 'remove':
+        case 'unassign':
+        case 'uncover':
         case 'retreat':
-          this.#path.length = event.depth;
+          this.#path.length = Math.min(this.#path.length, event.depth);
           break;
         case 'solution': {
           const node = this.#path[this.#path.length - 1];
@@ -51,6 +61,8 @@ export class SearchTree {
         }
         // A domination search's reason for going no deeper leaves the tree as it is.
         case 'cut':
+        // A csp wipe-out is followed by the assignment's taking back: a dead end.
+        case 'wipeout':
           break;
         default:
           this.treeShaped = false;

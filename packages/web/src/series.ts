@@ -30,6 +30,43 @@ export class Series {
   }
 }
 
+/** Proposals in the window over which the share of uphill moves accepted is taken. */
+export const ACCEPTANCE_WINDOW = 50;
+
+/**
+ * Simulated annealing's curves, from its `local` events: the temperature at each proposal, and the share of the
+ * last ACCEPTANCE_WINDOW uphill proposals (ones that would raise h) that were accepted — the textbook's picture of
+ * e^(−Δ/T) falling as the schedule cools.
+ */
+export class Annealing {
+  readonly temperature = new Series();
+  readonly uphill = new Series();
+  /** Uphill proposals seen, and of them accepted. */
+  proposals = 0;
+  accepted = 0;
+  #h: number | undefined;
+  readonly #window: boolean[] = [];
+  #inWindow = 0;
+
+  add(event: { readonly step: number; readonly h: number; readonly temperature?: number; readonly accepted?: boolean; readonly from?: number }): void {
+    const before = this.#h;
+    // A refused proposal leaves h as it was; an accepted one's h is the new h.
+    this.#h = event.h;
+    if (event.temperature === undefined || event.from === undefined) return;
+    this.temperature.add(event.step, event.temperature);
+    // Uphill: accepted and h rose, or refused (only uphill moves are ever refused).
+    const uphill = event.accepted === false || (before !== undefined && event.h > before);
+    if (!uphill) return;
+    const took = event.accepted !== false;
+    this.proposals++;
+    if (took) this.accepted++;
+    this.#window.push(took);
+    if (took) this.#inWindow++;
+    if (this.#window.length > ACCEPTANCE_WINDOW && this.#window.shift()) this.#inWindow--;
+    this.uphill.add(event.step, this.#inWindow / this.#window.length);
+  }
+}
+
 const COLOURS = ['#2980b9', '#c0392b', '#27ae60', '#8e44ad'];
 
 /** A small line chart of named series as SVG text, sharing one y scale. */

@@ -65,6 +65,7 @@ function localWords({ board }: StepContext, event: Extract<TraceEvent, { type: '
   const h = `h = ${event.h}`;
   if (event.states) {
     const hs = event.states.map((s) => s.h).join(', ');
+    if (event.step > 0 && event.h === 0 && event.states.length === 1) return `A successor with h = 0: a solution`;
     return event.step === 0
       ? `Start: ${event.states.length} random states, h = ${hs}`
       : `Kept the best ${event.states.length} of all their successors: h = ${hs}`;

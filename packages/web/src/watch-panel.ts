@@ -3,10 +3,11 @@ import { listingFor, type Listing } from './pseudo-code.js';
 import type { Run } from './run.js';
 import { chartSvg } from './series.js';
 import { stepLog } from './step-words.js';
+import { StrategyView } from './strategy-view.js';
 import { TreeView } from './tree-view.js';
 
 /** The depth-first searches whose recorded steps make a tree (each place under the one before, each removal going up). */
-const TREE_STRATEGIES: readonly string[] = ['backtracking', 'cover-search'];
+const TREE_STRATEGIES: readonly string[] = ['backtracking', 'cover-search', 'csp', 'dlx'];
 
 /** Steps shown in the log. */
 const LOG_LINES = 6;
@@ -28,6 +29,7 @@ export class WatchPanel {
   #chartKey = '';
   #panelAt = 0;
   readonly #logItems: HTMLLIElement[] = [];
+  readonly #view = new StrategyView();
 
   constructor(private readonly seek: (position: number) => void) {
     const canvas = byId<HTMLCanvasElement>('tree');
@@ -56,12 +58,13 @@ export class WatchPanel {
     // An answer replayed piece by piece (nothing was recorded) has no search nodes to count.
     setText(byId('stat-nodes'), run && !run.traced ? '-' : n(replay ? (replay.moves > 0 ? replay.moves : replay.nodes) : 0));
     setText(byId('stat-solutions'), n(replay?.solutions ?? 0));
-    const generation = replay?.lastGeneration();
+    const generation = replay?.lastGeneration() ?? replay?.lastPopulation();
     const local = replay?.lastLocal();
     setText(byId('stat-h-label'), generation ? 'Generation' : 'h');
     setText(byId('stat-h'), generation ? `${generation.generation + 1}: best ${generation.best}, mean ${generation.mean.toFixed(1)}` : local ? String(local.h) : '-');
     if (!run || !replay) {
       for (const item of this.#logItems) setText(item, '');
+      this.#view.draw(undefined);
       return;
     }
     const now = performance.now();
@@ -69,6 +72,7 @@ export class WatchPanel {
     this.#panelAt = now;
     this.#drawLog(run, announce);
     this.#drawCode(run);
+    this.#view.draw(run);
     this.#drawTree(run);
     this.#drawChart(run);
   }
@@ -86,11 +90,11 @@ export class WatchPanel {
   }
 
   #drawCode(run: Run): void {
-    const key = `${run.setup.strategy.meta.id}/${run.setup.task.problem.kind}/${run.traced}`;
+    const key = `${run.setup.strategy.meta.id}/${run.setup.task.problem.kind}/${run.traced}/${String(run.setup.task.options?.inference)}`;
     const code = byId('code');
     if (key !== this.#listingKey) {
       this.#listingKey = key;
-      this.#listing = listingFor(run.setup.strategy.meta.id, run.setup.task.problem.kind);
+      this.#listing = listingFor(run.setup.strategy.meta.id, run.setup.task.problem.kind, run.setup.task.options);
       setText(byId('code-title'), this.#listing ? `Pseudo-code: ${this.#listing.title}` : 'Pseudo-code');
       code.replaceChildren(...(this.#listing?.lines ?? []).map((line) => el('li', {}, line)));
       setText(
@@ -137,7 +141,7 @@ export class WatchPanel {
 
   #drawChart(run: Run): void {
     const local = run.replay.lastLocal();
-    const generation = run.replay.lastGeneration();
+    const generation = run.replay.lastGeneration() ?? run.replay.lastPopulation();
     const marker = generation ? generation.generation : local?.step;
     const points = [...run.metrics.values()].reduce((sum, s) => sum + s.length, 0);
     const key = `${points}:${marker}`;

@@ -5,6 +5,7 @@ import { onwardDegrees } from './degrees.js';
 import type { Describe } from './board-host.js';
 import { coverCounts, coverWords, uncoveredSquares } from './coverage.js';
 import type { Run } from './run.js';
+import { canonLayer } from './canon-picture.js';
 
 /**
  * What the board shows at the replay's position, and what each square means there: the pieces or the path,
@@ -27,9 +28,15 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
   }
   const last = replay.last;
   const squares = replay.squares;
+  const w = board.width;
   const touched =
     last?.type === 'place' || last?.type === 'move' ? ({ square: last.square, how: 'add' } as const)
     : last?.type === 'remove' || last?.type === 'retreat' ? ({ square: last.square, how: 'take' } as const)
+    : last?.type === 'assign' ? ({ square: last.value * w + last.variable, how: 'add' } as const)
+    : last?.type === 'unassign' ? ({ square: last.value * w + last.variable, how: 'take' } as const)
+    : last?.type === 'cover' ? ({ square: last.row, how: 'add' } as const)
+    : last?.type === 'uncover' ? ({ square: last.row, how: 'take' } as const)
+    : last?.type === 'local' && last.to !== undefined && last.accepted !== false && last.from !== last.to ? ({ square: last.to, how: 'add' } as const)
     : undefined;
 
   if (task.problem.kind === 'dominate') {
@@ -73,13 +80,20 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
   const rejected = (last?.type === 'place' || last?.type === 'remove' ? last.rejected : undefined) ?? [];
   // The rejections were judged against the board before the step.
   const before = rejected.length > 0 ? replay.before() : squares;
-  if (small && !solved) {
+  const strategy = run.setup.strategy.meta.id;
+  const canon = small && run.traced ? canonLayer(strategy, board, piece, replay, task.options) : undefined;
+  // csp's domains and dancing links' covered lines say what the attack shading would.
+  const ownShading = strategy === 'csp' || strategy === 'dlx';
+  if (small && !solved && !ownShading) {
     attacked = attackedSquares(board, piece, squares);
     for (const sq of attacked) if (!squares.includes(sq)) shades.set(sq, 'attacked');
     for (const sq of rejected) shades.set(sq, 'rejected');
   }
+  if (canon) for (const [sq, shade] of canon.shades) shades.set(sq, shade);
   if (small) conflicts = validatePlacement(board, piece, squares).conflicts;
   const describe: Describe = (sq) => {
+    const words = canon?.describe(sq);
+    if (words) return words;
     if (squares.includes(sq)) return `${piece.name} on ${name(sq)}`;
     if (rejected.includes(sq)) {
       const attack = attackOn(board, piece, before, sq);
@@ -94,9 +108,10 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
     pieces: squares,
     shades,
     conflicts,
+    ...(canon ? { tints: canon.tints, crossed: canon.crossed } : {}),
     ...(touched ? { touched } : {}),
     solved,
-    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}`,
+    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}${canon?.label ?? ''}`,
   };
   return { picture, describe };
 }
