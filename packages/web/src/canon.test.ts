@@ -61,7 +61,7 @@ describe("the canon's traces on the page", () => {
   }
 
   it("csp: the domain grid at every step is the plugin's own replay of it", async () => {
-    for (const options of [{ inference: 'forward-checking' }, { inference: 'mac', ordering: 'mrv' }]) {
+    for (const options of [{ inference: 'forward-checking' }, { inference: 'mac', ordering: 'mrv' }] as Record<string, string>[]) {
       const events = await traceOf('csp', options, 'all');
       const replay = new Replay(events, 8);
       for (let step = 1; step <= Math.min(events.length, 2000); step++) {
