@@ -51,3 +51,18 @@ export function onInterrupt(controller: AbortController): () => void {
   else stopping.signal.addEventListener('abort', abort, { once: true });
   return () => stopping.signal.removeEventListener('abort', abort);
 }
+
+/**
+ * For commands that only wait (on a queue's answer, or for Redis to come back): the first Ctrl-C ends the
+ * command at once with exit 130 and one line saying what was left waiting; there is nothing to keep. Returns the
+ * function that stops listening.
+ */
+export function interruptEndsWaiting(what: string): () => void {
+  const end = () => {
+    process.stderr.write(`\nbezzel: stopped waiting for ${what}\n`);
+    process.exit(EXIT.interrupted);
+  };
+  if (stopping.signal.aborted) end();
+  stopping.signal.addEventListener('abort', end, { once: true });
+  return () => stopping.signal.removeEventListener('abort', end);
+}

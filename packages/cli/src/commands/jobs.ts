@@ -1,5 +1,7 @@
 import { Command, Option } from 'commander';
 import type { SetExit } from '../exit.js';
+import { inert } from '../inert-text.js';
+import { interruptEndsWaiting } from '../interrupt.js';
 import { collect } from '../options.js';
 import type { JobOptions } from '../queue-jobs.js';
 import { addQueueOptions } from '../queue-options.js';
@@ -16,32 +18,42 @@ function jobCommand(name: string, description: string): Command {
     .option('--ascii', 'letters instead of chess glyphs');
 }
 
+/** These commands only wait on Redis: the first Ctrl-C ends them at once (exit 130), saying what was left waiting. */
+async function waiting(what: string, work: () => Promise<void>): Promise<void> {
+  const stop = interruptEndsWaiting(inert(what));
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+}
+
 // The actions live in ../queue-jobs.ts and load with the queue's client (BullMQ, ioredis) only when one runs.
 
 /** `bezzel status JOB`: where a count on the queue stands, without waiting. */
 export function statusCommand(setExit: SetExit): Command {
   return jobCommand('status', 'where a count on a queue stands: sub-tasks done, in flight, failed; rate and ETA').action(async (id: string, options: JobOptions) =>
-    setExit(await (await import('../queue-jobs.js')).showStatus(id, options)),
+    waiting('the queue', async () => setExit(await (await import('../queue-jobs.js')).showStatus(id, options))),
   );
 }
 
 /** `bezzel cancel JOB`: removes a count and everything of it from the queue. */
 export function cancelCommand(setExit: SetExit): Command {
   return jobCommand('cancel', 'remove a count, its results and its sub-tasks from a queue (sub-tasks in flight finish first)').action(async (id: string, options: JobOptions) =>
-    setExit(await (await import('../queue-jobs.js')).cancelCount(id, options)),
+    waiting('the queue (the count may be cancelled already: bezzel status tells)', async () => setExit(await (await import('../queue-jobs.js')).cancelCount(id, options))),
   );
 }
 
 /** `bezzel result JOB`: waits for a count on the queue (a progress bar meanwhile) and prints it like `place`. */
 export function resultCommand(setExit: SetExit): Command {
   return jobCommand('result', 'wait for a count on a queue and print it (Ctrl-C stops waiting, not the count)').action(async (id: string, options: JobOptions) =>
-    setExit(await (await import('../queue-jobs.js')).printCount(id, options)),
+    waiting(`count ${id} (it goes on: bezzel result ${id} waits again)`, async () => setExit(await (await import('../queue-jobs.js')).printCount(id, options))),
   );
 }
 
 /** `bezzel jobs`: the counts on a queue. */
 export function jobsCommand(setExit: SetExit): Command {
   return queueCommand('jobs', 'list the counts on a queue: id, task, state, progress, age').action(async (options: JobOptions) =>
-    setExit(await (await import('../queue-jobs.js')).listJobs({ ...options, plugin: [] })),
+    waiting('the queue', async () => setExit(await (await import('../queue-jobs.js')).listJobs({ ...options, plugin: [] }))),
   );
 }
