@@ -86,8 +86,18 @@ export function planExperiment(bezzel: Bezzel, spec: ExperimentSpec): Plan {
       }
     }
   }
+  const runs = cells.length * spec.runs;
+  if (runs > MAX_RUNS) {
+    throw new UsageError('ERR_SPEC', `${cells.length} cells (strategies × swept values × sizes) of ${spec.runs} runs each make ${runs} runs; an experiment may have at most ${MAX_RUNS} (fewer runs, or split it into several)`);
+  }
+  if (spec.seed + spec.runs - 1 > MAX_SEED) throw new UsageError('ERR_SPEC', `runs use seeds ${spec.seed} to ${spec.seed + spec.runs - 1}, past the largest seed, ${MAX_SEED}: start lower`);
   return { spec: normalized(spec, strategies), cells, notes };
 }
+
+/** The most runs one experiment may hold: its results (a few hundred bytes a run) stay in memory and in one file. */
+export const MAX_RUNS = 1_000_000;
+/** Seeds are 32-bit: run i uses seed + i, which must stay a seed. */
+const MAX_SEED = 0xffff_ffff;
 
 /**
  * The spec with its option values as the declarations convert them ("0.05" typed on a command line is 0.05), so

@@ -1,4 +1,4 @@
-import { UsageError, unwrap } from '@bezzel/core';
+import { DEFAULT_BUDGET, UsageError, unwrap } from '@bezzel/core';
 import type { ChartKind, ExperimentResult, ExperimentSpec } from '@bezzel/experiment';
 import { Command, Option } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -65,7 +65,7 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('--goal <goal>', 'one (default), count, maximum; for dominate minimum (default), count-minimum, one, …')
     .option('-o, --option <[strategy.]name=value>', 'a strategy option for every strategy that declares it, or for one (genetic.population=100); repeatable', optionAssignment, [])
     .option('--sweep <name=values>', 'an option and the values to try, such as mutationRate=0.01,0.05,0.1 (repeatable: every combination)', sweepAssignment, {})
-    .option('--runs <r>', 'runs per strategy, value and size (default 30)', wholeNumber('--runs', 1))
+    .option('--runs <r>', 'runs per strategy, value and size (default 30)', wholeNumber('--runs', 1, 1_000_000, 'an experiment holds at most a million runs'))
     .option('--seed <n>', 'seed of the first run; run i uses seed + i (default 1)', wholeNumber('--seed', 0, MAX_SEED, 'seeds are 32-bit'))
     .option('--max-steps <n>', 'step budget of each run', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of each run, e.g. 15s (the default), 500ms, or none', duration)
@@ -129,6 +129,9 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
     if (refusal) throw new UsageError('ERR_OPTION', `--chart ${chart}: ${refusal}`);
   }
 
+  const perRun = plan.spec.budget?.maxTimeMs;
+  warnIfLong(plan.cells.length * plan.spec.runs, perRun === undefined ? DEFAULT_BUDGET.maxTimeMs : (perRun ?? Number.POSITIVE_INFINITY));
+
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
   const progress = options.quiet ? undefined : experimentProgress();
@@ -180,6 +183,20 @@ function runsFormatOf(file: string): 'jsonl' | 'csv' {
   if (/\.jsonl$/i.test(file)) return 'jsonl';
   if (/\.csv$/i.test(file)) return 'csv';
   throw new UsageError('ERR_OPTION', `--runs-out ${inert(file)}: name a .csv or a .jsonl file`);
+}
+
+/** Past this, an experiment whose runs all used their whole budget says so before it starts. */
+const LONG_EXPERIMENT_MS = 10 * 60_000;
+
+/**
+ * A strategy that never solves (random on 16 queens) spends its whole budget on every run: say up front how long
+ * that could take, so nobody waits fifty minutes without a word.
+ */
+function warnIfLong(runs: number, maxTimeMs: number): void {
+  const worst = runs * maxTimeMs;
+  if (worst <= LONG_EXPERIMENT_MS) return;
+  const span = Number.isFinite(worst) ? `up to ${worst >= 3_600_000 ? `${(worst / 3_600_000).toFixed(1)} h` : `${Math.round(worst / 60_000)} min`}` : 'without end (no time budget)';
+  process.stderr.write(`bezzel: ${runs} runs could take ${span} if they use their whole budget; --max-time sets a run's budget, and Ctrl-C stops with the runs so far\n`);
 }
 
 function formatOf(file: string): 'json' | 'csv' {
