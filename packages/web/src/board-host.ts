@@ -63,6 +63,9 @@ export class BoardHost {
     this.#picture = picture;
     this.#describe = describe;
     const { board } = picture;
+    // The host's width is capped by the window's height through this ratio, so tall boards fit the screen too.
+    const ratio = String(board.width / board.height);
+    if (this.host.style.getPropertyValue('--ratio') !== ratio) this.host.style.setProperty('--ratio', ratio);
     if (board.size <= SVG_MAX_SQUARES) {
       if (this.host.firstChild !== this.#svg.svg) this.host.replaceChildren(this.#svg.svg);
       this.#svg.draw(this.#onSquare ? { ...picture, cursor: this.cursor } : picture);

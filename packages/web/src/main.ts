@@ -11,7 +11,7 @@ import { pageBezzel } from './plugins.js';
 import { Replay } from './replay.js';
 import { Run } from './run.js';
 import { checkSetup, type SetupCheck } from './setup-check.js';
-import { formatState, parseState, type PageState } from './state.js';
+import { formatState, parseState, presentationAsked, type PageState } from './state.js';
 import { Store } from './store.js';
 import { WatchPanel } from './watch-panel.js';
 import { watchPicture } from './watch-picture.js';
@@ -47,6 +47,8 @@ const store = new Store<AppState>({
   fewest: undefined,
 });
 
+let presenting = false;
+setPresenting(presentationAsked(location.search));
 const form = new SetupForm(registry, onField);
 const board = new BoardHost(byId('board'), byId('tooltip'));
 const watch = new WatchPanel((position) => player.seek(position));
@@ -100,7 +102,7 @@ async function recheck(setup: PageState): Promise<void> {
   // A change that leaves the puzzle as it was (the strategy, the seed) keeps the student's attempt.
   const samePuzzle = previous?.ok && checked.ok && JSON.stringify(previous.task.problem) === JSON.stringify(checked.task.problem);
   store.update({ checked, ...(samePuzzle ? {} : { attempt: emptyAttempt(setup), hint: undefined, refused: undefined }) });
-  history.replaceState(null, '', `?${formatState(setup)}`);
+  history.replaceState(null, '', `?${formatState(setup)}${presenting ? '&present=1' : ''}`);
 }
 
 async function startRun(at?: number): Promise<void> {
@@ -197,6 +199,7 @@ function render(): void {
     setAttr(tab, 'aria-selected', String(selected));
     setAttr(tab, 'tabindex', selected ? '0' : '-1');
   }
+  document.body.dataset.mode = state.mode;
   show(byId('board'), state.mode !== 'solutions');
   show(byId('player'), state.mode === 'watch');
   show(byId('play-bar'), state.mode === 'play');
@@ -210,6 +213,24 @@ function render(): void {
   if (state.mode === 'watch') drawWatch(false);
   else if (state.mode === 'play') play.draw(byId<HTMLInputElement>('heat').checked);
   else gallery.draw();
+}
+
+/** On a phone, the current step and its pseudo-code line under the board, so both are on the first screen. */
+function drawCaption(): void {
+  const current = document.querySelector('#log li.current')?.textContent ?? '';
+  const line = document.querySelector('#code li.current')?.textContent?.trim() ?? '';
+  setText(byId('caption-step'), current);
+  setText(byId('caption-code'), line);
+}
+
+/** Presentation mode: large type for a projector, the set-up and the header hidden; `present=1` in the link. */
+function setPresenting(on: boolean): void {
+  presenting = on;
+  document.body.classList.toggle('present', on);
+  setAttr(byId('present'), 'aria-pressed', String(on));
+  const query = location.search.replace(/[?&]present=[^&]*/g, '').replace(/^&/, '?');
+  const base = query === '' || query === '?' ? '' : query.startsWith('?') ? query : `?${query}`;
+  history.replaceState(null, '', on ? `${base}${base ? '&' : '?'}present=1` : base || location.pathname);
 }
 
 function drawNotices(notices: readonly string[]): void {
@@ -246,6 +267,7 @@ function drawWatch(announce: boolean): void {
     board.draw({ board: empty, piece: registry.pieces[0]!, label: `An empty ${empty} board` }, (sq) => empty.name(sq));
   }
   watch.draw(error ? undefined : run, player.playing, announce);
+  drawCaption();
   const replay = run?.replay;
   const timeline = byId<HTMLInputElement>('timeline');
   const length = replay?.length ?? 0;
@@ -279,6 +301,10 @@ function wireControls(): void {
     scheduleRender();
   });
   byId('copy-link').addEventListener('click', () => void copyLink());
+  byId('present').addEventListener('click', () => {
+    setPresenting(!presenting);
+    scheduleRender();
+  });
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
     tab.addEventListener('click', () => setMode(tab.dataset.mode as Mode));
     tab.addEventListener('keydown', (event) => {
@@ -327,6 +353,8 @@ function wireControls(): void {
       Home: () => seek(0),
       End: () => seek(player.replay.length),
       n: () => byId('next-solution').click(),
+      p: () => byId('present').click(),
+      Escape: () => presenting && byId('present').click(),
     };
     const action = keys[event.key];
     if (!action) return;

@@ -63,7 +63,12 @@ export const MAX_TIME_MS = 24 * 3600 * 1000;
 
 const OPTION_PREFIX = 'o.';
 /** Parameters the page reads besides `o.<option>`; `at` is the step a shared link opens at. */
-const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at']);
+const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at', 'present']);
+
+/** Whether a query string asks for presentation mode (`present=1`): large type, the set-up hidden. A view, not set-up. */
+export function presentationAsked(query: string): boolean {
+  return new URLSearchParams(query).get('present') === '1';
+}
 
 /** A query string read into a state, with one sentence for each parameter that could not be used as given. */
 export interface ParsedQuery {

@@ -83,6 +83,8 @@ export class WatchPanel {
       const line = lines[i - (LOG_LINES - lines.length)];
       const text = line ? `${line.step.toLocaleString('en')}. ${line.text}` : '';
       setText(item, text);
+      // Earlier lines are cut to one line beside the board (the current one is whole): the full text on hover.
+      setAttr(item, 'title', text);
       item.classList.toggle('current', line !== undefined && line === lines[lines.length - 1]);
     }
     const current = lines[lines.length - 1];
@@ -109,11 +111,19 @@ export class WatchPanel {
     const last = replay.last;
     const previous = replay.position > 1 ? replay.events[replay.position - 2] : undefined;
     const lines = last && run.traced ? this.#listing.linesOf(last, previous) : [];
+    let current: HTMLElement | undefined;
     for (const [i, item] of Array.from(code.children).entries()) {
       const state = lines[0] === i ? 'current' : lines.includes(i) ? 'also' : '';
       setAttr(item, 'class', state);
-      if (state === 'current') item.setAttribute('aria-current', 'step');
-      else item.removeAttribute('aria-current');
+      if (state === 'current') {
+        item.setAttribute('aria-current', 'step');
+        current = item as HTMLElement;
+      } else item.removeAttribute('aria-current');
+    }
+    // A long listing scrolls in its own box: the current line is kept in the middle, with its neighbours.
+    if (current && code.scrollHeight > code.clientHeight + 1) {
+      const top = Math.max(0, current.offsetTop - (code.clientHeight - current.offsetHeight) / 2);
+      if (Math.abs(code.scrollTop - top) > 1) code.scrollTop = top;
     }
   }
 
