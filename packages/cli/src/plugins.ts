@@ -69,6 +69,9 @@ export function pluginSpecifier(plugin: LoadedPlugin): string {
  * plugins (`ownInstall`) only from bezzel's, with Node's ES module resolver, which the import then reuses.
  */
 export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = false): string {
+  if (NOT_CODE.test(specifier)) {
+    throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: a plugin is a .js, .mjs or .ts module (or a folder with a package.json), not a ${specifier.split('.').pop()!.toLowerCase()} file`);
+  }
   if (isFileSpecifier(specifier)) {
     const path = resolve(cwd, specifier);
     return pathToFileURL(isDirectory(path) ? folderEntry(specifier, path) : path).href;
@@ -83,9 +86,15 @@ export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = f
   try {
     return import.meta.resolve(specifier);
   } catch {
+    // `fx/pkg` reads as a package's sub-path to Node; where such a folder is right here, the user meant it.
+    const local = resolve(cwd, specifier);
+    if (isDirectory(local)) throw new UsageError('ERR_PLUGIN', `plugin "${specifier}" is not installed, but ${local} is a folder: write --plugin ./${specifier} to load it`);
     throw new UsageError('ERR_PLUGIN', `plugin "${specifier}" is not installed (looked from ${cwd} and from the bezzel CLI)`);
   }
 }
+
+/** Files a plugin cannot be: a plugin is a JavaScript or TypeScript module, or a folder with a package.json. */
+const NOT_CODE = /\.(json|ya?ml|txt|md|csv|html?|css|svg|png)$/i;
 
 function isDirectory(path: string): boolean {
   try {
