@@ -6,6 +6,10 @@ import type { Describe } from './board-host.js';
 import { coverCounts, coverWords, uncoveredSquares } from './coverage.js';
 import type { Run } from './run.js';
 import { canonLayer } from './canon-picture.js';
+import { moveHeights } from './local-h.js';
+
+/** Hill climbing writes each move's h on the squares of boards up to this side (AIMA fig. 4.3). */
+const MAX_H_SIDE = 16;
 
 /**
  * What the board shows at the replay's position, and what each square means there: the pieces or the path,
@@ -90,10 +94,17 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
     for (const sq of rejected) shades.set(sq, 'rejected');
   }
   if (canon) for (const [sq, shade] of canon.shades) shades.set(sq, shade);
+  // Hill climbing: the h each move would give, on every square, and the move the climb takes next marked.
+  const heights = strategy === 'hill-climbing' && run.traced && board.width <= MAX_H_SIDE && local !== undefined ? moveHeights(board, piece, squares) : undefined;
+  const next = heights ? replay.events[replay.position] : undefined;
+  const chosen = next?.type === 'local' && next.to !== undefined ? next.to : undefined;
+  if (chosen !== undefined && heights?.has(chosen)) shades.set(chosen, 'aim');
   if (small) conflicts = validatePlacement(board, piece, squares).conflicts;
   const describe: Describe = (sq) => {
     const words = canon?.describe(sq);
     if (words) return words;
+    const h = heights?.get(sq);
+    if (h !== undefined) return `${name(sq)}: moving the piece of file ${board.fileName(sq % board.width)} here gives h = ${h}${sq === chosen ? ' — the move the climb makes next (the lowest h, ties at random)' : ''}`;
     if (squares.includes(sq)) return `${piece.name} on ${name(sq)}`;
     if (rejected.includes(sq)) {
       const attack = attackOn(board, piece, before, sq);
@@ -109,6 +120,7 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
     shades,
     conflicts,
     ...(canon ? { tints: canon.tints, crossed: canon.crossed } : {}),
+    ...(heights ? { labels: new Map([...heights].map(([sq, h]) => [sq, String(h)])) } : {}),
     ...(touched ? { touched } : {}),
     solved,
     label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}${canon?.label ?? ''}`,
