@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,17 @@ const tarballs = () => readdirSync(release).filter((f) => f.endsWith('.tgz')).ma
 beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'scripts/release-pack.mjs')], { cwd: root, env: env(), stdio: ['ignore', 'ignore', 'inherit'] });
   mkdirSync(prefix);
-  npm(['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', ...tarballs()], scratch);
+  const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', ...tarballs()], { cwd: scratch, env: env(), encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`npm install of the release failed:\n${install.stderr}`);
+  installWarnings = install.stderr;
+});
+/** What npm said on stderr while it installed the release: an engine warning would show here. */
+let installWarnings = '';
+
+describe('installing the release', () => {
+  it(`warns of no engine on this Node (${process.version}): the engines it declares agree with its dependencies'`, () => {
+    expect(installWarnings).not.toMatch(/EBADENGINE|Unsupported engine/);
+  });
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -5,9 +5,9 @@ import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
 // Not dependencies of this package: the strategies it is combined with, from their sources.
-import hillClimbing from '../../hill-climbing/src/index.js';
-import pipeline from '../../pipeline/src/index.js';
-import portfolio from '../../portfolio/src/index.js';
+import hillClimbing from '@bezzel/hill-climbing';
+import pipeline from '@bezzel/pipeline';
+import portfolio from '@bezzel/portfolio';
 import beam from './index.js';
 
 let bezzel: Bezzel;

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
 // Strategies made of strategies, from their sources (they are not dependencies of this package).
-import pipeline from '../../pipeline/src/index.js';
-import portfolio from '../../portfolio/src/index.js';
+import pipeline from '@bezzel/pipeline';
+import portfolio from '@bezzel/portfolio';
 import { PairCounter } from './fitness.js';
 import geneticQueens from './index.js';
 
