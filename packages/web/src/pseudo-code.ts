@@ -78,6 +78,7 @@ const MIN_CONFLICTS: Listing = {
   linesOf: (event, previous) => {
     if (event.type === 'place') return event.depth === 0 && previous ? [0, 4] : [0];
     if (event.type === 'local') return event.h === 0 ? [5, 3] : event.from === undefined ? [1] : [3, 2];
+    if (event.type === 'solution') return [5];
     return [];
   },
 };
@@ -95,6 +96,7 @@ const HILL_CLIMBING: Listing = {
   linesOf: (event) => {
     if (event.type === 'place') return [0];
     if (event.type === 'local') return event.h === 0 ? [5, 4] : event.from === undefined ? [1] : [4, 2];
+    if (event.type === 'solution') return [5];
     return [];
   },
 };

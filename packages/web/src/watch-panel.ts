@@ -141,7 +141,7 @@ export class WatchPanel {
       byId('tree-note'),
       shown
         ? `${run.tree.size.toLocaleString('en')} nodes. Each row is a depth; each node is as wide as the leaves below it. Red: dead ends; green: solutions; the outline is the path to this step. Click a node to go to it.`
-        : run.tree.treeShaped && run.tree.maxDepth > 64 ? 'The tree is drawn for searches at most 64 deep.' : 'A search tree is drawn for recorded backtracking and cover-search runs.',
+        : run.tree.treeShaped && run.tree.maxDepth > 64 ? 'The tree is drawn for searches at most 64 deep.' : 'A search tree is drawn for recorded backtracking, cover-search, csp and dlx runs.',
     );
     if (shown) {
       tree.draw(run.replay.position, run.replay.squares.length);
