@@ -13,3 +13,4 @@ export * from './svg-pieces.js';
 export * from './text-board.js';
 export * from './tour-grid.js';
 export * from './svg-domination.js';
+export * from './svg-result.js';

@@ -1,6 +1,5 @@
 import type { Board, Conflict, Piece, Result, Solution } from '@bezzel/core';
 import { piecePath } from './svg-pieces.js';
-import { renderDominationResultSvg } from './svg-domination.js';
 
 /** A tour or placement beyond this many squares would make an SVG of many megabytes: the caller is told instead. */
 export const MAX_SVG_SQUARES = 250_000;
@@ -161,20 +160,6 @@ export function solutionSvgChunks(board: Board, piece: Piece, solution: Solution
     : placementSvgChunks(board, piece, solution.squares, [], options);
 }
 
-/** The result's first solution, or the best arrangement a stopped run reached; undefined when there is nothing to draw. */
-export function resultSvgChunks(board: Board, piece: Piece, result: Result, options: SvgOptions = {}): Iterable<string> | undefined {
-  if (result.task.problem.kind === 'dominate') {
-    // A dominating set's drawing shades every square: bounded by the board, at most MAX_SVG_SQUARES of them.
-    const svg = renderDominationResultSvg(board, piece, result, options);
-    return svg === undefined ? undefined : [svg];
-  }
-  const solution =
-    'solutions' in result && result.solutions && result.solutions.length > 0 ? result.solutions[0]
-    : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best
-    : undefined;
-  return solution && solutionSvgChunks(board, piece, solution, options);
-}
-
 const joined = (chunks: Iterable<string> | undefined) => chunks && [...chunks].join('');
 
 /** {@link tourSvgChunks} as one string, for small drawings (the web page, tests). */
@@ -183,5 +168,3 @@ export const renderTourSvg = (...args: Parameters<typeof tourSvgChunks>): string
 export const renderPlacementSvg = (...args: Parameters<typeof placementSvgChunks>): string | undefined => joined(placementSvgChunks(...args));
 /** {@link solutionSvgChunks} as one string. */
 export const renderSolutionSvg = (...args: Parameters<typeof solutionSvgChunks>): string | undefined => joined(solutionSvgChunks(...args));
-/** {@link resultSvgChunks} as one string. */
-export const renderResultSvg = (...args: Parameters<typeof resultSvgChunks>): string | undefined => joined(resultSvgChunks(...args));
