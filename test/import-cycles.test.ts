@@ -39,7 +39,7 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
 }
 
 /** The strongly connected components with more than one file (Tarjan). */
-export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
