@@ -113,7 +113,7 @@ describe('domination on the page', () => {
       expect(await uncoveredOnBoard(page)).toEqual([]);
 
       expect(await run(page, { problem: 'dominate', piece: 'knight', width: '3', height: '3', variant: 'total', 'max-steps': '' })).toBe('impossible');
-      expect(await text(page, '#answer-headline')).toBe('No solution: total domination needs every square attacked, but no knight on the 3×3 board attacks b2');
+      expect(await text(page, '#answer-headline')).toBe('No solution: total domination needs every square attacked, but no knight on the 3×3 board attacks b2 (a theorem, so cover-search had nothing to search)');
       expect(page.url()).toContain('variant=total');
 
       expect(await run(page, { problem: 'dominate', piece: 'queen', width: '8', height: '8', variant: 'plain', goal: 'one', strategy: 'greedy-cover' })).toBe('solved');
