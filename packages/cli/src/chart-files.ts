@@ -30,6 +30,17 @@ export async function chartBytes(svg: string, format: ChartFormat, scale: number
   return svg;
 }
 
+/**
+ * A dash pattern with a zero length in it ("1,0": a solid line, as the first series draws) is fine in SVG but
+ * refused by PDFKit's dash(); a pattern whose gaps are all zero is a solid line, so it goes.
+ */
+function solidDashes(svg: string): string {
+  return svg.replace(/\s?stroke-dasharray="([^"]*)"/g, (whole, pattern: string) => {
+    const lengths = pattern.split(/[\s,]+/).filter(Boolean).map(Number);
+    return lengths.some((length) => !(length > 0)) ? '' : whole;
+  });
+}
+
 type PdfDocument = { on(event: string, listener: (chunk?: Uint8Array) => void): void; end(): void };
 
 async function toPdf(svg: string, require: NodeJS.Require): Promise<Uint8Array> {
@@ -41,7 +52,7 @@ async function toPdf(svg: string, require: NodeJS.Require): Promise<Uint8Array> 
   const chunks: Uint8Array[] = [];
   doc.on('data', (chunk) => chunks.push(chunk!));
   const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  svgToPdf(doc, svg, 0, 0, { width, height, assumePt: true });
+  svgToPdf(doc, solidDashes(svg), 0, 0, { width, height, assumePt: true });
   doc.end();
   await ended;
   return Buffer.concat(chunks);

@@ -10,7 +10,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EROFS: 'the file system is read-only',
   EISDIR: 'it is a folder',
   ENOTDIR: 'a part of the path is not a folder',
-  ENOENT: 'the folder does not exist',
+  ENOENT: 'no such file or folder, or it cannot be made there',
   EIO: 'an input/output error on the device',
   EBADF: 'the output is closed',
   EPIPE: 'the reader has gone',

@@ -69,6 +69,7 @@ export function pluginSpecifier(plugin: LoadedPlugin): string {
  * plugins (`ownInstall`) only from bezzel's, with Node's ES module resolver, which the import then reuses.
  */
 export function resolvePlugin(specifier: string, cwd = userCwd(), ownInstall = false): string {
+  if (specifier.trim() === '') throw new UsageError('ERR_PLUGIN', '--plugin needs a module: a package name, a .js/.mjs/.ts file, or a folder');
   if (NOT_CODE.test(specifier)) {
     throw new UsageError('ERR_PLUGIN', `cannot load plugin ${specifier}: a plugin is a .js, .mjs or .ts module (or a folder with a package.json), not a ${specifier.split('.').pop()!.toLowerCase()} file`);
   }

@@ -66,13 +66,22 @@ export async function countOnWorkers(
   if (options.checkpoint && options.queue) throw new UsageError('ERR_OPTION', 'a count on a queue keeps its progress in Redis: leave out --checkpoint');
   if (options.detach && !options.queue) throw new UsageError('ERR_OPTION', '--detach goes with --queue');
   if (options.keep !== undefined && !options.queue) throw new UsageError('ERR_OPTION', '--keep goes with --queue');
-  const instance = bezzel.instantiate(task);
+  let instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
-  const strategy = bezzel.choose(instance.value);
-  if (!strategy.ok) throw strategy.error;
   // The pool (and with it checkpoints and worker threads) loads only for counts.
   const { splits, SubTaskError } = await import('@bezzel/pool');
   const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
+  // Asked to split (workers, a checkpoint, a queue), `auto` means the cheapest strategy that can.
+  if (asked && (task.strategy === undefined || task.strategy === 'auto')) {
+    const splitter = cheapestSplitter(bezzel, instance.value, splits);
+    if (splitter) {
+      task = { ...task, strategy: splitter };
+      instance = bezzel.instantiate(task);
+      if (!instance.ok) throw instance.error;
+    }
+  }
+  const strategy = bezzel.choose(instance.value);
+  if (!strategy.ok) throw strategy.error;
   const stepBudget = task.budget?.maxSteps !== undefined;
   if (!splits(strategy.value, instance.value) || stepBudget || inProcessOnly) {
     if (!asked) return undefined;
@@ -147,6 +156,15 @@ export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlu
   } finally {
     bar?.stop();
   }
+}
+
+/** The cheapest strategy that supports this count and splits it, if any. */
+function cheapestSplitter(bezzel: Bezzel, instance: Instance, splits: (strategy: SearchStrategy, instance: Instance) => boolean): string | undefined {
+  let best: { id: string; cost: number } | undefined;
+  for (const { strategy, support } of bezzel.support(instance)) {
+    if (support.ok && splits(strategy, instance) && (!best || support.cost < best.cost)) best = { id: strategy.meta.id, cost: support.cost };
+  }
+  return best?.id;
 }
 
 /** Names the strategies that could split this count instead, for the message that refuses it. */

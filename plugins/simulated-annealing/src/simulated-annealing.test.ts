@@ -39,6 +39,12 @@ describe('simulated annealing, default schedule, 100 seeded runs', () => {
 });
 
 describe('simulated annealing', () => {
+  it('refuses, before it runs, a schedule that would be frozen from the start (exit 2 on the command line)', async () => {
+    const frozen = task(8, 1, { t0: 1, tMin: 100 });
+    await expect(bezzel.solve(frozen)).rejects.toThrow(/^simulated-annealing: tMin \(100\) must be below t0 \(1\): the anneal would be frozen before it starts$/);
+    await expect(bezzel.solve(task(8, 1, { reheatTo: 0.01 }))).rejects.toThrow(/must be below reheatTo/);
+  });
+
   it('is seeded: the same seed gives the same run and the same stats', async () => {
     for (const options of [{}, { move: 'swap' }, { schedule: 'exponential' }] as Record<string, OptionValue>[]) {
       const a = await bezzel.solve(task(20, 7, options));

@@ -59,6 +59,15 @@ export const simulatedAnnealing: SearchStrategy = {
     stochastic: true,
     stepUnit: 'proposals',
     options,
+    // A schedule that starts below where it freezes never anneals: say so before the run, not after it.
+    checkOptions(values) {
+      const t0 = values['t0'] as number | undefined;
+      const tMin = values['tMin'] as number;
+      const reheatTo = values['reheatTo'] as number | undefined;
+      if (t0 !== undefined && tMin >= t0) return `tMin (${tMin}) must be below t0 (${t0}): the anneal would be frozen before it starts`;
+      if (reheatTo !== undefined && tMin >= reheatTo) return `tMin (${tMin}) must be below reheatTo (${reheatTo}): a reheat would be frozen at once`;
+      return undefined;
+    },
   },
 
   supports(instance: Instance) {
