@@ -5,7 +5,7 @@ export { CountClient, noCount, QueueCountCancelled, QueueCountError, waitingForW
 export { BEZZEL_VERSION, describeCapability, type Capability, type PluginRequirement } from './capability.js';
 export { describePlugin } from './plugin-version.js';
 export { inert, QueueKey } from './auth.js';
-export { keys as queueKeys, runningCounts } from './store.js';
+export { keys as queueKeys, limbsOf, recordResult, runningCounts } from './store.js';
 export { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
 export { planForQueue, SUB_TASK_TARGET_MS } from './sizing.js';
 export { CANCELLED_KEEP_MS, COUNTS, countQueueOf, DEFAULT_KEEP_MS, MAX_KEEP_MS, type CountJobData, type CountReturn, type ResultEntry, type SubTaskJobData, type SumJobData } from './protocol.js';
