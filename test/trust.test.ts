@@ -42,6 +42,15 @@ describe('every answer is checked by the core before it is printed', () => {
     expectOneLine(await bezzelProcess('queens', '8', '--strategy', 'cheat-throws', '--plugin', hostile('cheats.mjs')), 70, /^bezzel: strategy cheat-throws failed: boom \(a bug/);
   });
 
+  it("refuses a plugin whose texts hold control characters, and never echoes a user's raw", async () => {
+    const run = await bezzelProcess('list', '--plugin', hostile('control-chars.mjs'));
+    expectOneLine(run, 2, /strategy "title-thief": meta\.description holds control characters/);
+    expect(run.stderr + run.stdout).not.toMatch(/\u001b|\u0007/);
+    const typed = await bezzelProcess('place', 'queen', '-n', '8', '--start', '\u001b]0;pwned\u0007');
+    expect(typed.stderr + typed.stdout).not.toMatch(/\u001b|\u0007/);
+    expect(typed.code).toBe(2);
+  });
+
   it('a time budget of nothing, a bare number and a word each get the line that fits them', async () => {
     for (const zero of ['0', '0s', '0ms']) expectOneLine(await bezzelProcess('queens', '8', '--max-time', zero), 2, /a time budget must be more than 0, not "0(s|ms)?" \(none means no limit\)$/);
     expectOneLine(await bezzelProcess('queens', '8', '--max-time', '15'), 2, /a time needs a unit, .*not "15"; say 15s or 15ms$/);

@@ -37,6 +37,9 @@ export function assertPiece(value: unknown): asserts value is Piece {
   if (!p.symbols || typeof p.symbols.ascii !== 'string' || typeof p.symbols.unicode !== 'string') {
     throw new Error(`${what}: symbols.unicode and symbols.ascii are required`);
   }
+  for (const [field, text] of [['name', p.name], ['symbols.unicode', p.symbols.unicode], ['symbols.ascii', p.symbols.ascii]] as const) {
+    if (hasControl(text)) throw new Error(`${what}: ${field} holds control characters, which would act on a terminal that prints it`);
+  }
   if (!p.movement || !Array.isArray(p.movement.leaps) || !Array.isArray(p.movement.rides)) {
     throw new Error(`${what}: movement needs leaps and rides arrays`);
   }
@@ -54,4 +57,12 @@ export function assertPiece(value: unknown): asserts value is Piece {
       }
     }
   }
+}
+
+/**
+ * Whether text holds control characters (escapes, bells, carriage returns…; a line end is allowed only where the
+ * caller allows it): what a plugin's names and descriptions may not hold, since every command prints them.
+ */
+export function hasControl(text: string): boolean {
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }

@@ -1,6 +1,6 @@
 import type { Board } from './board.js';
 import type { BudgetClock } from './budget.js';
-import type { Piece } from './piece.js';
+import { hasControl, type Piece } from './piece.js';
 import type { OptionInfo, OptionValues, StrategyOption, StrategyOptions } from './options.js';
 import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type MagicKind, type OptionValue, type ProblemKind, type Task } from './problem.js';
 import type { Outcome, Result, Solution } from './result.js';
@@ -481,6 +481,7 @@ export function assertStrategy(value: unknown): asserts value is SearchStrategy 
   const meta = s.meta!;
   const what = `strategy "${id}"`;
   if (typeof meta.description !== 'string' || meta.description === '') throw new Error(`${what}: meta.description is missing`);
+  if (hasControl(meta.description)) throw new Error(`${what}: meta.description holds control characters, which would act on a terminal that prints it`);
   const listOf = (name: string, list: unknown, known: readonly string[]) => {
     if (!Array.isArray(list) || list.length === 0) throw new Error(`${what}: meta.${name} must list what it does, from ${known.join(', ')}`);
     const unknown = list.filter((x) => !known.includes(x as string));
@@ -496,6 +497,7 @@ export function assertStrategy(value: unknown): asserts value is SearchStrategy 
       if (!declared || typeof declared.schema !== 'object' || typeof declared.info?.description !== 'string') {
         throw new Error(`${what}: option ${name} must be declared with option.integer(…), option.number(…), option.part(…)… from @bezzel/core`);
       }
+      if (hasControl(name) || hasControl(declared.info.description)) throw new Error(`${what}: option ${JSON.stringify(name)} holds control characters in its name or description`);
     }
   }
   if (meta.checkOptions !== undefined && typeof meta.checkOptions !== 'function') throw new Error(`${what}: meta.checkOptions must be a function`);
@@ -511,6 +513,7 @@ export function assertPart(value: unknown): asserts value is StrategyPart {
   if (!p || typeof p.kind !== 'string' || typeof p.id !== 'string' || typeof p.description !== 'string') {
     throw new Error(`a part plugin bound something without kind, id and description (${JSON.stringify(p?.id)})`);
   }
+  if (hasControl(p.kind) || hasControl(p.id) || hasControl(p.description)) throw new Error(`part ${JSON.stringify(p.id)}: its kind, id or description holds control characters`);
 }
 
 /** One option of a strategy, with its name. */
