@@ -2,9 +2,9 @@ import { Board, createBezzel, type Task, type TraceEvent } from '@bezzel/core';
 import { replayDomains } from '@bezzel/csp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pagePlugins } from '../src/plugins.js';
-import { listingFor } from '../src/pseudo-code.js';
-import { Replay } from '../src/replay.js';
+import { pagePlugins } from '../src/shared/plugins.js';
+import { listingFor } from '../src/watch/pseudo-code.js';
+import { Replay } from '../src/run/replay.js';
 import { squaresOf, useBrowser, withPage } from './page.js';
 
 // Issue 25: each strategy of the AI course's canon, on 8 queens, stepped through on the page — the pseudo-code line

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pagePlugins } from '../src/plugins.js';
-import { Replay } from '../src/replay.js';
+import { pagePlugins } from '../src/shared/plugins.js';
+import { Replay } from '../src/run/replay.js';
 import { boardPieces, drawn, number, run, squaresOf, tap, text, useBrowser, VIEWPORTS, withPage } from './page.js';
 
 const web = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,7 @@
 import { createBezzel, type TraceEvent } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { pagePlugins } from '../src/plugins.js';
-import { Replay } from '../src/replay.js';
+import { pagePlugins } from '../src/shared/plugins.js';
+import { Replay } from '../src/run/replay.js';
 import { useBrowser, withPage } from './page.js';
 
 // Issue 26, item 2: hill climbing shows on the board the h each move would give — 56 values on 8 queens at each

@@ -1,7 +1,7 @@
 import { Board, createBezzel, validatePlacement, validateTour } from '@bezzel/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pagePlugins } from '../src/plugins.js';
+import { pagePlugins } from '../src/shared/plugins.js';
 import { boardPath, boardPieces, drawn, run, tap, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();

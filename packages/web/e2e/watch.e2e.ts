@@ -1,10 +1,10 @@
 import { Board, createBezzel, validatePlacement, validateTour, type Task, type TraceEvent } from '@bezzel/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { attackOn, attackWords } from '../src/attackers.js';
-import { onwardDegrees } from '../src/degrees.js';
-import { pagePlugins } from '../src/plugins.js';
-import { Replay } from '../src/replay.js';
+import { attackOn, attackWords } from '../src/board/attackers.js';
+import { onwardDegrees } from '../src/board/degrees.js';
+import { pagePlugins } from '../src/shared/plugins.js';
+import { Replay } from '../src/run/replay.js';
 import { boardPath, boardPieces, drawn, number, run, scrub, squaresOf, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();

@@ -1,9 +1,9 @@
-import type { Hint } from './hint.js';
-import type { Attempt } from './play.js';
-import type { Fewest } from './play-domination.js';
-import type { Run } from './run.js';
-import type { SetupCheck } from './setup-check.js';
-import type { PageState } from './state.js';
+import type { Hint } from './play/hint.js';
+import type { Attempt } from './play/play.js';
+import type { Fewest } from './play/play-domination.js';
+import type { Run } from './run/run.js';
+import type { SetupCheck } from './setup/setup-check.js';
+import type { PageState } from './setup/state.js';
 
 export type Mode = 'watch' | 'solutions' | 'play';
 

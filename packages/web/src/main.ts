@@ -1,20 +1,20 @@
 import { Board, type ProblemKind } from '@bezzel/core';
 import type { AppState, Mode } from './app-state.js';
-import { drawAnswer } from './answer-view.js';
-import { BoardHost } from './board-host.js';
-import { byId, el, setAttr, setText, show } from './dom.js';
-import { applyChange, SetupForm, type FieldChange } from './form.js';
-import { GalleryControl } from './gallery-control.js';
-import { emptyAttempt, PlayControl } from './play-control.js';
-import { Player, SPEEDS } from './player.js';
-import { pageBezzel } from './plugins.js';
-import { Replay } from './replay.js';
-import { Run } from './run.js';
-import { checkSetup, type SetupCheck } from './setup-check.js';
-import { formatState, parseState, presentationAsked, type PageState } from './state.js';
-import { Store } from './store.js';
-import { WatchPanel } from './watch-panel.js';
-import { watchPicture } from './watch-picture.js';
+import { drawAnswer } from './watch/answer-view.js';
+import { BoardHost } from './board/board-host.js';
+import { byId, el, setAttr, setText, show } from './shared/dom.js';
+import { applyChange, SetupForm, type FieldChange } from './setup/form.js';
+import { GalleryControl } from './gallery/gallery-control.js';
+import { emptyAttempt, PlayControl } from './play/play-control.js';
+import { Player, SPEEDS } from './watch/player.js';
+import { pageBezzel } from './shared/plugins.js';
+import { Replay } from './run/replay.js';
+import { Run } from './run/run.js';
+import { checkSetup, type SetupCheck } from './setup/setup-check.js';
+import { formatState, parseState, presentationAsked, type PageState } from './setup/state.js';
+import { Store } from './shared/store.js';
+import { WatchPanel } from './watch/watch-panel.js';
+import { watchPicture } from './watch/watch-picture.js';
 
 // Nothing the page does should leave an uncaught error on the console: if something slips through anyway,
 // the reader sees it on the page, in one line.

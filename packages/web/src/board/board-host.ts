@@ -1,0 +1,119 @@
+import { drawBoardCanvas } from './board-canvas.js';
+import { SVG_MAX_SQUARES, type BoardPicture } from './board-picture.js';
+import { BoardSvg } from './board-svg.js';
+import { setAttr, setText, show } from '../shared/dom.js';
+
+/** What a square means at this moment, for the tooltip; undefined shows none. */
+export type Describe = (square: number) => string | undefined;
+
+/**
+ * The board on the page: the SVG for boards up to 32×32, a canvas beyond. It shows a tooltip with the reason
+ * for a square's shading on hover (or a tap), and in play mode reports clicks, taps and the keyboard cursor
+ * (arrow keys move it, Enter or Space choose the square).
+ */
+export class BoardHost {
+  readonly #svg = new BoardSvg();
+  #canvas?: HTMLCanvasElement;
+  #describe: Describe = () => undefined;
+  #onSquare: ((square: number) => void) | undefined;
+  #picture?: BoardPicture;
+  #tapTimer: ReturnType<typeof setTimeout> | undefined;
+  cursor = 0;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly tooltip: HTMLElement,
+  ) {
+    const svg = this.#svg.svg;
+    svg.addEventListener('pointermove', (event) => this.#hover(event));
+    svg.addEventListener('pointerleave', () => show(this.tooltip, false));
+    // A tap shows the reason for a while, since a finger never "leaves" the square the way a mouse does.
+    svg.addEventListener('pointerdown', (event) => {
+      if (event.pointerType === 'mouse') return;
+      this.#hover(event);
+      clearTimeout(this.#tapTimer);
+      this.#tapTimer = setTimeout(() => show(this.tooltip, false), 2500);
+    });
+    svg.addEventListener('click', (event) => {
+      const square = this.#svg.squareAt(event.clientX, event.clientY);
+      if (square >= 0 && this.#onSquare) {
+        this.cursor = square;
+        this.#onSquare(square);
+      }
+    });
+    svg.addEventListener('keydown', (event) => this.#key(event));
+  }
+
+  /** In play mode, `onSquare` receives chosen squares and the board takes keyboard focus; otherwise it is a picture. */
+  interactive(onSquare: ((square: number) => void) | undefined): void {
+    this.#onSquare = onSquare;
+    const svg = this.#svg.svg;
+    if (onSquare) {
+      setAttr(svg, 'tabindex', '0');
+      setAttr(svg, 'role', 'application');
+      setAttr(svg, 'aria-roledescription', 'board');
+    } else {
+      svg.removeAttribute('tabindex');
+      setAttr(svg, 'role', 'img');
+      svg.removeAttribute('aria-roledescription');
+    }
+  }
+
+  draw(picture: BoardPicture, describe: Describe): void {
+    this.#picture = picture;
+    this.#describe = describe;
+    const { board } = picture;
+    // The host's width is capped by the window's height through this ratio, so tall boards fit the screen too.
+    const ratio = String(board.width / board.height);
+    if (this.host.style.getPropertyValue('--ratio') !== ratio) this.host.style.setProperty('--ratio', ratio);
+    if (board.size <= SVG_MAX_SQUARES) {
+      if (this.host.firstChild !== this.#svg.svg) this.host.replaceChildren(this.#svg.svg);
+      this.#svg.draw(this.#onSquare ? { ...picture, cursor: this.cursor } : picture);
+    } else {
+      const canvas = (this.#canvas ??= document.createElement('canvas'));
+      if (this.host.firstChild !== canvas) this.host.replaceChildren(canvas);
+      setAttr(canvas, 'role', 'img');
+      setAttr(canvas, 'aria-label', picture.label);
+      canvas.style.setProperty('--aspect', `${board.width} / ${board.height}`);
+      drawBoardCanvas(canvas, picture);
+    }
+  }
+
+  #hover(event: PointerEvent): void {
+    const square = this.#svg.squareAt(event.clientX, event.clientY);
+    const text = square >= 0 ? this.#describe(square) : undefined;
+    if (!text) {
+      show(this.tooltip, false);
+      return;
+    }
+    setText(this.tooltip, text);
+    show(this.tooltip, true);
+    // Beside the pointer, kept inside the window.
+    const x = Math.min(event.clientX + 14, window.innerWidth - this.tooltip.offsetWidth - 4);
+    const y = Math.min(event.clientY + 14, window.innerHeight - this.tooltip.offsetHeight - 4);
+    this.tooltip.style.left = `${Math.max(4, x)}px`;
+    this.tooltip.style.top = `${Math.max(4, y)}px`;
+  }
+
+  #key(event: KeyboardEvent): void {
+    const picture = this.#picture;
+    if (!this.#onSquare || !picture) return;
+    const { width, height } = picture.board;
+    const row = Math.floor(this.cursor / width);
+    const col = this.cursor % width;
+    const moves: Record<string, [number, number]> = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[event.key];
+    if (move) {
+      const r = Math.min(height - 1, Math.max(0, row + move[0]));
+      const c = Math.min(width - 1, Math.max(0, col + move[1]));
+      this.cursor = r * width + c;
+      this.#svg.draw({ ...picture, cursor: this.cursor });
+      setText(this.tooltip, '');
+      show(this.tooltip, false);
+      this.host.dispatchEvent(new CustomEvent('cursor', { detail: this.cursor }));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      this.#onSquare(this.cursor);
+    } else return;
+    event.preventDefault();
+  }
+}

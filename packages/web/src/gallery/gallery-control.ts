@@ -1,0 +1,99 @@
+import type { AppState } from '../app-state.js';
+import { byId, setText } from '../shared/dom.js';
+import { enumerationOf } from './enumeration.js';
+import { DRAWN_SOLUTIONS, galleryOf } from './gallery-view.js';
+import type { Run } from '../run/run.js';
+import type { Store } from '../shared/store.js';
+import { startWorker, type WorkerJob } from '../run/worker-client.js';
+
+/**
+ * The Solutions tab: the run's solutions grouped by symmetry when the run listed them all, or, on request,
+ * a run of the same puzzle with goal `all` (in a worker, untraced) that lists them.
+ */
+export class GalleryControl {
+  #job: WorkerJob | undefined;
+
+  constructor(private readonly store: Store<AppState>) {
+    byId('enumerate').addEventListener('click', () => this.listEverySolution());
+  }
+
+  /** Builds the gallery from the run on the board, or says why it cannot yet. */
+  show(): void {
+    const { run, gallery } = this.store.state;
+    if (!run || gallery.status === 'shown' || gallery.status === 'listing') return;
+    if (!run.result) {
+      this.store.update({ gallery: { status: 'unavailable', message: run.error ? 'The run ended in an error.' : 'The run has not finished yet.' } });
+      return;
+    }
+    const everything = run.result.status === 'complete' && run.setup.task.goal === 'all' && run.solutionCount === run.solutions.length;
+    const dominate = run.setup.task.problem.kind === 'dominate';
+    if (everything) this.#build(run, run.solutions, dominate ? 'dominating sets' : 'solutions');
+    else if (dominate) this.store.update({ gallery: { status: 'unavailable', message: `This run did not list the sets. "${listLabel(run)}" lists them (up to 20,000) and groups them by symmetry.` } });
+    else this.store.update({ gallery: { status: 'unavailable', message: 'This run did not list every solution. "List every solution" runs the same puzzle with goal all (up to 2,000 solutions are shown).' } });
+  }
+
+  /** Stops a listing in progress (a new run makes it moot). */
+  stop(): void {
+    this.#job?.stop();
+  }
+
+  listEverySolution(): void {
+    const run = this.store.state.run;
+    if (!run) return;
+    this.#job?.stop();
+    const say = (message: string) => this.store.update({ gallery: { status: 'unavailable', message } });
+    const plan = enumerationOf(run.setup.task, run.result, run.setup.strategy);
+    if (!plan.ok) return say(plan.message);
+    const solutions: Run['solutions'] = [];
+    let found = 0;
+    this.store.update({ gallery: { status: 'listing' } });
+    const request = { task: plan.task, pieceName: this.store.state.setup.piece, trace: false, keep: plan.keep };
+    this.#job = startWorker(request, (message) => {
+      if (run !== this.store.state.run) return;
+      if (message.type === 'solutions') {
+        found += message.solutions.length;
+        for (const s of message.solutions) if (solutions.length < plan.keep) solutions.push(s);
+      } else if (message.type === 'error') say(`Listing the ${plan.noun} failed: ${message.message}`);
+      else if (message.type === 'done') {
+        // Counted by the worker, which sends only the first `keep`.
+        const total = message.result.status === 'complete' ? Number(message.result.count) : found;
+        if (message.result.status !== 'complete') say(`Listing stopped before the end (${message.result.status}); ${found.toLocaleString('en')} ${plan.noun} were found.`);
+        else if (total > plan.keep) say(`There are ${total.toLocaleString('en')} ${plan.noun}: too many to show (the gallery groups up to ${plan.keep.toLocaleString('en')}).`);
+        else this.#build(run, solutions, plan.noun);
+      }
+    });
+  }
+
+  draw(): void {
+    const { gallery, run } = this.store.state;
+    const host = byId('gallery');
+    const summary = byId('solutions-summary');
+    if (gallery.status === 'shown') {
+      if (host.firstChild !== gallery.element) host.replaceChildren(gallery.element);
+      const each = gallery.solutions > DRAWN_SOLUTIONS ? 'Each class is drawn once; under it, its other members and the symmetry that makes each.' : 'Each drawing names the ones that make it.';
+      setText(summary, `${gallery.solutions.toLocaleString('en')} ${gallery.noun} in ${gallery.classes.toLocaleString('en')} classes. The board's rotations and reflections that keep the piece's moves carry each class's first member onto the others. ${each}`);
+    } else {
+      host.replaceChildren();
+      setText(summary, gallery.status === 'listing' ? 'Listing every solution…' : gallery.status === 'unavailable' ? gallery.message : run ? '' : 'Run a puzzle first.');
+    }
+    const button = byId<HTMLButtonElement>('enumerate');
+    button.disabled = !run?.result || gallery.status === 'listing' || gallery.status === 'shown';
+    setText(button, run ? listLabel(run) : 'List every solution');
+  }
+
+  #build(run: Run, solutions: Run['solutions'], noun: string): void {
+    if (solutions.length === 0) {
+      this.store.update({ gallery: { status: 'unavailable', message: `There are no ${noun} to show.` } });
+      return;
+    }
+    const { element, classes } = galleryOf(run.setup.board, run.setup.piece, solutions, run.setup.task.problem.kind === 'dominate' ? 'set' : 'solution');
+    this.store.update({ gallery: { status: 'shown', element, classes, solutions: solutions.length, noun } });
+  }
+}
+
+/** The button's words: domination lists its minimum sets, or its sets of the size asked for. */
+function listLabel(run: Run): string {
+  const problem = run.setup.task.problem;
+  if (problem.kind !== 'dominate') return 'List every solution';
+  return problem.k === undefined ? 'List every minimum set' : `List every set of ${problem.k}`;
+}

@@ -1,0 +1,166 @@
+import type { ProgressEvent, Result, Solution, TraceEvent } from '@bezzel/core';
+import { pageWords } from '../shared/page-words.js';
+import { KEPT_SOLUTIONS, TRACE_CAP, type WorkerMessage } from './protocol.js';
+import { pathTrace, placementTrace, Replay } from './replay.js';
+import { SearchTree } from './search-tree.js';
+import { Annealing, Series } from './series.js';
+import type { CheckedSetup } from '../setup/setup-check.js';
+import { startWorker, type WorkerJob } from './worker-client.js';
+
+let runs = 0;
+
+/** Larger boards run untraced: a recording would be cut at the cap long before the answer anyway. */
+export const MAX_TRACED_SQUARES = 250_000;
+
+/**
+ * One run as the page holds it: what was asked, and what has arrived from its worker so far — the recorded
+ * steps (replayed by `replay`, drawn as a tree by `tree`), the solutions kept for the gallery, the curves,
+ * and in the end the result or the error that stands instead of one.
+ */
+export class Run {
+  /** Runs are numbered from 1 in the order they start. */
+  readonly id = ++runs;
+  readonly events: TraceEvent[] = [];
+  readonly replay: Replay;
+  readonly tree: SearchTree;
+  /** Solutions kept (the first KEPT_SOLUTIONS), and how many were found in all. */
+  readonly solutions: Solution[] = [];
+  solutionCount = 0;
+  /** h per step, or best and mean fitness per generation. */
+  readonly metrics = new Map<string, Series>();
+  /** Simulated annealing: the temperature per step, and the share of uphill proposals accepted lately. */
+  readonly annealing = new Annealing();
+  result?: Result;
+  error?: string;
+  /** Events kept when the recording stopped at the cap. */
+  capped?: number;
+  live?: ProgressEvent;
+  /** An answer too big to replay, drawn as a picture at the end. */
+  picture?: Solution;
+  readonly notes: string[] = [];
+  /** When the result arrived, and how long drawing it took (the page writes it for tests and curious users). */
+  finishedAt?: number;
+  /** Bumped on every message, so views redraw only when something arrived. */
+  version = 0;
+  readonly traced: boolean;
+  #job: WorkerJob | undefined;
+
+  constructor(
+    readonly setup: CheckedSetup,
+    wantsTrace: boolean,
+    pieceName: string,
+    private readonly changed: (run: Run) => void,
+  ) {
+    this.replay = new Replay(this.events, setup.board.width);
+    this.tree = new SearchTree(setup.board.width);
+    this.traced = wantsTrace && setup.board.size <= MAX_TRACED_SQUARES;
+    if (wantsTrace && !this.traced) this.notes.push(`Boards over ${MAX_TRACED_SQUARES.toLocaleString('en')} squares are not recorded step by step.`);
+    this.#job = startWorker({ task: setup.task, pieceName, trace: this.traced }, (message) => this.#receive(message));
+  }
+
+  get running(): boolean {
+    return this.#job !== undefined;
+  }
+
+  /** Ends the worker, keeping what was recorded. */
+  stop(): void {
+    this.#job?.stop();
+    this.#job = undefined;
+    this.version++;
+  }
+
+  #receive(message: WorkerMessage): void {
+    switch (message.type) {
+      case 'trace':
+        for (const event of message.events) {
+          this.events.push(event);
+          if (event.type === 'local') {
+            this.#series('h').add(event.step, event.h);
+            this.annealing.add(event);
+          } else if (event.type === 'generation' || event.type === 'population') {
+            this.#series('best').add(event.generation, event.best);
+            this.#series('mean').add(event.generation, event.mean);
+          }
+        }
+        this.tree.update(this.events);
+        break;
+      case 'trace-capped':
+        this.capped = message.kept;
+        this.notes.push(`Recording stopped after ${message.kept.toLocaleString('en')} steps; the run went on without recording.`);
+        break;
+      case 'progress':
+        for (const event of message.events) {
+          this.live = event;
+          // A recorded run draws its curves from its steps, so they line up with the replay.
+          if (!this.traced) for (const [name, value] of Object.entries(event.metrics ?? {})) this.#series(name).add(this.#series(name).length, value);
+        }
+        break;
+      case 'solutions':
+        for (const solution of message.solutions) if (this.solutions.length < KEPT_SOLUTIONS) this.solutions.push(solution);
+        this.solutionCount += message.solutions.length;
+        break;
+      case 'done':
+        this.#job = undefined;
+        this.result = message.result;
+        this.finishedAt = performance.now();
+        this.#settle();
+        break;
+      case 'error':
+        this.#job = undefined;
+        this.error = pageWords(message.message);
+        break;
+    }
+    this.version++;
+    this.changed(this);
+  }
+
+  /**
+   * Where the finished run opens: at the step that found the set it answers with, when its steps hold one (a
+   * minimum's last set, not the larger ones found on the way), else at its first solution, else at the end.
+   */
+  openingPosition(): number {
+    const replay = new Replay(this.events, this.setup.board.width);
+    const answer = this.#answerSet();
+    if (this.traced && answer) {
+      const wanted = [...answer].sort((a, b) => a - b).join(',');
+      for (let i = 0; i < this.events.length; i++) {
+        replay.forward();
+        if (this.events[i]!.type === 'solution' && [...replay.squares].sort((a, b) => a - b).join(',') === wanted) return i + 1;
+      }
+    }
+    return (this.traced ? new Replay(this.events, this.setup.board.width).nextSolution() : undefined) ?? this.events.length;
+  }
+
+  /** The placement a domination result answers with: its set, or the smallest a stopped run reached. */
+  #answerSet(): readonly number[] | undefined {
+    const result = this.result;
+    if (!result || result.task.problem.kind !== 'dominate') return undefined;
+    const solution = 'solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined;
+    return solution?.kind === 'placement' ? solution.squares : undefined;
+  }
+
+  #series(name: string): Series {
+    let s = this.metrics.get(name);
+    if (!s) this.metrics.set(name, (s = new Series()));
+    return s;
+  }
+
+  /** An unrecorded run still shows its answer: replayed piece by piece when small, else as a picture. */
+  #settle(): void {
+    const result = this.result!;
+    const solution =
+      ('solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined) ?? this.solutions[0];
+    // Goal one and maximum stream nothing: the result's solutions are the ones to show.
+    if (result.status === 'solved' && this.solutions.length === 0) this.solutions.push(...result.solutions.slice(0, KEPT_SOLUTIONS));
+    if (!solution || (this.events.length > 0 && this.capped === undefined)) return;
+    const size = solution.kind === 'tour' ? solution.path.length : solution.squares.length;
+    if (size > TRACE_CAP || this.events.length > 0) {
+      this.picture = solution;
+      this.notes.push(`The answer has ${size.toLocaleString('en')} squares: it is drawn as a picture.`);
+    } else {
+      this.events.push(...(solution.kind === 'tour' ? pathTrace(solution.path) : placementTrace(solution.squares)));
+      this.tree.update(this.events);
+      this.notes.push(`No search steps were recorded, so the answer is replayed ${solution.kind === 'tour' ? 'move by move' : 'piece by piece'}.`);
+    }
+  }
+}
