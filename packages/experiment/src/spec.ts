@@ -39,6 +39,42 @@ export interface ExperimentSpec {
   readonly budget?: { readonly maxSteps?: number; readonly maxTimeMs?: number | null };
   /** Plugins to load (package names, or files relative to the spec file), for strategies or pieces of your own. */
   readonly plugins?: readonly string[];
+  /**
+   * Tune by iterated racing (`bezzel experiment --race`) instead of running every cell `runs` times: see race.ts.
+   * Its parameter space is `sweep` (a grid) and `race.parameters` (values, ranges to sample, conditions).
+   */
+  readonly race?: RaceSettings;
+}
+
+/** One parameter of a race's space. */
+export interface RaceParameter {
+  /** The values to race (a grid), or to draw from when the space is sampled. */
+  readonly values?: readonly OptionValue[];
+  /** A number option's range to sample (uniformly; by its logarithm with `log`); whole numbers for an integer option. */
+  readonly range?: readonly [number, number];
+  readonly log?: boolean;
+  /** The parameter matters only when each named parameter has one of the listed values: `{schedule: [geometric]}`. */
+  readonly when?: Readonly<Record<string, readonly OptionValue[]>>;
+}
+
+/** How `--race` tunes: irace's settings, by its names where it has them. */
+export interface RaceSettings {
+  /** The space beside `sweep`: a parameter here adds a range, values or a condition (`when`) to a swept one. */
+  readonly parameters?: Readonly<Record<string, RaceParameter>>;
+  /** Runs the whole race may spend (irace's maxExperiments). */
+  readonly budget?: number;
+  /** Instances (seeds) every configuration meets before the first test (irace's firstTest, 5). */
+  readonly firstTest?: number;
+  /** Instances between two tests (irace's eachTest, 1). */
+  readonly eachTest?: number;
+  /** The tests' confidence level (irace's confidence, 0.95). */
+  readonly confidence?: number;
+  /** Configurations drawn for each race of a sampled space (default: from the budget, as irace). */
+  readonly configurations?: number;
+  /** Races (iterations) of a sampled space; a grid is one race (default: ⌊2 + log₂ d⌋ for d parameters). */
+  readonly iterations?: number;
+  /** What a run costs: its steps (default, when every configuration counts one unit) or its time; unsolved runs cost ∞. */
+  readonly by?: 'steps' | 'time';
 }
 
 export const DEFAULT_RUNS = 30;
@@ -47,7 +83,9 @@ export const DEFAULT_SEED = 1;
 export const EXPERIMENT_GOALS: readonly Goal[] = GOALS.filter((g) => g !== 'all');
 
 /** The fields in the order a written spec shows them. */
-const FIELDS = ['problem', 'piece', 'sizes', 'k', 'closed', 'variant', 'goal', 'strategies', 'options', 'strategyOptions', 'sweep', 'runs', 'seed', 'budget', 'plugins'] as const;
+const FIELDS = ['problem', 'piece', 'sizes', 'k', 'closed', 'variant', 'goal', 'strategies', 'options', 'strategyOptions', 'sweep', 'runs', 'seed', 'budget', 'plugins', 'race'] as const;
+
+const RACE_FIELDS = ['parameters', 'budget', 'firstTest', 'eachTest', 'confidence', 'configurations', 'iterations', 'by'] as const;
 
 const whole = (min: number) => {
   const message = `must be a whole number${min > 0 ? ` of at least ${min}` : ''}`;
@@ -57,6 +95,29 @@ const name = (what: string) => v.pipe(v.string(`must be ${what}`), v.trim(), v.n
 const optionValue = v.union([v.string(), v.number(), v.boolean()], 'must be text, a number, or true or false');
 const optionRecord = v.record(v.pipe(v.string(), v.nonEmpty()), optionValue, 'must be an object of option names and values, such as {"mutationRate": 0.05}');
 const list = <T extends v.GenericSchema>(item: T, what: string) => v.pipe(v.array(item, `must be a list of ${what}`), v.minLength(1, `must list at least one of ${what}`));
+
+const raceParameter = v.strictObject(
+  {
+    values: v.optional(list(optionValue, 'values')),
+    range: v.optional(v.pipe(v.tuple([v.number(), v.number()], 'must be [low, high]'), v.check(([low, high]) => low < high, 'must be [low, high] with low below high'))),
+    log: v.optional(v.boolean('must be true or false')),
+    when: v.optional(v.record(v.pipe(v.string(), v.nonEmpty()), list(optionValue, 'values'), 'must be an object of parameter names, each with the values under which this one matters, such as {"schedule": ["geometric"]}')),
+  },
+  'must be an object with values, range, log or when',
+);
+const raceSchema = v.strictObject(
+  {
+    parameters: v.optional(v.record(v.pipe(v.string(), v.nonEmpty()), raceParameter, 'must be an object of option names, each with its values, range or condition')),
+    budget: v.optional(whole(1)),
+    firstTest: v.optional(whole(2)),
+    eachTest: v.optional(whole(1)),
+    confidence: v.optional(v.pipe(v.number('must be a number between 0.5 and 1'), v.minValue(0.5, 'must be a number between 0.5 and 1'), v.ltValue(1, 'must be a number between 0.5 and 1'))),
+    configurations: v.optional(whole(2)),
+    iterations: v.optional(whole(1)),
+    by: v.optional(v.picklist(['steps', 'time'], 'must be steps or time')),
+  },
+  'must be an object such as {"budget": 500, "parameters": {"t0": {"range": [0.5, 5]}}}',
+);
 
 const schema = v.strictObject(
   {
@@ -83,6 +144,7 @@ const schema = v.strictObject(
       ),
     ),
     plugins: v.optional(v.array(name('a package name or a file'), 'must be a list of plugins (package names or files)')),
+    race: v.optional(raceSchema),
   },
   'must be an object',
 );
@@ -102,6 +164,8 @@ function describeIssue(issue: v.BaseIssue<unknown>, source: string): string {
   const where = pathOf(issue);
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     const parent = where.includes('.') ? where.slice(0, where.lastIndexOf('.')) : '';
+    if (parent === 'race') return `${source}: race has no field ${JSON.stringify(issue.input)} (it has ${RACE_FIELDS.join(', ')})`;
+    if (parent.startsWith('race.parameters.')) return `${source}: ${parent} has no field ${JSON.stringify(issue.input)} (a parameter has values, range, log and when)`;
     return parent === 'budget' ? `${source}: budget has no field ${JSON.stringify(issue.input)} (it has maxSteps and maxTimeMs)` : `${source}: there is no field ${JSON.stringify(issue.input)} (the fields are ${FIELDS.join(', ')})`;
   }
   if (issue.type === 'strict_object' && issue.received === 'undefined') return `${source}: ${where} is missing`;
@@ -153,6 +217,7 @@ export function parseSpec(input: unknown, source = 'the experiment'): Parsed<Exp
     seed: raw.seed ?? DEFAULT_SEED,
     ...(raw.budget && Object.keys(raw.budget).length > 0 ? { budget: raw.budget } : {}),
     ...(raw.plugins && raw.plugins.length > 0 ? { plugins: raw.plugins } : {}),
+    ...(raw.race ? { race: raw.race as RaceSettings } : {}),
   };
   return ok(spec);
 }

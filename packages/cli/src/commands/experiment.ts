@@ -1,5 +1,5 @@
-import { DEFAULT_BUDGET, UsageError, unwrap } from '@bezzel/core';
-import type { ChartKind, ExperimentResult, ExperimentSpec } from '@bezzel/experiment';
+import { DEFAULT_BUDGET, UsageError, unwrap, type Bezzel } from '@bezzel/core';
+import type { ChartKind, ExperimentResult, ExperimentSpec, RaceResult } from '@bezzel/experiment';
 import { Command, Option } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chartBytes, chartFormatOf, scaleOf } from '../chart-files.js';
@@ -15,7 +15,7 @@ import { thisMachine } from '../machine.js';
 import { OutputFailure } from '../output-failure.js';
 import { collect, duration, MAX_SEED, wholeNumber } from '../options.js';
 import { out } from '../output.js';
-import { createCliBezzel, userCwd } from '../plugins.js';
+import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins.js';
 import { resolvePieceId } from '../problem-args.js';
 
 interface ExperimentOptions extends ExperimentFlags {
@@ -30,6 +30,9 @@ interface ExperimentOptions extends ExperimentFlags {
   readonly format: 'text' | 'json';
   readonly quiet?: boolean;
   readonly printSpec?: boolean;
+  readonly race?: boolean;
+  readonly raceBudget?: number;
+  readonly when: string[];
 }
 
 const EXAMPLES = `
@@ -41,6 +44,11 @@ Examples:
   bezzel experiment dominate queen -n 6,7,8 --strategies cover-search,ilp,greedy-cover --runs 3
   bezzel experiment --spec study.yaml               a spec file (JSON or YAML): see packages/experiment/README.md
   bezzel experiment --spec results.json --runs 10   results re-run from the spec they carry; flags override it
+  bezzel experiment queen -n 16 --strategies simulated-annealing --race --sweep schedule=geometric,linear,exponential \
+      --sweep t0=0.5,2,8 --max-steps 200000 --seed 1      F-race: survivors and Friedman p-values
+  bezzel experiment queen -n 16 --strategies simulated-annealing --race --race-budget 600 --sweep t0=0.2..8 \
+      --sweep alpha=0.5..0.99 --when alpha:schedule=geometric --sweep schedule=geometric,exponential
+                                                    iterated racing over sampled ranges, alpha only for geometric
 
 Run i of every strategy and value uses seed + i. Columns left of " | " are the same each time a spec runs;
 the times are right of it. Steps are in each strategy's own unit (the unit column, or the headers when all
@@ -48,7 +56,12 @@ agree). Mean: of the solved runs; ERT (expected running time, as COCO): all runs
 Intervals are 95%: Wilson for success rates, a seeded bootstrap for medians, means and ERTs; a run that does
 not solve counts as never solving. With two rows or more, each row is compared with the first of its size:
 Fisher's exact test of success, Mann–Whitney U of steps (of time when the units differ) with A12.
-Ctrl-C prints the table of the runs done so far.`;
+Ctrl-C prints the table of the runs done so far.
+
+--race tunes instead (F-race, irace): every surviving configuration runs on the next seed; after 5 seeds,
+then after each, the Friedman test of their costs (steps to solve, unsolved = ∞) eliminates those Conover's
+comparison finds worse than the best. --runs caps the seeds; --race-budget caps the runs. A sweep of values
+is a grid raced once; name=low..high is a range sampled in iterated races. A spec's race field has it all.`;
 
 /** `bezzel experiment`: strategies × swept values × sizes × seeded runs, from flags or a spec file. */
 export function experimentCommand(setExit: SetExit): Command {
@@ -78,6 +91,9 @@ export function experimentCommand(setExit: SetExit): Command {
     .addOption(new Option('--format <format>', 'table or JSON on stdout').choices(['text', 'json']).default('text'))
     .option('-q, --quiet', 'no progress on stderr')
     .option('--print-spec', 'check the experiment and print its spec as JSON, without running it (a start for a spec file)')
+    .option('--race', 'tune by racing (F-race, iterated as irace) over the --sweep space instead of running every value: survivors, Friedman p-values, budget')
+    .option('--race-budget <runs>', 'the most runs a race makes (default: a grid\'s full experiment; 1000 for a sampled space)', wholeNumber('--race-budget', 1, 1_000_000, 'a race makes at most a million runs'))
+    .option('--when <name:other=values>', 'race: NAME matters only when OTHER has one of the values, such as alpha:schedule=geometric (repeatable)', collect, [])
     .addHelpText('after', EXAMPLES)
     .action(async (words: string[], options: ExperimentOptions) => runExperimentCommand(words, options, setExit));
 }
@@ -112,12 +128,17 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   const merged = mergeFlags(file, problemWords(words), options);
   if (!options.spec) merged.sizes ??= [8];
   if (!options.spec && merged.strategies === undefined) throw new UsageError('ERR_STRATEGY', 'name the strategies to compare with --strategies, such as min-conflicts,hill-climbing');
+  if (options.race || options.raceBudget !== undefined || options.when.length > 0 || merged.race !== undefined) raceFlags(merged, options);
   const plugins = [...(Array.isArray(merged.plugins) ? (merged.plugins as string[]) : []), ...absolutePlugins(options.plugin, cwd)];
   if (plugins.length > 0) merged.plugins = [...new Set(plugins)];
 
   const { bezzel, plugins: loaded } = await createCliBezzel((merged.plugins as string[] | undefined) ?? []);
   if (typeof merged.piece === 'string') merged.piece = resolvePieceId(bezzel, merged.piece);
   const spec = unwrap(parseSpec(merged, source));
+  if (spec.race) {
+    if (options.chart.length > 0) throw new UsageError('ERR_OPTION', '--chart draws an experiment, not a race: run the survivors as an experiment (--sweep with their values) to chart them');
+    return runRaceCommand(bezzel, loaded, spec, options, setExit);
+  }
   const plan = planExperiment(bezzel, spec);
   if (options.printSpec) {
     out(JSON.stringify(writtenSpec(plan.spec, join(cwd, 'spec.json')), null, 2));
@@ -153,6 +174,85 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   if (options.out) write(options.out, outFormat === 'csv' ? toCsv(shown) : toJson(shown, provenance));
   if (options.runsOut) write(options.runsOut, runsFormat === 'csv' ? runsToCsv(shown) : runsToJsonl(shown));
   for (const { file: chart, kind, format } of charts) if (result.runs.length > 0) write(chart, await chartBytes(await chartSvg(result, kind), format, options.scale));
+  setExit(result.stopped ? EXIT.interrupted : EXIT.answered);
+}
+
+/**
+ * The race flags into the spec (as written): --race-budget into race.budget, a swept `low..high` into a range of
+ * race.parameters, --when into its conditions.
+ */
+function raceFlags(merged: Record<string, unknown>, options: ExperimentOptions): void {
+  if (!options.race && merged.race === undefined) throw new UsageError('ERR_OPTION', `${options.raceBudget !== undefined ? '--race-budget' : '--when'} is for a race: add --race`);
+  const race: Record<string, unknown> = { ...(isRecord(merged.race) ? merged.race : {}) };
+  const parameters: Record<string, Record<string, unknown>> = { ...(isRecord(race.parameters) ? (race.parameters as Record<string, Record<string, unknown>>) : {}) };
+  if (options.raceBudget !== undefined) race.budget = options.raceBudget;
+  const sweep: Record<string, unknown> = { ...(isRecord(merged.sweep) ? merged.sweep : {}) };
+  for (const [name, values] of Object.entries(options.sweep)) {
+    const range = values.length === 1 ? /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*\.\.\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*$/i.exec(values[0]!) : null;
+    if (!range) continue;
+    delete sweep[name];
+    const { values: _values, ...rest } = parameters[name] ?? {};
+    parameters[name] = { ...rest, range: [Number(range[1]), Number(range[2])] };
+  }
+  for (const text of options.when) {
+    const match = /^([a-zA-Z][\w-]*):([a-zA-Z][\w-]*)=(.+)$/.exec(text);
+    if (!match) throw new UsageError('ERR_OPTION', `--when ${inert(text)}: write NAME:OTHER=value,value (NAME matters only when OTHER has one of the values), such as alpha:schedule=geometric`);
+    const [, name, other, list] = match;
+    const previous = parameters[name!] ?? {};
+    parameters[name!] = { ...previous, when: { ...(isRecord(previous.when) ? previous.when : {}), [other!]: list!.split(',').map((v) => v.trim()).filter(Boolean) } };
+  }
+  if (Object.keys(parameters).length > 0) race.parameters = parameters;
+  if (Object.keys(sweep).length > 0) merged.sweep = sweep;
+  else delete merged.sweep;
+  merged.race = race;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `--race`: the race, its table, and its results files (the JSON re-runs it, as an experiment's does). */
+async function runRaceCommand(bezzel: Bezzel, loaded: readonly LoadedPlugin[], spec: ExperimentSpec, options: ExperimentOptions, setExit: SetExit): Promise<void> {
+  const cwd = userCwd();
+  const { formatP, formatRace, planExperiment, planRace, raceToJson, runRace, runsToCsv, runsToJsonl } = await import('@bezzel/experiment');
+  const outFormat = options.out === undefined ? undefined : formatOf(options.out);
+  if (outFormat === 'csv') throw new UsageError('ERR_OPTION', `--out ${options.out}: a race's results are .json (--runs-out writes its runs as CSV)`);
+  const runsFormat = options.runsOut === undefined ? undefined : runsFormatOf(options.runsOut);
+  const race = planRace(bezzel, spec);
+  if (options.printSpec) {
+    out(JSON.stringify(writtenSpec(spec, join(cwd, 'spec.json')), null, 2));
+    return setExit(EXIT.answered);
+  }
+  const perRun = spec.budget?.maxTimeMs;
+  warnIfLong(race.budget, perRun === undefined ? DEFAULT_BUDGET.maxTimeMs : (perRun ?? Number.POSITIVE_INFINITY));
+  // Where the runs go (a search thread for a plugin's strategy or long runs): judged on the grid's cells, or the
+  // strategies as the spec sets them.
+  const { sweep: _sweep, race: _race, ...base } = spec;
+  const cells = race.grid ? race.configurations.flatMap((c) => c.cells) : planExperiment(bezzel, base).cells;
+  const solver = await experimentSolver(bezzel, loaded, { spec, cells, notes: [] });
+  const controller = new AbortController();
+  const stopListening = onInterrupt(controller);
+  const date = new Date().toISOString();
+  let result: RaceResult;
+  try {
+    result = await runRace(bezzel, spec, {
+      signal: controller.signal,
+      ...(solver.solve ? { solve: solver.solve } : {}),
+      ...(options.quiet ? {} : { onStep: (step) => process.stderr.write(`race ${step.iteration}, ${step.instances} instances: ${step.alive} alive, Friedman p = ${formatP(step.p)}${step.eliminated.length > 0 ? `, ${step.eliminated.length} eliminated` : ''}\n`) }),
+    });
+  } finally {
+    stopListening();
+    await solver.close();
+  }
+  const provenance = { bezzel: packageJson.version, machine: thisMachine(), date };
+  const where = options.out ? resolve(cwd, options.out) : join(cwd, 'results.json');
+  const shown = { ...result, spec: writtenSpec(result.spec, where) };
+  out(options.format === 'json' ? raceToJson(shown, provenance).trimEnd() : formatRace(shown));
+  if (options.out) write(options.out, raceToJson(shown, provenance));
+  if (options.runsOut) {
+    const asExperiment = { spec: { ...shown.spec, sweep: Object.fromEntries(result.space.map((p) => [p.name, p.values ?? []])) }, rows: result.rows, runs: result.runs, comparisons: [], notes: [] };
+    write(options.runsOut, runsFormat === 'csv' ? runsToCsv(asExperiment) : runsToJsonl(asExperiment));
+  }
   setExit(result.stopped ? EXIT.interrupted : EXIT.answered);
 }
 
