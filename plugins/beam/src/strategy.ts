@@ -1,5 +1,5 @@
-import { decodeSquares, no, option, overAnswerSize, unwrap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem, INITIAL_PLACEMENT, LineBoard, placeFrom, traceStart, type InitialPlacement } from '@bezzel/min-conflicts';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
 import { Beam, beamSearch, type BeamSettings, type BeamTally } from './beam.js';
 
 /** Beyond this side a step's successors, even sampled, and the h levels they sort into grow too large. */
@@ -37,13 +37,9 @@ export const beam: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    const lines = columnProblem(instance);
-    if ('reason' in lines) return no(lines.reason);
-    const n = instance.board.width;
-    if (n > MAX_SIDE) return no(`each step sorts the successors of k states by h; boards beyond ${MAX_SIDE}×${MAX_SIDE} are for min-conflicts`);
-    const refusal = overAnswerSize(n, `${n} ${instance.piece.name}s`);
-    if (refusal) return no(refusal);
-    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
+    const column = columnTask(instance, { maxSide: { side: MAX_SIDE, reason: `each step sorts the successors of k states by h; boards beyond ${MAX_SIDE}×${MAX_SIDE} are for min-conflicts` } });
+    if ('reason' in column) return no(column.reason);
+    const { n, hopeless } = column;
     const k = Number(instance.task.options?.k ?? 10);
     const sample = Number(instance.task.options?.sample ?? 2000);
     return yes(hopeless ? Number.MAX_VALUE : MS_PER_RUN + MS_PER_SUCCESSOR * k * Math.min(n * (n - 1), sample) * n);
@@ -51,21 +47,15 @@ export const beam: SearchStrategy = {
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
-    const lines = columnProblem(instance);
-    if ('reason' in lines) throw new Error(`beam was run on a task it declined: ${lines.reason}`);
-    const n = instance.board.width;
     const chosen = ctx.options(options);
-    // The core has checked that an initial placement of this id is registered.
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
-    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
+    const { lines, n, place } = columnStart(instance, ctx, chosen);
     const settings: BeamSettings = { k: chosen.k, sample: chosen.sample, stochastic: chosen.stochastic, temperature: chosen.temperature };
 
     const beams: [Beam, Beam] = [new Beam(n, chosen.k, lines), new Beam(n, chosen.k, lines)];
     const board = new LineBoard(n, lines);
     for (let s = 0; s < chosen.k; s++) {
       board.clear();
-      if (s === 0 && start) placeFrom(board, start, ctx.rng);
-      else initial.place(board, ctx.rng);
+      place(board);
       // The first start state is shown piece by piece; the trace's first beam event then shows all k.
       if (s === 0 && ctx.trace) traceStart(board, 0, ctx.trace);
       beams[0].add(board.rows);
@@ -80,18 +70,8 @@ export const beam: SearchStrategy = {
       timeMs: performance.now() - started,
       extra: { k: chosen.k, steps: tally.steps, successors: tally.successors, bestH: tally.bestH, h: tally.bestH },
     };
-    if (stop === 'solved') {
-      if (ctx.trace) ctx.trace({ type: 'solution', index: 0 });
-      return { status: 'solved', solutions: [{ kind: 'placement', squares: solution!.map((row, col) => row * n + col) }], stats };
-    }
-    const squares: number[] = [];
-    for (let col = 0; col < n; col++) squares.push(best[col]! * n + col);
-    const partial = {
-      score: tally.bestH,
-      best: { kind: 'placement' as const, squares },
-      note: `the best state seen has h = ${tally.bestH} (attacking pair${tally.bestH === 1 ? '' : 's'}) after ${tally.steps} steps of ${chosen.k} states`,
-    };
-    if (stop === 'aborted') return { status: 'aborted', partial, stats };
-    return { status: 'budget', exhausted: stop, partial, stats };
+    if (stop === 'solved') return solvedOutcome(solution!, stats, ctx.trace);
+    const note = `the best state seen has h = ${tally.bestH} (attacking pair${tally.bestH === 1 ? '' : 's'}) after ${tally.steps} steps of ${chosen.k} states`;
+    return unsolvedOutcome(stop, { rows: best, h: tally.bestH, note }, stats);
   },
 };

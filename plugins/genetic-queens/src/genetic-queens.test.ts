@@ -126,8 +126,13 @@ describe('budget', () => {
     expect(timed.status === 'budget' && timed.partial?.score).toBeGreaterThan(0);
   });
 
-  it('refuses elitism as large as the population, as the user’s mistake', async () => {
-    await expect(bezzel.solve(task(8, 1, { population: 10, elitism: 10 }))).rejects.toThrow('option elitism of genetic-queens must be smaller than the population (10), not 10');
+  it('refuses elitism as large as the population, as the user’s mistake, before it runs (exit 2 on the command line)', async () => {
+    const crowded = task(8, 1, { population: 10, elitism: 10 });
+    const checked = bezzel.checkOptions(bezzel.strategy('genetic-queens')!, crowded);
+    expect(checked.ok || checked.error.code).toBe('ERR_OPTION');
+    await expect(bezzel.solve(crowded)).rejects.toThrow(/^genetic-queens: elitism \(10\) must be smaller than the population \(10\)$/);
+    const fewer = await bezzel.solve({ ...task(8, 1, { population: 10, elitism: 9 }), budget: { maxSteps: 5 } });
+    expect(fewer.stats.extra?.population).toBe(10);
   });
 });
 

@@ -1,5 +1,5 @@
-import { decodeSquares, no, option, overMemory, unwrap, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
-import { columnProblem, INITIAL_PLACEMENT, LineBoard, placeFrom, type InitialPlacement } from '@bezzel/min-conflicts';
+import { no, option, overMemory, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, unsolvedOutcome } from '@bezzel/min-conflicts';
 import { PairCounter } from './fitness.js';
 import { Population } from './population.js';
 
@@ -53,18 +53,22 @@ export const geneticQueens: SearchStrategy = {
     stochastic: true,
     stepUnit: 'generations',
     options,
+    // The one rule between two options that their declarations cannot say alone: say so before the run.
+    checkOptions(values) {
+      const elitism = values['elitism'] as number;
+      const population = values['population'] as number;
+      return elitism >= population ? `elitism (${elitism}) must be smaller than the population (${population})` : undefined;
+    },
   },
 
   supports(instance: Instance): Support {
-    const lines = columnProblem(instance);
-    if ('reason' in lines) return no(lines.reason);
-    const n = instance.board.width;
-    if (n > MAX_SIDE) return no(`it evolves strings of n digits and is meant for small boards (at most ${MAX_SIDE}×${MAX_SIDE}); min-conflicts places large ones`);
+    const column = columnTask(instance, { maxSide: { side: MAX_SIDE, reason: `it evolves strings of n digits and is meant for small boards (at most ${MAX_SIDE}×${MAX_SIDE}); min-conflicts places large ones` } });
+    if ('reason' in column) return no(column.reason);
+    const { n, hopeless } = column;
     const population = optionAsked(instance, 'population', 100);
     const memory = overMemory(8 * population * n + 20 * population + 20 * n, `a population of ${population} strings of ${n} digits (two generations)`);
     if (memory) return no(memory);
     // Where no placement exists (n = 2 and 3 for a queen's lines) it runs until the budget ends and answers nothing.
-    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
     if (hopeless) return yes(Number.MAX_VALUE);
     const cap = optionAsked(instance, 'generations', Number.POSITIVE_INFINITY);
     return yes(MS_PER_RUN + MS_PER_DIGIT * Math.min(cap, expectedGenerations(n)) * population * n);
@@ -72,14 +76,8 @@ export const geneticQueens: SearchStrategy = {
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
-    const lines = columnProblem(instance);
-    if ('reason' in lines) throw new Error(`genetic-queens was run on a task it declined: ${lines.reason}`);
-    const n = instance.board.width;
     const chosen = ctx.options(options);
-    // The one rule between two options that their declarations cannot say alone.
-    if (chosen.elitism >= chosen.population) {
-      throw new UsageError('ERR_OPTION', `option elitism of genetic-queens must be smaller than the population (${chosen.population}), not ${chosen.elitism}`);
-    }
+    const { lines, n, place } = columnStart(instance, ctx, chosen);
     const settings = {
       size: chosen.population,
       selection: chosen.selection,
@@ -90,9 +88,6 @@ export const geneticQueens: SearchStrategy = {
     };
     const limit = chosen.generations === 0 ? Number.POSITIVE_INFINITY : chosen.generations;
     const maxGenerations = Math.min(limit, ctx.clock.maxSteps);
-    // The core has checked that an initial placement of this id is registered.
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
-    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
 
     const counter = new PairCounter(n, lines);
     const population = new Population(settings, n, counter, ctx.rng);
@@ -102,8 +97,7 @@ export const geneticQueens: SearchStrategy = {
     const board = new LineBoard(n, lines);
     for (let i = 0; i < settings.size; i++) {
       if (i > 0) board.clear();
-      if (i === 0 && start) placeFrom(board, start, ctx.rng);
-      else initial.place(board, ctx.rng);
+      place(board);
       population.genes.set(board.rows, i * n);
     }
     population.evaluateAll();
@@ -150,7 +144,6 @@ export const geneticQueens: SearchStrategy = {
     const mean = population.summary.sum / settings.size;
     const diversity = population.diversity();
     const h = max - bestFitness;
-    const squares = Array.from(bestRows, (row, col) => row * n + col);
     const stats = {
       // A step is a generation, for `stats.nodes` as for the step budget; the fitness evaluations are in `extra`.
       nodes: generation,
@@ -166,22 +159,14 @@ export const geneticQueens: SearchStrategy = {
         h,
       },
     };
-    if (stop === 'solved') {
-      if (ctx.trace) ctx.trace({ type: 'solution', index: 0 });
-      return { status: 'solved', solutions: [{ kind: 'placement', squares }], stats };
-    }
+    if (stop === 'solved') return solvedOutcome(bestRows, stats, ctx.trace);
     const why =
       stop === 'generations' ? `its ${limit} generations were bred`
       : stop === 'steps' ? `the step budget (${maxGenerations} generations) ran out`
       : stop === 'time' ? 'the time ran out'
       : 'it was stopped';
-    const partial = {
-      score: h,
-      best: { kind: 'placement' as const, squares },
-      note: `best fitness ${bestFitness} of ${max} non-attacking pairs (h = ${h} attacking pair${h === 1 ? '' : 's'}) after ${generation} generation${generation === 1 ? '' : 's'}, when ${why}`,
-    };
-    if (stop === 'aborted') return { status: 'aborted', partial, stats };
-    return { status: 'budget', exhausted: stop === 'time' ? 'time' : 'steps', partial, stats };
+    const note = `best fitness ${bestFitness} of ${max} non-attacking pairs (h = ${h} attacking pair${h === 1 ? '' : 's'}) after ${generation} generation${generation === 1 ? '' : 's'}, when ${why}`;
+    return unsolvedOutcome(stop === 'generations' ? 'steps' : stop, { rows: bestRows, h, note }, stats);
   },
 };
 

@@ -1,5 +1,5 @@
-import { decodeSquares, no, option, unwrap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem, INITIAL_PLACEMENT, LineBoard, placeFrom, traceStart, type InitialPlacement } from '@bezzel/min-conflicts';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
 import { climb, type ClimbTally } from './climb.js';
 
 /** Boards beyond this would need n² tie slots per step (and a step would take seconds). */
@@ -37,25 +37,17 @@ export const hillClimbing: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    const lines = columnProblem(instance);
-    if ('reason' in lines) return no(lines.reason);
-    const n = instance.board.width;
-    if (n > MAX_SIDE) return no(`it looks at all n(n − 1) neighbours each step; boards beyond ${MAX_SIDE}×${MAX_SIDE} are for min-conflicts`);
+    const column = columnTask(instance, { maxSide: { side: MAX_SIDE, reason: `it looks at all n(n − 1) neighbours each step; boards beyond ${MAX_SIDE}×${MAX_SIDE} are for min-conflicts` } });
+    if ('reason' in column) return no(column.reason);
     // Where no placement exists (n = 2 and 3 for a queen's lines) every climb gets stuck: it answers nothing.
-    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
-    return yes(hopeless ? Number.MAX_VALUE : (MS_PER_RUN + MS_PER_NEIGHBOUR_STEP * n ** 3) / SUCCESS);
+    return yes(column.hopeless ? Number.MAX_VALUE : (MS_PER_RUN + MS_PER_NEIGHBOUR_STEP * column.n ** 3) / SUCCESS);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
-    const lines = columnProblem(instance);
-    if ('reason' in lines) throw new Error(`hill-climbing was run on a task it declined: ${lines.reason}`);
-    const n = instance.board.width;
     const chosen = ctx.options(options);
     const { restarts: maxRestarts, sideways: maxSideways } = chosen;
-    // The core has checked that an initial placement of this id is registered.
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
-    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
+    const { lines, n, place } = columnStart(instance, ctx, chosen);
 
     const board = new LineBoard(n, lines);
     const ties = new Int32Array(n * n);
@@ -63,8 +55,7 @@ export const hillClimbing: SearchStrategy = {
     let restarts = 0;
     for (;;) {
       if (restarts > 0) board.clear();
-      if (restarts === 0 && start) placeFrom(board, start, ctx.rng);
-      else initial.place(board, ctx.rng);
+      place(board);
       if (ctx.trace) traceStart(board, tally.steps, ctx.trace);
       const stop = climb(board, ctx.rng, ctx.clock, tally, maxSideways, ties, ctx.trace);
       if ((stop === 'local-optimum' || stop === 'plateau') && restarts < maxRestarts) {
@@ -80,22 +71,16 @@ export const hillClimbing: SearchStrategy = {
         timeMs: performance.now() - started,
         extra: { steps: tally.steps, sideways: tally.sideways, neighbours: tally.neighbours, h },
       };
-      if (stop === 'solved' && ctx.trace) ctx.trace({ type: 'solution', index: 0 });
-      if (stop === 'solved') return { status: 'solved', solutions: [{ kind: 'placement', squares: board.squares() }], stats };
+      if (stop === 'solved') return solvedOutcome(board.rows, stats, ctx.trace);
       const where =
         stop === 'local-optimum'
           ? 'a local optimum (every neighbour raises h)'
           : maxSideways === 0
             ? 'a plateau (no neighbour lowers h, and sideways moves are off)'
             : `a plateau (${maxSideways} sideways moves in a row without lowering h)`;
-      const partial = {
-        score: h,
-        best: { kind: 'placement' as const, squares: board.squares() },
-        note: stop === 'local-optimum' || stop === 'plateau' ? `stuck with h = ${h} (attacking pair${h === 1 ? '' : 's'}) on ${where}${restarts > 0 ? `, after ${restarts} restarts` : ''}` : `h = ${h} attacking pairs when the budget ran out`,
-      };
-      if (stop === 'aborted') return { status: 'aborted', partial, stats };
-      const exhausted = stop === 'local-optimum' || stop === 'plateau' ? 'stuck' : stop;
-      return { status: 'budget', exhausted, partial, stats };
+      const stuck = stop === 'local-optimum' || stop === 'plateau';
+      const note = stuck ? `stuck with h = ${h} (attacking pair${h === 1 ? '' : 's'}) on ${where}${restarts > 0 ? `, after ${restarts} restarts` : ''}` : `h = ${h} attacking pairs when the budget ran out`;
+      return unsolvedOutcome(stuck ? 'stuck' : stop, { rows: board.rows, h, note }, stats);
     }
   },
 };

@@ -186,10 +186,15 @@ export class LineBoard {
     return pairs;
   }
 
-  /** The placement as squares row * n + col (plain numbers: they pass 2³¹ from n = 46,341 on). */
+  /** The placement as squares row * n + col. */
   squares(): number[] {
-    const out: number[] = [];
-    for (let col = 0; col < this.n; col++) out.push(this.rows[col]! * this.n + col);
-    return out;
+    return columnSquares(this.rows);
   }
+}
+
+/** The squares (`row × n + column`) of a row per column, as plain numbers: they pass 2³¹ from n = 46,341 on. */
+export function columnSquares(rows: ArrayLike<number>): number[] {
+  const squares: number[] = [];
+  for (let col = 0; col < rows.length; col++) squares.push(rows[col]! * rows.length + col);
+  return squares;
 }

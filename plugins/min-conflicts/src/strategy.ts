@@ -1,7 +1,7 @@
-import { decodeSquares, DEFAULT_BUDGET, no, option, unwrap, overAnswerSize, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type TraceEvent } from '@bezzel/core';
-import { INITIAL_PLACEMENT, placeFrom, type InitialPlacement } from './initial.js';
+import { DEFAULT_BUDGET, option, no, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { columnStart, columnTask, solvedOutcome, traceStart, unsolvedOutcome } from './column-search.js';
+import { INITIAL_PLACEMENT } from './initial.js';
 import { LineBoard } from './line-board.js';
-import { columnProblem } from './lines.js';
 import { repair, type RepairTally } from './repair.js';
 
 const options = {
@@ -39,26 +39,16 @@ export const minConflicts: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    const lines = columnProblem(instance);
-    if ('reason' in lines) return no(lines.reason);
-    const n = instance.board.width;
-    const name = instance.piece.name;
-    const refusal = overAnswerSize(n, `${n} ${name}s`) ?? overMemory(BYTES_PER_COLUMN * n, `its counters and answer for ${n} ${name}s`);
-    if (refusal) return no(refusal);
+    const column = columnTask(instance, { bytesPerColumn: BYTES_PER_COLUMN });
+    if ('reason' in column) return no(column.reason);
     // Incomplete: where no placement exists (n = 2 and 3 for a queen's lines) it repairs until the budget ends.
-    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
-    return yes(hopeless ? (instance.task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs) : MS_PER_RUN + MS_PER_COLUMN * n);
+    return yes(column.hopeless ? (instance.task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs) : MS_PER_RUN + MS_PER_COLUMN * column.n);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
-    const lines = columnProblem(instance);
-    if ('reason' in lines) throw new Error(`min-conflicts was run on a task it declined: ${lines.reason}`);
-    const n = instance.board.width;
     const chosen = ctx.options(options);
-    // The core has checked that an initial placement of this id is registered.
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
-    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
+    const { lines, n, initial, place } = columnStart(instance, ctx, chosen);
     const restartAfter = chosen.restartAfter === undefined ? Math.max(100, 2 * n) : chosen.restartAfter === 0 ? Number.POSITIVE_INFINITY : chosen.restartAfter;
 
     const board = new LineBoard(n, lines);
@@ -70,8 +60,7 @@ export const minConflicts: SearchStrategy = {
     for (;;) {
       const placing = performance.now();
       if (restarts > 0) board.clear();
-      if (restarts === 0 && start) placeFrom(board, start, ctx.rng);
-      else initial.place(board, ctx.rng);
+      place(board);
       board.trackFreeRanks();
       placementMs += performance.now() - placing;
       if (restarts === 0) initialConflicts = board.suspectCount;
@@ -91,21 +80,8 @@ export const minConflicts: SearchStrategy = {
         timeMs,
         extra: { initial: initial.id, initialConflicts, placementMs, repairMs: timeMs - placementMs, h },
       };
-      if (stop === 'solved' && ctx.trace) ctx.trace({ type: 'solution', index: 0 });
-      if (stop === 'solved') return { status: 'solved', solutions: [{ kind: 'placement', squares: board.squares() }], stats };
-      const partial = {
-        score: h,
-        best: { kind: 'placement' as const, squares: board.squares() },
-        note: `${h} attacking pair${h === 1 ? '' : 's'} left after ${tally.steps} repairs`,
-      };
-      if (stop === 'aborted') return { status: 'aborted', partial, stats };
-      return { status: 'budget', exhausted: stop, partial, stats };
+      if (stop === 'solved') return solvedOutcome(board.rows, stats, ctx.trace);
+      return unsolvedOutcome(stop, { rows: board.rows, h, note: `${h} attacking pair${h === 1 ? '' : 's'} left after ${tally.steps} repairs` }, stats);
     }
   },
 };
-
-/** For a visualiser: the placement a try starts from, piece by piece, then its h. */
-export function traceStart(board: LineBoard, step: number, trace: (event: TraceEvent) => void): void {
-  for (const [depth, square] of board.squares().entries()) trace({ type: 'place', square, depth });
-  trace({ type: 'local', step, h: board.attackingPairs() });
-}

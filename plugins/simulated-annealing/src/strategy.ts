@@ -1,5 +1,5 @@
-import { decodeSquares, no, option, overAnswerSize, overMemory, unwrap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem, INITIAL_PLACEMENT, LineBoard, placeFrom, traceStart, type InitialPlacement } from '@bezzel/min-conflicts';
+import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
 import { anneal, automaticT0, makePermutation, type AnnealSettings, type AnnealTally, type Schedule } from './anneal.js';
 
 /** Random neighbours looked at for the automatic start temperature. */
@@ -71,30 +71,19 @@ export const simulatedAnnealing: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    const lines = columnProblem(instance);
-    if ('reason' in lines) return no(lines.reason);
-    const n = instance.board.width;
-    const name = instance.piece.name;
-    const refusal = overAnswerSize(n, `${n} ${name}s`) ?? overMemory(BYTES_PER_COLUMN * n, `its counters and answer for ${n} ${name}s`);
-    if (refusal) return no(refusal);
+    const column = columnTask(instance, { bytesPerColumn: BYTES_PER_COLUMN });
+    if ('reason' in column) return no(column.reason);
     // Where no placement exists (n = 2 and 3 for a queen's lines) every anneal freezes: it answers nothing.
-    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
-    return yes(hopeless ? Number.MAX_VALUE : MS_PER_RUN + MS_PER_COLUMN_SQUARED * n * n);
+    return yes(column.hopeless ? Number.MAX_VALUE : MS_PER_RUN + MS_PER_COLUMN_SQUARED * column.n * column.n);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
-    const lines = columnProblem(instance);
-    if ('reason' in lines) throw new Error(`simulated-annealing was run on a task it declined: ${lines.reason}`);
-    const n = instance.board.width;
     const chosen = ctx.options(options);
-    // The core has checked that an initial placement of this id is registered.
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
-    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
+    const { lines, n, place } = columnStart(instance, ctx, chosen);
 
     const board = new LineBoard(n, lines);
-    if (start) placeFrom(board, start, ctx.rng);
-    else initial.place(board, ctx.rng);
+    place(board);
     if (chosen.move === 'swap') makePermutation(board, ctx.rng);
     if (ctx.trace) traceStart(board, 0, ctx.trace);
 
@@ -133,20 +122,12 @@ export const simulatedAnnealing: SearchStrategy = {
         h: bestH,
       },
     };
-    if (stop === 'solved' && ctx.trace) ctx.trace({ type: 'solution', index: 0 });
-    if (stop === 'solved') return { status: 'solved', solutions: [{ kind: 'placement', squares: board.squares() }], stats };
-    const squares: number[] = [];
-    for (let col = 0; col < n; col++) squares.push(best[col]! * n + col);
+    if (stop === 'solved') return solvedOutcome(board.rows, stats, ctx.trace);
     const pairs = `h = ${bestH} (attacking pair${bestH === 1 ? '' : 's'})`;
-    const partial = {
-      score: bestH,
-      best: { kind: 'placement' as const, squares },
-      note:
-        stop === 'frozen'
-          ? `frozen below T = ${settings.tMin} after ${tally.reheats} reheat${tally.reheats === 1 ? '' : 's'}; the best arrangement seen has ${pairs}`
-          : `the best arrangement seen has ${pairs} when the budget ran out (T = ${tally.temperature.toPrecision(3)})`,
-    };
-    if (stop === 'aborted') return { status: 'aborted', partial, stats };
-    return { status: 'budget', exhausted: stop === 'frozen' ? 'stuck' : stop, partial, stats };
+    const note =
+      stop === 'frozen'
+        ? `frozen below T = ${settings.tMin} after ${tally.reheats} reheat${tally.reheats === 1 ? '' : 's'}; the best arrangement seen has ${pairs}`
+        : `the best arrangement seen has ${pairs} when the budget ran out (T = ${tally.temperature.toPrecision(3)})`;
+    return unsolvedOutcome(stop === 'frozen' ? 'stuck' : stop, { rows: best, h: bestH, note }, stats);
   },
 };

@@ -1,5 +1,5 @@
-import { DEFAULT_BUDGET, decodeSquares, no, option, overAnswerSize, unwrap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem, INITIAL_PLACEMENT, LineBoard, placeFrom, traceStart, type InitialPlacement } from '@bezzel/min-conflicts';
+import { DEFAULT_BUDGET, no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
 import { tabuSearch, type TabuSettings, type TabuTally } from './tabu.js';
 
 /** The tabu list holds a step count for each (column, row): n² words, 16 MB at this side. */
@@ -42,13 +42,9 @@ export const tabu: SearchStrategy = {
   },
 
   supports(instance: Instance) {
-    const lines = columnProblem(instance);
-    if ('reason' in lines) return no(lines.reason);
-    const n = instance.board.width;
-    if (n > MAX_SIDE) return no(`its tabu list has an entry for every square; boards beyond ${MAX_SIDE}×${MAX_SIDE} are for min-conflicts`);
-    const refusal = overAnswerSize(n, `${n} ${instance.piece.name}s`);
-    if (refusal) return no(refusal);
-    const hopeless = lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3);
+    const column = columnTask(instance, { maxSide: { side: MAX_SIDE, reason: `its tabu list has an entry for every square; boards beyond ${MAX_SIDE}×${MAX_SIDE} are for min-conflicts` } });
+    if ('reason' in column) return no(column.reason);
+    const { n, hopeless } = column;
     if (hopeless) return yes(instance.task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs);
     const full = instance.task.options?.neighbourhood === 'full';
     return yes(MS_PER_RUN + (full ? MS_PER_MOVE_LOOKED_AT * n * n * (n - 1) : MS_PER_ROW_LOOKED_AT * 2 * n * (n - 1)));
@@ -56,17 +52,11 @@ export const tabu: SearchStrategy = {
 
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
-    const lines = columnProblem(instance);
-    if ('reason' in lines) throw new Error(`tabu was run on a task it declined: ${lines.reason}`);
-    const n = instance.board.width;
     const chosen = ctx.options(options);
-    // The core has checked that an initial placement of this id is registered.
-    const initial = ctx.part<InitialPlacement>(INITIAL_PLACEMENT, chosen.initial)!;
-    const start = chosen.start === undefined ? undefined : unwrap(decodeSquares(instance.board, chosen.start));
+    const { lines, n, place } = columnStart(instance, ctx, chosen);
 
     const board = new LineBoard(n, lines);
-    if (start) placeFrom(board, start, ctx.rng);
-    else initial.place(board, ctx.rng);
+    place(board);
     if (ctx.trace) traceStart(board, 0, ctx.trace);
     const settings: TabuSettings = { tenure: chosen.tenure ?? defaultTenure(n), aspiration: chosen.aspiration, neighbourhood: chosen.neighbourhood };
     const tally: TabuTally = { steps: 0, blocked: 0, aspirations: 0, allTabu: 0, neighbours: 0, bestH: Number.MAX_SAFE_INTEGER };
@@ -89,16 +79,8 @@ export const tabu: SearchStrategy = {
         h: tally.bestH,
       },
     };
-    if (stop === 'solved' && ctx.trace) ctx.trace({ type: 'solution', index: 0 });
-    if (stop === 'solved') return { status: 'solved', solutions: [{ kind: 'placement', squares: board.squares() }], stats };
-    const squares: number[] = [];
-    for (let col = 0; col < n; col++) squares.push(best[col]! * n + col);
-    const partial = {
-      score: tally.bestH,
-      best: { kind: 'placement' as const, squares },
-      note: `the best arrangement seen has h = ${tally.bestH} (attacking pair${tally.bestH === 1 ? '' : 's'}) after ${tally.steps} moves`,
-    };
-    if (stop === 'aborted') return { status: 'aborted', partial, stats };
-    return { status: 'budget', exhausted: stop, partial, stats };
+    if (stop === 'solved') return solvedOutcome(board.rows, stats, ctx.trace);
+    const note = `the best arrangement seen has h = ${tally.bestH} (attacking pair${tally.bestH === 1 ? '' : 's'}) after ${tally.steps} moves`;
+    return unsolvedOutcome(stop, { rows: best, h: tally.bestH, note }, stats);
   },
 };
