@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { dominateCommand } from './commands/dominate.js';
 import { experimentCommand } from './commands/experiment.js';
+import { gradeCommand } from './commands/grade.js';
 import { dashboardCommand } from './commands/dashboard.js';
 import { initCommand } from './commands/init.js';
 import { cancelCommand, jobsCommand, resultCommand, statusCommand } from './commands/jobs.js';
@@ -23,7 +24,7 @@ import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output-fai
 const { version } = packageJson;
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand, initCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand, initCommand, gradeCommand];
 
 /** The problem each solving command poses, for the strategies its `--help` lists. */
 const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', queens: 'placement', tour: 'tour', dominate: 'dominate' };

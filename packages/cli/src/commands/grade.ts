@@ -1,0 +1,93 @@
+import { UsageError } from '@bezzel/core';
+import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { inert } from '../inert-text.js';
+import { EXIT, type SetExit } from '../exit.js';
+import { userCwd } from '../plugins.js';
+import { out } from '../write-out.js';
+
+interface GradeOptions {
+  readonly spec: string;
+  readonly out: string;
+  readonly jobs: number;
+  readonly format: 'text' | 'json';
+}
+
+const EXAMPLES = `
+Each folder in SUBMISSIONS is one student's strategy plugin, as \`bezzel init plugin NAME --strategy\` makes it
+(TypeScript or JavaScript; its node_modules is not needed). Each runs in a Node process of its own under Node's
+permission model: it reads only its own folder and the bezzel packages it imports, writes nothing, starts no
+process or thread, and its sockets are refused; a wall-clock limit (SIGKILL) and a memory limit apply. Every
+answer is checked by the core's validator here, never in the student's process.
+
+An assignment (YAML or JSON):
+  title: N queens, week 5
+  strategy: any                     # or the strategy id every plugin must register
+  limits: { timeSeconds: 60, memoryMb: 256 }
+  tasks:
+    - piece: queen                  # problem: placement (default), tour or dominate
+      sizes: [8, 16]
+      seeds: [1, 2, 3]              # or runs: 5 and seed: 1
+      budget: { maxSteps: 1000000, maxTimeMs: 2000 }
+      points: 1                     # per solved run
+      bonus: { underMs: 100, points: 0.5 }
+
+Writes OUT/leaderboard.csv, .json and .html, and OUT/feedback/STUDENT.md. Verdicts: ok, not solved,
+wrong answer: …, timeout, crashed: …, out-of-memory, forbidden: … (scores nothing), invalid: … (scores nothing).
+
+Example:
+  bezzel grade submissions/ --spec assignment.yaml --out grades/`;
+
+/** `bezzel grade SUBMISSIONS --spec FILE`: every student's plugin run on an assignment, checked, ranked. */
+export function gradeCommand(setExit: SetExit): Command {
+  return new Command('grade')
+    .description("run every student's strategy plugin on an assignment, each sandboxed, every answer checked; write a leaderboard and feedback")
+    .argument('<submissions>', 'a folder with one plugin folder per student')
+    .requiredOption('--spec <file>', 'the assignment: a .yaml, .yml or .json file (see below)')
+    .option('--out <folder>', 'where the leaderboard and the feedback go', 'grades')
+    .option('--jobs <n>', 'submissions run side by side, each in its own process (1 times them most fairly)', jobs, 1)
+    .addOption(new Option('--format <format>', 'what stdout shows: the leaderboard as text or as JSON').choices(['text', 'json']).default('text'))
+    .addHelpText('after', EXAMPLES)
+    .action(async (submissions: string, options: GradeOptions) => {
+      // Loaded only here: no other command needs the sandbox or the reports.
+      const [{ readSpecText }, { parseGradeSpec }, { grade }, { writeReports, leaderboardJson }] = await Promise.all([import('@bezzel/experiment'), import('../grade/spec.js'), import('../grade/grade.js'), import('../grade/report.js')]);
+      const specPath = resolve(userCwd(), options.spec);
+      let text: string;
+      try {
+        text = readFileSync(specPath, 'utf8');
+      } catch (error) {
+        throw new UsageError('ERR_SPEC', `cannot read ${options.spec}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`);
+      }
+      const spec = parseGradeSpec((await readSpecText(text, options.spec)).spec, options.spec);
+      const outDir = resolve(userCwd(), options.out);
+      const folder = resolve(userCwd(), submissions);
+      const inside = relative(folder, outDir);
+      if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) throw new UsageError('ERR_OPTION', `--out ${options.out} is inside the submissions folder: put the grades elsewhere`);
+      const result = await grade({
+        submissions: folder,
+        spec,
+        out: outDir,
+        jobs: options.jobs,
+        onStudent: (s) => process.stderr.write(`graded ${inert(s.student)}: ${s.points} points, ${inert(s.verdict.text)}\n`),
+      });
+      const written = writeReports(result, outDir);
+      if (options.format === 'json') out(JSON.stringify(leaderboardJson(result), null, 2));
+      else {
+        out(`${spec.title}: ${result.students.length} submissions, ${result.maxPoints} points possible`);
+        const width = Math.max(7, ...result.students.map((s) => s.student.length));
+        out(`${'rank'.padStart(4)}  ${'student'.padEnd(width)}  ${'points'.padStart(6)}  ${'solved'.padStart(6)}  ${'time ms'.padStart(8)}  verdict`);
+        for (const s of result.students) {
+          out(`${String(s.rank).padStart(4)}  ${inert(s.student).padEnd(width)}  ${String(s.points).padStart(6)}  ${`${s.solved}/${s.runs.length}`.padStart(6)}  ${s.timeMs.toFixed(0).padStart(8)}  ${inert(s.verdict.text)}`);
+        }
+        out(`Wrote ${written.csv}, ${written.json}, ${written.html} and ${written.feedback.length} feedback files in ${resolve(outDir, 'feedback')}`);
+      }
+      setExit(EXIT.answered);
+    });
+}
+
+function jobs(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError('ERR_OPTION', `--jobs must be a whole number from 1 to 64, not ${JSON.stringify(value)}`);
+  return n;
+}

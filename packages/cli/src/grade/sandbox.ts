@@ -1,0 +1,377 @@
+/**
+ * One submission in a process of its own, under Node's permission model, with a wall-clock limit and a memory
+ * limit. See child.ts for what runs inside, and the README's Grading section for the limits of this isolation.
+ */
+import type { Task } from '@bezzel/core';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ChildConfig, FromChild, ToChild } from './child.js';
+import { RSS_HEADROOM_MB, type GradeLimits } from './spec.js';
+
+/** The permission flag the running Node takes: `--permission` from Node 22.13/23.5, `--experimental-permission` before. */
+export function permissionFlag(): string {
+  return process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+}
+
+/** Whether the running Node's permission model covers the network itself (`--allow-net`, Node 25): then sockets are refused by Node too. */
+export function nodeBlocksNetwork(): boolean {
+  return process.allowedNodeEnvironmentFlags.has('--allow-net');
+}
+
+/** The folder of an installed package (links resolved): above its main file, where its package.json names it. */
+export function packageRoot(pkg: string, fromFile?: string): string | undefined {
+  let file: string;
+  try {
+    file = fromFile ? createRequire(fromFile).resolve(pkg) : fileURLToPath(import.meta.resolve(pkg));
+  } catch {
+    return undefined;
+  }
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === pkg) return realpathSync(dir);
+      } catch {
+        // Not JSON: keep looking up.
+      }
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The folders a set of packages needs to be imported: each one's own and, in turn, those of its dependencies.
+ * The child may read these and nothing else of the install.
+ */
+export function dependencyClosure(roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (root: string): void => {
+    if (seen.has(root)) return;
+    seen.add(root);
+    let manifest: { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+    try {
+      manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as typeof manifest;
+    } catch {
+      return;
+    }
+    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+      const found = packageRoot(dep, join(root, 'package.json'));
+      if (found) visit(found);
+    }
+  };
+  for (const root of roots) visit(root);
+  return [...seen];
+}
+
+/** The child's entry: built with the CLI (its package.json exports it), resolved as an installed file. */
+export function childEntry(): string {
+  const resolved = fileURLToPath(import.meta.resolve('@bezzel/cli/grade-child'));
+  // Running from sources (tsx, vitest): the child is still the built one, which Node runs without a compiler.
+  return resolved.endsWith('.ts') ? resolved.replace(`${sep}src${sep}grade${sep}child.ts`, `${sep}dist${sep}grade${sep}child.js`) : resolved;
+}
+
+/** A copy of a submission made for its run: only this folder (and bezzel's packages) is readable from inside. */
+export interface Staged {
+  readonly dir: string;
+  /** The file to import, in the copy. */
+  readonly entry: string;
+  /** The packages the submission's package.json names that bezzel has, linked in the copy's node_modules. */
+  readonly linked: readonly string[];
+}
+
+const MAX_FILES = 2000;
+const MAX_BYTES = 20 * 1024 * 1024;
+const SKIPPED = new Set(['node_modules', '.git']);
+const TS = /\.(ts|mts|cts)$/;
+
+/**
+ * Copies a submission into `into` (the grader's own folder): every regular file but node_modules and .git,
+ * TypeScript compiled to JavaScript (Node cannot, under the permission model: no loader thread, no esbuild
+ * service), symbolic links left out (they could name anything). Its node_modules is made anew with links to
+ * this bezzel's `@bezzel/*` packages: a student's own links name folders on the student's machine.
+ */
+export async function stage(submission: string, into: string, bezzelPackages: ReadonlyMap<string, string>): Promise<Staged> {
+  const files: string[] = [];
+  let bytes = 0;
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (SKIPPED.has(name)) continue;
+      const path = join(dir, name);
+      const info = lstatSync(path);
+      if (info.isDirectory()) walk(path);
+      else if (info.isFile()) {
+        files.push(relative(submission, path));
+        bytes += info.size;
+      }
+      if (files.length > MAX_FILES || bytes > MAX_BYTES) throw new SubmissionProblem(`the folder holds more than ${MAX_FILES} files or ${MAX_BYTES / 1024 / 1024} MB (node_modules aside)`);
+    }
+  };
+  walk(submission);
+  const manifest = readManifest(submission);
+  const hasTs = files.some((f) => TS.test(f) && !f.endsWith('.d.ts'));
+  const transform = hasTs ? await esbuildTransform() : undefined;
+  mkdirSync(into, { recursive: true });
+  for (const file of files) {
+    const target = join(into, file);
+    mkdirSync(dirname(target), { recursive: true });
+    if (file === 'package.json') continue;
+    if (TS.test(file) && !file.endsWith('.d.ts') && transform) {
+      const source = await readFile(join(submission, file), 'utf8');
+      try {
+        const { code } = await transform(source, { loader: 'ts', format: file.endsWith('.cts') ? 'cjs' : 'esm', target: 'node20', sourcefile: file });
+        writeFileSync(target.replace(TS, (_m, ext: string) => `.${ext.replace('ts', 'js')}`), code);
+      } catch (error) {
+        throw new SubmissionProblem(`${file} does not compile: ${(error as Error).message.split('\n').slice(0, 3).join(' ')}`);
+      }
+    } else copyFileSync(join(submission, file), target);
+  }
+  // A TypeScript plugin is an ES module (bezzel init plugin says "type": "module"); its compiled .js files are too.
+  writeFileSync(join(into, 'package.json'), JSON.stringify({ ...manifest, ...(hasTs && manifest.type === undefined ? { type: 'module' } : {}) }, null, 2));
+  const entry = entryOf(manifest, files);
+  const named = Object.keys({ ...asRecord(manifest.dependencies), ...asRecord(manifest.devDependencies), ...asRecord(manifest.peerDependencies) });
+  const linked = ['@bezzel/core', ...named.filter((p) => p !== '@bezzel/core' && bezzelPackages.has(p))];
+  for (const pkg of linked) {
+    const target = bezzelPackages.get(pkg);
+    if (!target) continue;
+    const link = join(into, 'node_modules', ...pkg.split('/'));
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(target, link, 'junction');
+  }
+  return { dir: realpathSync(into), entry: join(realpathSync(into), entry.replace(TS, (_m, ext: string) => `.${ext.replace('ts', 'js')}`)), linked };
+}
+
+/** A submission that cannot be run at all: no entry, too big, not compiling. Its verdict is `invalid`. */
+export class SubmissionProblem extends Error {}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function readManifest(folder: string): Record<string, unknown> {
+  const file = join(folder, 'package.json');
+  if (!existsSync(file)) return {};
+  try {
+    return asRecord(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new SubmissionProblem(`its package.json is not JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The file a plugin folder loads, as `--plugin FOLDER` finds it: package.json's "exports" or "main", else an index file. */
+function entryOf(manifest: Record<string, unknown>, files: readonly string[]): string {
+  const exported = manifest.exports;
+  const dot = typeof exported === 'object' && exported !== null && '.' in exported ? (exported as Record<string, unknown>)['.'] : exported;
+  const named = typeof dot === 'string' ? dot : typeof asRecord(dot).default === 'string' ? (asRecord(dot).default as string) : typeof asRecord(dot).import === 'string' ? (asRecord(dot).import as string) : manifest.main;
+  const candidates = typeof named === 'string' ? [named] : ['src/index.ts', 'src/index.mts', 'src/index.js', 'src/index.mjs', 'index.ts', 'index.mts', 'index.js', 'index.mjs'];
+  for (const candidate of candidates) {
+    const path = normalize(candidate);
+    if (isAbsolute(path) || path.startsWith('..')) continue;
+    if (files.includes(path)) return path;
+  }
+  throw new SubmissionProblem(typeof named === 'string' ? `its package.json names ${named}, which is not in the folder` : 'it has no package.json naming its entry ("exports" or "main") and no src/index.ts or index.js');
+}
+
+type Transform = (source: string, options: Record<string, unknown>) => Promise<{ code: string }>;
+
+/** esbuild's transform (a string in, a string out: it reads no file), from tsx, which bezzel installs for TypeScript plugins. */
+async function esbuildTransform(): Promise<Transform> {
+  const candidates: string[] = [];
+  const pool = packageRoot('@bezzel/pool');
+  const tsx = pool ? packageRoot('tsx', join(pool, 'package.json')) : undefined;
+  if (tsx) candidates.push(join(tsx, 'package.json'));
+  candidates.push(fileURLToPath(import.meta.url));
+  for (const from of candidates) {
+    try {
+      const path = createRequire(from).resolve('esbuild');
+      const module = (await import(pathToFileURL(path).href)) as { transform?: Transform; default?: { transform: Transform } };
+      const transform = module.transform ?? module.default?.transform;
+      if (transform) return transform;
+    } catch {
+      // Try the next place.
+    }
+  }
+  throw new Error('a TypeScript submission needs esbuild (installed with tsx, a dependency of @bezzel/pool), which cannot be found');
+}
+
+/** How a submission's process ended. */
+export interface Ending {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** Why the grader killed it, if it did. */
+  readonly killedFor?: 'timeout' | 'memory';
+  /** What the permission model (or the network fence) refused, in order: "file read /etc/passwd", "network". */
+  readonly forbidden: readonly string[];
+  readonly stderr: string;
+  readonly stdout: string;
+  readonly peakRssMb: number;
+  readonly elapsedMs: number;
+  /** Whether it said it was ready (loaded its plugin). */
+  readonly loaded: boolean;
+}
+
+/** A reply to one run, timed on the grader's clock from the request to the reply. */
+export type RunReply = Extract<FromChild, { id: number }> & { readonly ms: number };
+
+/** The grader's side of a running submission. */
+export interface ChildLink {
+  /** The plugin's strategies once loaded, or why it could not load. */
+  readonly ready: Promise<Extract<FromChild, { type: 'ready' | 'load-error' }>>;
+  run(task: Task): Promise<RunReply>;
+}
+
+/** The process ended before it answered. */
+export class ChildGone extends Error {}
+
+const OUTPUT_LIMIT = 16 * 1024;
+
+export interface SandboxRequest {
+  readonly staged: Staged;
+  /** Files and folders the child may read besides its staged copy. */
+  readonly readable: readonly string[];
+  readonly config: Omit<ChildConfig, 'entry'>;
+  readonly limits: GradeLimits;
+  /** What to do with the running child; when it returns, the child is told to finish. */
+  readonly drive: (link: ChildLink) => Promise<void>;
+}
+
+/** The command line of a child: Node's flags, then the entry and its config. Exported for the README and tests. */
+export function childArguments(staged: Staged, readable: readonly string[], config: Omit<ChildConfig, 'entry'>, limits: GradeLimits): string[] {
+  const entry = childEntry();
+  const allowed = [...new Set([staged.dir, entry, join(dirname(entry), '..', '..', 'package.json'), ...readable])];
+  return [
+    permissionFlag(),
+    ...allowed.map((path) => `--allow-fs-read=${path}`),
+    `--max-old-space-size=${limits.memoryMb}`,
+    '--disable-warning=ExperimentalWarning',
+    // No source maps, no inspector, no REPL history, nothing that reads or writes beside the run.
+    entry,
+    JSON.stringify({ ...config, entry: pathToFileURL(staged.entry).href } satisfies ChildConfig),
+  ];
+}
+
+/** Runs one submission to its end; never throws for what the submission does. */
+export function runSandboxed(request: SandboxRequest): Promise<Ending> {
+  const { staged, limits } = request;
+  const started = performance.now();
+  const child = spawn(process.execPath, childArguments(staged, request.readable, request.config, limits), {
+    cwd: staged.dir,
+    // Nothing of the grader's environment: no tokens, no proxies, no NODE_OPTIONS.
+    env: {},
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString('utf8')).slice(-OUTPUT_LIMIT)));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-OUTPUT_LIMIT)));
+  const forbidden: string[] = [];
+  let killedFor: Ending['killedFor'];
+  let loaded = false;
+  let peakRssMb = 0;
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (reply: RunReply) => void; reject: (error: Error) => void; sent: number }>();
+  let onReady: ((message: Extract<FromChild, { type: 'ready' | 'load-error' }>) => void) | undefined;
+  let readyFailed: ((error: Error) => void) | undefined;
+  const ready = new Promise<Extract<FromChild, { type: 'ready' | 'load-error' }>>((resolve, reject) => ((onReady = resolve), (readyFailed = reject)));
+  ready.catch(() => {});
+
+  child.on('message', (raw: unknown) => {
+    const message = raw as FromChild;
+    if (typeof message !== 'object' || message === null) return;
+    if (message.type === 'forbidden' && typeof message.what === 'string') forbidden.push(message.what.slice(0, 300));
+    else if (message.type === 'ready' || message.type === 'load-error') {
+      loaded = message.type === 'ready';
+      onReady?.(message);
+    } else if ('id' in message && typeof message.id === 'number') {
+      const pending = waiting.get(message.id);
+      if (!pending) return;
+      waiting.delete(message.id);
+      pending.resolve({ ...message, ms: performance.now() - pending.sent });
+    }
+  });
+
+  const kill = (why: 'timeout' | 'memory'): void => {
+    killedFor ??= why;
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(() => kill('timeout'), limits.timeSeconds * 1000);
+  const rssLimit = limits.memoryMb + RSS_HEADROOM_MB;
+  const watchdog = setInterval(() => {
+    void residentMb(child.pid).then((mb) => {
+      peakRssMb = Math.max(peakRssMb, mb);
+      if (mb > rssLimit) kill('memory');
+    });
+  }, 100);
+
+  const exited = new Promise<Ending>((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      clearInterval(watchdog);
+      const gone = new ChildGone('the process ended');
+      readyFailed?.(gone);
+      for (const pending of waiting.values()) pending.reject(gone);
+      waiting.clear();
+      // The permission model's own report, for a refusal the child could not tell (it died at once).
+      for (const match of stderr.matchAll(/code: 'ERR_ACCESS_DENIED',\s*permission: '(\w+)'(?:,\s*resource: '([^']*)')?/g)) {
+        const what = ({ FileSystemRead: 'file read', FileSystemWrite: 'file write', ChildProcess: 'child process', WorkerThreads: 'worker thread' } as Record<string, string>)[match[1]!] ?? match[1]!;
+        const named = match[2] ? `${what} ${match[2]}` : what;
+        if (!forbidden.includes(named)) forbidden.push(named);
+      }
+      resolve({ code, signal, ...(killedFor ? { killedFor } : {}), forbidden, stderr, stdout, peakRssMb, elapsedMs: performance.now() - started, loaded });
+    });
+  });
+  child.on('error', () => {});
+
+  const link: ChildLink = {
+    ready,
+    run(task) {
+      const id = nextId++;
+      return new Promise<RunReply>((resolve, reject) => {
+        if (child.exitCode !== null || child.signalCode !== null || !child.connected) return reject(new ChildGone('the process ended'));
+        waiting.set(id, { resolve, reject, sent: performance.now() });
+        child.send({ type: 'run', id, task } satisfies ToChild, (error) => {
+          if (error) {
+            waiting.delete(id);
+            reject(new ChildGone(error.message));
+          }
+        });
+      });
+    },
+  };
+
+  return (async () => {
+    try {
+      await request.drive(link);
+    } catch (error) {
+      if (!(error instanceof ChildGone)) {
+        child.kill('SIGKILL');
+        throw error;
+      }
+    }
+    if (child.connected) child.send({ type: 'done' } satisfies ToChild, () => {});
+    // A child that does not leave when told is ended: it has answered everything it was asked.
+    const leave = setTimeout(() => child.kill('SIGKILL'), 2000);
+    const ending = await exited;
+    clearTimeout(leave);
+    return ending;
+  })();
+}
+
+/** A process's resident memory in MB: /proc on Linux, `ps` elsewhere; 0 once it is gone. */
+async function residentMb(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return 0;
+  if (process.platform === 'linux') {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+      return kb ? Number(kb) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  }
+  return new Promise((resolve) => execFile('ps', ['-o', 'rss=', '-p', String(pid)], (error, out) => resolve(error ? 0 : Number(out.trim()) / 1024 || 0)));
+}
