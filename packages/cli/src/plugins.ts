@@ -33,6 +33,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/genetic',
   '@bezzel/ant-colony',
   '@bezzel/bitboard',
+  '@bezzel/constellations',
   '@bezzel/cover-search',
   '@bezzel/ilp',
   '@bezzel/greedy-cover',
