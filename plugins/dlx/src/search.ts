@@ -54,7 +54,7 @@ export class AlgorithmX {
   /** Runs the whole search (once); see {@link SearchEnd}. */
   run(hooks: SearchHooks): SearchEnd {
     const x = this.links;
-    const { L, R, U, D, C, S } = x;
+    const { L, R, D, C, S } = x;
     const squares = x.problem.squares;
     const option = x.option;
     const chosen = this.#chosen;
@@ -63,47 +63,6 @@ export class AlgorithmX {
     const { clock, onSolution, progress, trace } = hooks;
     const maxSteps = clock.maxSteps;
     const names = trace ? columnNames(x.problem) : [];
-    let updates = x.updates;
-    // DancingLinks' cover, uncover and choose, here as closures over the arrays: the hot loop's own copies.
-    const cover = (c: number) => {
-      L[R[c]!] = L[c]!;
-      R[L[c]!] = R[c]!;
-      updates++;
-      for (let i = D[c]!; i !== c; i = D[i]!) {
-        for (let j = R[i]!; j !== i; j = R[j]!) {
-          const u = U[j]!;
-          const d = D[j]!;
-          D[u] = d;
-          U[d] = u;
-          S[C[j]!]!--;
-          updates++;
-        }
-      }
-    };
-    const uncover = (c: number) => {
-      for (let i = U[c]!; i !== c; i = U[i]!) {
-        for (let j = L[i]!; j !== i; j = L[j]!) {
-          S[C[j]!]!++;
-          D[U[j]!] = j;
-          U[D[j]!] = j;
-        }
-      }
-      L[R[c]!] = c;
-      R[L[c]!] = c;
-    };
-    const choose = () => {
-      let best = 0;
-      let size = 0x7fffffff;
-      for (let j = R[0]!; j !== 0; j = R[j]!) {
-        const s = S[j]!;
-        if (s < size) {
-          best = j;
-          size = s;
-          if (s === 0) break;
-        }
-      }
-      return best;
-    };
     let k = 0;
     let nodes = this.nodes;
     let solutions = this.solutions;
@@ -125,20 +84,20 @@ export class AlgorithmX {
         }
         r = -1;
       } else {
-        const c = choose();
+        const c = x.choose();
         sizes[k] = S[c]!;
         places[k] = 0;
-        cover(c);
+        x.cover(c);
         r = D[c]!;
       }
       // Find the next option to try at depth k, backtracking while a column has none left.
       for (;;) {
         if (r >= 0 && C[r] !== r) break;
-        if (r >= 0) uncover(r);
+        if (r >= 0) x.uncover(r);
         if (k === 0) break search;
         k--;
         r = chosen[k]!;
-        for (let j = L[r]!; j !== r; j = L[j]!) uncover(C[j]!);
+        for (let j = L[r]!; j !== r; j = L[j]!) x.uncover(C[j]!);
         if (trace) trace({ type: 'uncover', row: squares[option[r]!]!, column: names[C[r]! - 1]!, depth: k });
         places[k]!++;
         r = D[r]!;
@@ -152,7 +111,7 @@ export class AlgorithmX {
         break;
       }
       if (progress && (nodes & PROGRESS_MASK) === 0) progress(nodes, solutions);
-      for (let j = R[r]!; j !== r; j = R[j]!) cover(C[j]!);
+      for (let j = R[r]!; j !== r; j = R[j]!) x.cover(C[j]!);
       if (trace) {
         const also: string[] = [];
         for (let j = R[r]!; j !== r; j = R[j]!) also.push(names[C[j]! - 1]!);
@@ -161,7 +120,6 @@ export class AlgorithmX {
       k++;
     }
     this.nodes = nodes;
-    x.updates = updates;
     this.solutions = solutions;
     if (end === 'done') this.#depth = 0;
     return end;
