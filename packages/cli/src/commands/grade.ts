@@ -9,7 +9,7 @@ import { out } from '../write-out.js';
 
 interface GradeOptions {
   readonly spec: string;
-  readonly out: string;
+  readonly outDir: string;
   readonly jobs: number;
   readonly format: 'text' | 'json';
 }
@@ -33,11 +33,11 @@ An assignment (YAML or JSON):
       points: 1                     # per solved run
       bonus: { underMs: 100, points: 0.5 }
 
-Writes OUT/leaderboard.csv, .json and .html, and OUT/feedback/STUDENT.md. Verdicts: ok, not solved,
+Writes OUT-DIR/leaderboard.csv, .json and .html, and OUT-DIR/feedback/STUDENT.md. Verdicts: ok, not solved,
 wrong answer: …, timeout, crashed: …, out-of-memory, forbidden: … (scores nothing), invalid: … (scores nothing).
 
 Example:
-  bezzel grade submissions/ --spec assignment.yaml --out grades/`;
+  bezzel grade submissions/ --spec assignment.yaml --out-dir grades/`;
 
 /** `bezzel grade SUBMISSIONS --spec FILE`: every student's plugin run on an assignment, checked, ranked. */
 export function gradeCommand(setExit: SetExit): Command {
@@ -45,7 +45,7 @@ export function gradeCommand(setExit: SetExit): Command {
     .description("run every student's strategy plugin on an assignment, each sandboxed, every answer checked; write a leaderboard and feedback")
     .argument('<submissions>', 'a folder with one plugin folder per student')
     .requiredOption('--spec <file>', 'the assignment: a .yaml, .yml or .json file (see below)')
-    .option('--out <folder>', 'where the leaderboard and the feedback go', 'grades')
+    .option('--out-dir <folder>', 'the folder the leaderboard and the feedback go in (made if missing)', 'grades')
     .option('--jobs <n>', 'submissions run side by side, each in its own process (1 times them most fairly)', jobs, 1)
     .addOption(new Option('--format <format>', 'what stdout shows: the leaderboard as text or as JSON').choices(['text', 'json']).default('text'))
     .addHelpText('after', EXAMPLES)
@@ -60,10 +60,10 @@ export function gradeCommand(setExit: SetExit): Command {
         throw new UsageError('ERR_SPEC', `cannot read ${options.spec}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`);
       }
       const spec = parseGradeSpec((await readSpecText(text, options.spec)).spec, options.spec);
-      const outDir = resolve(userCwd(), options.out);
+      const outDir = resolve(userCwd(), options.outDir);
       const folder = resolve(userCwd(), submissions);
       const inside = relative(folder, outDir);
-      if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) throw new UsageError('ERR_OPTION', `--out ${options.out} is inside the submissions folder: put the grades elsewhere`);
+      if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) throw new UsageError('ERR_OPTION', `--out-dir ${inert(options.outDir)} is inside the submissions folder: put the grades elsewhere`);
       const result = await grade({
         submissions: folder,
         spec,

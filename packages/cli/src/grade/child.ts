@@ -21,6 +21,7 @@ import dns from 'node:dns';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
+import { resolve } from 'node:path';
 import workerThreads from 'node:worker_threads';
 import type * as Core from '@bezzel/core';
 
@@ -71,7 +72,7 @@ function witness(error: unknown): void {
   const { code, permission, resource } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown };
   if (code !== 'ERR_ACCESS_DENIED') return;
   const what = PERMISSIONS[String(permission)] ?? String(permission ?? 'access');
-  forbidden(typeof resource === 'string' && resource !== '' ? `${what} ${resource}` : what);
+  forbidden(typeof resource === 'string' && resource !== '' ? `${what} ${what.startsWith('file') ? resolve(resource) : resource}` : what);
 }
 
 /** Wraps each function of a module so that a refusal it throws, rejects with or calls back with is witnessed. */
