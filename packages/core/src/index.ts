@@ -28,6 +28,7 @@ export * from './search-size.js';
 export * from './strategy.js';
 export * from './symmetry.js';
 export * from './tokens.js';
+export * from './tour-count.js';
 export * from './tour-theory.js';
 export * from './validator.js';
 export type { ContainerModule } from 'inversify';

@@ -1,4 +1,4 @@
-import type { Board, Result, Solution } from '@bezzel/core';
+import { tourDirection, type Board, type Result, type Solution } from '@bezzel/core';
 
 /**
  * The JSON shapes other programs read. They depend on the kind of answer, never on the board's size:
@@ -47,6 +47,9 @@ export function columnsOf(board: Board, squares: readonly number[]): Int32Array 
 export function resultToJSON(board: Board, result: Result): Record<string, unknown> {
   const { task, ...rest } = result;
   const out: Record<string, unknown> = { ...rest, problem: task.problem, goal: task.goal };
+  // A count of tours says whether a tour and its reversal are one or two.
+  const counted = result.status === 'complete' ? tourDirection(task) : undefined;
+  if (counted) out.counted = counted;
   if ('solutions' in result && result.solutions) out.solutions = result.solutions.map((s) => solutionToJSON(board, s));
   if (result.status === 'budget' || result.status === 'aborted') {
     const partial = result.partial;

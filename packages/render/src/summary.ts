@@ -1,4 +1,4 @@
-import type { Board, Minimum, PartialResult, Piece, Result, Stats } from '@bezzel/core';
+import { tourCountWords, type Board, type Minimum, type PartialResult, type Piece, type Result, type Stats } from '@bezzel/core';
 
 /**
  * A number with thousands separators, `1,234,567.5`: what `toLocaleString('en-US')` prints, without loading
@@ -48,7 +48,8 @@ export function headline(board: Board, piece: Piece, result: Result, k?: number)
       }
       if (result.maximum !== undefined) return `At most ${plural(result.maximum, piece.name)} fit on ${board}, in ${plural(result.count, 'way')}`;
       if (result.fundamental !== undefined) return `${plural(result.count, 'solution')}, ${result.fundamental} fundamental (distinct up to symmetry): ${what}`;
-      return `${plural(result.count, 'solution')}: ${what}`;
+      // A count of tours says how it counts them: a tour and its reversal are one or two (tourCountWords).
+      return `${tourCountWords(result.task) ? `${result.count} ${tourCountWords(result.task)}` : plural(result.count, 'solution')}: ${what}`;
     case 'impossible':
       return `No solution: ${result.reason}${result.proof === 'exhausted' ? ' (exhausted search)' : ''}`;
     case 'budget': {

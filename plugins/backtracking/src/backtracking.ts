@@ -1,4 +1,4 @@
-import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
+import { no, option, overMemory, TOUR_DIRECTIONS, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask, type Support } from '@bezzel/core';
 import { solvePlacement } from './placement/solve-placement.js';
 import { TOUR_ORDERING } from './tour/ordering.js';
 import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour.js';
@@ -25,6 +25,11 @@ export const backtracking: SearchStrategy = {
     stepUnit: 'nodes',
     options: {
       ordering: option.part('the order in which a tour tries its moves', TOUR_ORDERING, { default: DEFAULT_ORDERING }),
+      direction: option.choice(
+        'tour counts: directed (a tour and its reversal are two) or undirected (one); default: directed for open tours (OEIS A165134: 6,637,920 on 6×6), undirected for closed ones (OEIS A001230: 9862 on 6×6)',
+        TOUR_DIRECTIONS,
+      ),
+      reversal: option.boolean('open tour counts without a start: walk each tour once and count its reversal by symmetry (half the work); false walks every directed path, as counts did before', { default: true }),
       placed: option.internal('placements only: pieces already on the board, as square numbers or names joined with "-" ("a1-c2"): search only the ways to add the rest (a hint for a position)'),
       prefix: option.internal(
         'tours only: the path\'s first squares as split() writes them (square numbers row*width+col, or names, joined with "-", start first, as "0-11-22" or "a1-b3-c5"): search only tours that begin so',

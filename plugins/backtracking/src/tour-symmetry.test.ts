@@ -176,7 +176,9 @@ describe('open tour counts without a start, one start per symmetry orbit', () =>
     const subs = backtracking.split!(instance, 40)!;
     expect(subs.length).toBeGreaterThanOrEqual(40);
     const starts = new Set(subs.map((s) => String(s.task.options!.prefix).split('-')[0]));
-    expect([...starts].map(Number).sort((a, b) => a - b)).toEqual([0, 1, 2, 6, 7, 12]);
+    // Walking each tour once (from its end in the earlier orbit), c2's orbit (the other colour) and the centre
+    // (its only allowed end is itself) have no tours left to walk, so no prefixes start there.
+    expect([...starts].map(Number).sort((a, b) => a - b)).toEqual([0, 1, 2, 6]);
     let sum = 0n;
     let nodes = 0;
     for (const sub of subs) {

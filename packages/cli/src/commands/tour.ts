@@ -1,4 +1,4 @@
-import { MAGIC_KINDS, type Goal, type MagicKind, type Task } from '@bezzel/core';
+import { MAGIC_KINDS, TOUR_DIRECTIONS, type Goal, type MagicKind, type Task, type TourDirection } from '@bezzel/core';
 import { Command, Option } from 'commander';
 import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options.js';
 import { solveAndPrint } from '../output.js';
@@ -12,6 +12,7 @@ interface TourOptions extends CommonOptions, PoolOptions {
   readonly closed?: boolean;
   readonly ordering?: string;
   readonly magic?: MagicKind;
+  readonly direction?: TourDirection;
   readonly goal: Goal;
 }
 
@@ -23,6 +24,11 @@ export function tourCommand(setExit: SetExit): Command {
     .option('--start <square>', 'start square, e.g. a1 or (0,0)')
     .option('--closed', 'the last square must be one move from the first')
     .option('--ordering <id>', 'move ordering for depth-first search: none, warnsdorff, warnsdorff-roth, random')
+    .addOption(
+      new Option('--direction <how>', 'for counts: directed (a tour and its reversal are two; the default for open tours, as OEIS A165134) or undirected (one; the default for closed tours)').choices(
+        TOUR_DIRECTIONS,
+      ),
+    )
     .addOption(new Option('--magic <kind>', 'numbered 1, 2, … along the tour, every rank and file sums alike (semi), and the long diagonals too (full)').choices(MAGIC_KINDS));
   addBoardOptions(command, 8);
   addGoalOption(command, tourGoals, 'one');
@@ -34,7 +40,7 @@ export function tourCommand(setExit: SetExit): Command {
     const removed = parseRemoved(board, options.removed);
     const spec = removed ? { ...board, removed } : board;
     const start = parseStart(spec, options.start);
-    const strategyOptions = { ...options.option, ...(options.ordering ? { ordering: options.ordering } : {}) };
+    const strategyOptions = { ...options.option, ...(options.ordering ? { ordering: options.ordering } : {}), ...(options.direction ? { direction: options.direction } : {}) };
     const task: Task = {
       problem: {
         kind: 'tour',

@@ -1,7 +1,7 @@
 import { impossibleTour, Rng, type SubTask, type Task } from '@bezzel/core';
 import { noOrdering } from './orderings/none.js';
 import { formatPrefix, parsePrefix } from './prefix.js';
-import { countStarts, searchedFrom, type TourInstance } from './solve-tour.js';
+import { countPlan, searchedFrom, type TourInstance } from './solve-tour.js';
 import { TourSearch } from './tour-search.js';
 
 /**
@@ -13,7 +13,7 @@ const MAX_PREFIX_MOVES = 24;
 /**
  * Splits a tour count into sub-tasks whose weighted counts add up to the whole: the same task with option
  * `prefix`, one path the search takes from its start squares, and a weight. The paths start one per start
- * square the unsplit count searches (`countStarts`: for open tours without a start, one square per orbit under
+ * square the unsplit count searches (`countPlan`: for open tours without a start, one square per orbit under
  * the symmetries of the move graph, weighted by the orbit's size; otherwise the given start, or for closed
  * tours the fixed start the search uses, weight 1). All of them are deepened by one move, the moves the search
  * itself would try (so pruned and `oncePerCycle`-cut branches are left out, their count being 0), each keeping
@@ -31,16 +31,18 @@ export function splitTour(instance: TourInstance, parts: number): SubTask[] {
   const search = new TourSearch(board, piece, noOrdering, new Rng(0));
   const given = parsePrefix(task.options?.prefix, board);
   // A given prefix is split below it, each piece with weight 1 (the prefix's own task carries its weight).
+  const plan = countPlan(instance, search);
   let paths: WeightedPath[] =
     given ? (searchedFrom(instance, search, given) ? [{ path: given, weight: 1 }] : [])
-    : countStarts(instance, search).map(({ square, weight }) => ({ path: [square], weight }));
+    : plan.starts.map(({ square, weight }) => ({ path: [square], weight }));
   // The same rule the search runs a count with.
   const oncePerCycle = closed && search.graph.symmetric;
   const last = board.playable - 1;
   for (let moves = paths[0] ? paths[0].path.length - 1 : 0, deepened = 0; paths.length > 0 && paths.length < parts && moves < last && deepened < MAX_PREFIX_MOVES; moves++, deepened++) {
     const deeper: WeightedPath[] = [];
     for (const { path, weight } of paths) {
-      const run = { start: path[0]!, closed, oncePerCycle, prefix: path.slice(1) };
+      const ends = plan.ends(path[0]!);
+      const run = { start: path[0]!, closed, oncePerCycle, prefix: path.slice(1), ...(ends ? { ends } : {}) };
       for (const sq of search.nextSquares(run)) deeper.push({ path: [...path, sq], weight });
     }
     paths = deeper;

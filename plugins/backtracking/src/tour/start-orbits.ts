@@ -74,3 +74,29 @@ export function startOrbits(squares: readonly number[], perms: readonly Int32Arr
   }
   return starts;
 }
+
+/**
+ * The orbit of every square of `squares` under the group the permutations generate, numbered as `startOrbits`
+ * lists them (by smallest square); -1 for a square not in `squares`. With no permutations every square is its
+ * own orbit.
+ */
+export function squareOrbits(size: number, squares: readonly number[], perms: readonly Int32Array[]): Int32Array {
+  const orbit = new Int32Array(size).fill(-1);
+  let next = 0;
+  for (const square of squares) {
+    if (orbit[square]! >= 0) continue;
+    const members = [square];
+    orbit[square] = next;
+    for (let i = 0; i < members.length; i++) {
+      for (const perm of perms) {
+        const image = perm[members[i]!]!;
+        if (orbit[image]! < 0) {
+          orbit[image] = next;
+          members.push(image);
+        }
+      }
+    }
+    next++;
+  }
+  return orbit;
+}

@@ -21,6 +21,12 @@ export interface TourRun {
    * reach (a square not among the candidates it prepares there) gives no tours.
    */
   readonly prefix?: ArrayLike<number>;
+  /**
+   * Open tours only: the squares the path may end on, each with the units a tour ending there counts for (0: it
+   * may not end there). An undirected count keeps each tour once, from the end that comes first in an order of
+   * the squares, and prunes a path as soon as no allowed end is left unvisited (see `endUnits` in solve-tour.ts).
+   */
+  readonly ends?: Uint8Array;
 }
 
 const NO_PREFIX: ArrayLike<number> = [];
@@ -44,6 +50,8 @@ export class TourSearch {
   backtracks = 0;
   /** Tours found so far. */
   solutions = 0;
+  /** Tours found so far, each weighted by the units of its end (`TourRun.ends`; 1 each without). */
+  units = 0;
   /** The most squares any path reached. */
   longest = 0;
   /** Squares the tour must visit. */
@@ -60,6 +68,10 @@ export class TourSearch {
   /** Squares a closed tour may end on (one move from the start); `#endsLeft` of them are unvisited. */
   readonly #isEnd: Uint8Array;
   #endsLeft = 0;
+  /** The path may end only on an `#isEnd` square: a closed tour, or an open one with `TourRun.ends`. */
+  #restricted = false;
+  /** The units of a tour ending on each square, when `TourRun.ends` gave them. */
+  #endUnits: Uint8Array | undefined;
   /** Unvisited squares only the path's last square can be; `#endsMade[d]` of them were found at depth d. */
   #mustEnd = 0;
   readonly #endsMade: Int32Array;
@@ -126,8 +138,9 @@ export class TourSearch {
     }
     if (floor === last) {
       // The path (the start alone on a one-square board, or the whole prefix) is already a tour.
-      if (!closed || last === 0 || isEnd[path[last]!]) {
+      if (!this.#restricted || last === 0 || isEnd[path[last]!]) {
         this.solutions++;
+        this.units += this.#endUnits?.[path[last]!] ?? 1;
         if (trace) trace({ type: 'solution', index: this.solutions - 1 });
         if (visit(path)) return 'stopped';
       }
@@ -151,8 +164,9 @@ export class TourSearch {
         this.#enter(sq);
         if (depth >= this.longest) this.longest = depth + 1;
         if (depth === last) {
-          if (!closed || isEnd[sq]) {
+          if (!this.#restricted || isEnd[sq]) {
             this.solutions++;
+            this.units += this.#endUnits?.[sq] ?? 1;
             if (trace) trace({ type: 'solution', index: this.solutions - 1 });
             if (visit(path)) return 'stopped';
           }
@@ -163,7 +177,7 @@ export class TourSearch {
           continue;
         }
         if (oncePerCycle && depth === 1) this.#endsAfter(start, sq);
-        this.#prepare(depth, closed);
+        this.#prepare(depth);
       } else {
         if (depth === floor) {
           this.#unwind(floor, trace);
@@ -200,14 +214,26 @@ export class TourSearch {
     const { start, closed } = run;
     const { inOffsets, inSources } = this.graph;
     const isEnd = this.#isEnd;
-    if (closed) for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) isEnd[inSources[i]!] = 1;
     this.#endsLeft = 0;
-    for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) this.#endsLeft += isEnd[inSources[i]!]!;
+    this.#restricted = closed || (run.ends !== undefined && this.playable > 1);
+    this.#endUnits = undefined;
+    if (closed) {
+      for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) isEnd[inSources[i]!] = 1;
+      for (let i = inOffsets[start]!; i < inOffsets[start + 1]!; i++) this.#endsLeft += isEnd[inSources[i]!]!;
+    } else if (this.#restricted) {
+      const ends = run.ends!;
+      this.#endUnits = ends;
+      for (let sq = 0; sq < ends.length; sq++) {
+        if (ends[sq] === 0 || this.board.isRemoved(sq)) continue;
+        isEnd[sq] = 1;
+        this.#endsLeft++;
+      }
+    }
     this.#path[0] = start;
     this.#enter(start);
     if (trace) trace({ type: 'move', square: start, depth: 0 });
     this.longest = Math.max(this.longest, 1);
-    if (this.playable > 1) this.#prepare(0, closed);
+    if (this.playable > 1) this.#prepare(0);
   }
 
   /**
@@ -233,7 +259,7 @@ export class TourSearch {
       if (depth >= this.longest) this.longest = depth + 1;
       if (depth === last) break;
       if (run.oncePerCycle && depth === 1) this.#endsAfter(run.start, sq);
-      this.#prepare(depth, run.closed);
+      this.#prepare(depth);
     }
     return depth;
   }
@@ -258,7 +284,7 @@ export class TourSearch {
   }
 
   /** Fills the candidate moves of the square at `depth`, pruned and ordered. */
-  #prepare(depth: number, closed: boolean): void {
+  #prepare(depth: number): void {
     const { outOffsets, outTargets, symmetric } = this.graph;
     const visited = this.#visited;
     const onward = this.#onward;
@@ -269,8 +295,8 @@ export class TourSearch {
     let to = from;
     this.#endsMade[depth] = 0;
     let dead =
-      (closed && this.#endsLeft === 0) ||
-      (symmetric && depth > 0 && this.#strandsSquares(depth, closed));
+      (this.#restricted && this.#endsLeft === 0) ||
+      (symmetric && depth > 0 && this.#strandsSquares(depth));
     for (let i = outOffsets[head]!, stop = outOffsets[head + 1]!; i < stop && !dead; i++) {
       const sq = outTargets[i]!;
       if (visited[sq]) continue;
@@ -287,11 +313,11 @@ export class TourSearch {
   /**
    * With reversible moves, a square's unvisited neighbours only change while it is next to the head, so the
    * moment to judge it is when the head moves away: squares next to the old head but not the new one. One
-   * with a single unvisited neighbour left can only be where the path ends (and, closed, must be one move
-   * from the start); two such squares, or one with none, and no tour can follow. Their number is kept per
-   * depth so backtracking takes it back.
+   * with a single unvisited neighbour left can only be where the path ends (and, when the ends are restricted,
+   * must be an allowed end: for a closed tour one move from the start); two such squares, or one with none, and
+   * no tour can follow. Their number is kept per depth so backtracking takes it back.
    */
-  #strandsSquares(depth: number, closed: boolean): boolean {
+  #strandsSquares(depth: number): boolean {
     const { outOffsets, outTargets } = this.graph;
     const visited = this.#visited;
     const onward = this.#onward;
@@ -306,7 +332,7 @@ export class TourSearch {
     for (let i = outOffsets[previous]!, stop = outOffsets[previous + 1]!; i < stop; i++) {
       const sq = outTargets[i]!;
       if (visited[sq] || nearHead[sq] || onward[sq]! > 1) continue;
-      if (onward[sq] === 0 || (closed && !this.#isEnd[sq])) dead = true;
+      if (onward[sq] === 0 || (this.#restricted && !this.#isEnd[sq])) dead = true;
       made++;
     }
     for (let i = headFrom; i < headTo; i++) nearHead[outTargets[i]!] = 0;
@@ -348,6 +374,8 @@ export class TourSearch {
     this.#leave(start);
     this.#isEnd.fill(0);
     this.#endsLeft = 0;
+    this.#restricted = false;
+    this.#endUnits = undefined;
     this.#dirty = false;
   }
 
@@ -357,6 +385,8 @@ export class TourSearch {
     this.#visited.fill(0);
     this.#isEnd.fill(0);
     this.#endsLeft = 0;
+    this.#restricted = false;
+    this.#endUnits = undefined;
     this.#mustEnd = 0;
     for (let sq = 0; sq < this.board.size; sq++) this.#onward[sq] = outOffsets[sq + 1]! - outOffsets[sq]!;
     this.#dirty = false;
