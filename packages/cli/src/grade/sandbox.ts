@@ -282,13 +282,16 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
   child.on('message', (raw: unknown) => {
     const message = raw as FromChild;
     if (typeof message !== 'object' || message === null) return;
-    if (message.type === 'forbidden' && typeof message.what === 'string') forbidden.push(message.what.slice(0, 300));
+    // The child is the submission's process: what it sends is bounded here, not there.
+    if (message.type === 'forbidden' && typeof message.what === 'string') {
+      if (forbidden.length < 20 && !forbidden.includes(message.what.slice(0, 300))) forbidden.push(message.what.slice(0, 300));
+    }
     else if (message.type === 'ready' || message.type === 'load-error') {
       loaded = message.type === 'ready';
       onReady?.(message);
     } else if ('id' in message && typeof message.id === 'number') {
       const pending = waiting.get(message.id);
-      if (!pending) return;
+      if (!pending || !['answer', 'refused', 'threw'].includes(message.type)) return;
       waiting.delete(message.id);
       pending.resolve({ ...message, ms: performance.now() - pending.sent });
     }
