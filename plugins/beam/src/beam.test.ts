@@ -3,6 +3,7 @@ import classic from '@bezzel/classic';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { attackingPairs, queens, solvedSeeds } from '../../../test/support/column-search.js';
 import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
 // Not dependencies of this package: the strategies it is combined with, from their sources.
 import hillClimbing from '@bezzel/hill-climbing';
@@ -15,19 +16,8 @@ beforeAll(async () => {
   bezzel = await createBezzel({ plugins: [queen, classic, minConflicts, hillClimbing, pipeline, portfolio, beam] });
 });
 
-const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, strategy = 'beam'): Task => ({
-  problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' },
-  goal: 'one',
-  strategy,
-  seed,
-  options,
-});
-
-async function successes(n: number, seeds: number, options: Record<string, OptionValue> = {}): Promise<number> {
-  let solved = 0;
-  for (let seed = 1; seed <= seeds; seed++) if ((await solveChecked(bezzel, task(n, seed, options))).result.status === 'solved') solved++;
-  return solved;
-}
+const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, strategy = 'beam'): Task => queens(strategy, n, seed, options);
+const successes = (n: number, seeds: number, options: Record<string, OptionValue> = {}) => solvedSeeds(bezzel, seeds, (seed) => task(n, seed, options));
 
 describe('local beam search, seeded runs', () => {
   // Measured, seeds 1–100, k = 10: 8 queens median 0.14 ms (4 steps); 32 queens 4.5 ms (16 steps); 100 queens
@@ -98,7 +88,7 @@ describe('local beam search trace', () => {
       if (e.type !== 'local' || !e.states) continue;
       expect(e.step).toBe(i);
       expect(e.states.length).toBeLessThanOrEqual(4);
-      for (const s of e.states) expect(s.h).toBe(pairs(s.rows.map((row, col) => row * 12 + col), 12));
+      for (const s of e.states) expect(s.h).toBe(attackingPairs(s.rows.map((row, col) => row * 12 + col), 12));
       expect(e.h).toBe(Math.min(...e.states.map((s) => s.h)));
       // Kept states are different from one another.
       expect(new Set(e.states.map((s) => s.rows.join())).size).toBe(e.states.length);
@@ -110,16 +100,3 @@ describe('local beam search trace', () => {
     expect(events.at(-1)).toEqual({ type: 'solution', index: 0 });
   });
 });
-
-/** h as the textbook counts it: pairs on one rank, file or diagonal. */
-function pairs(squares: readonly number[], n: number): number {
-  let count = 0;
-  for (let i = 0; i < squares.length; i++) {
-    for (let j = i + 1; j < squares.length; j++) {
-      const dr = Math.floor(squares[i]! / n) - Math.floor(squares[j]! / n);
-      const dc = (squares[i]! % n) - (squares[j]! % n);
-      if (dr === 0 || dc === 0 || Math.abs(dr) === Math.abs(dc)) count++;
-    }
-  }
-  return count;
-}

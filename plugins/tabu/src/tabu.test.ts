@@ -1,8 +1,9 @@
-import { Board, createBezzel, validatePlacement, type Bezzel, type OptionValue, type Task, type TraceEvent } from '@bezzel/core';
+import { createBezzel, type Bezzel, type OptionValue, type Task, type TraceEvent } from '@bezzel/core';
 import classic from '@bezzel/classic';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queens, replayQueensTrace, solvedSeeds } from '../../../test/support/column-search.js';
 import { solveChecked } from '../../../test/support/solve.js';
 // Not dependencies of this package: the strategies it is combined with, from their sources.
 import hillClimbing from '@bezzel/hill-climbing';
@@ -15,19 +16,8 @@ beforeAll(async () => {
   bezzel = await createBezzel({ plugins: [queen, classic, minConflicts, hillClimbing, pipeline, portfolio, tabu] });
 });
 
-const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, strategy = 'tabu'): Task => ({
-  problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' },
-  goal: 'one',
-  strategy,
-  seed,
-  options,
-});
-
-async function successes(n: number, seeds: number, options: Record<string, OptionValue> = {}): Promise<number> {
-  let solved = 0;
-  for (let seed = 1; seed <= seeds; seed++) if ((await solveChecked(bezzel, task(n, seed, options))).result.status === 'solved') solved++;
-  return solved;
-}
+const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, strategy = 'tabu'): Task => queens(strategy, n, seed, options);
+const successes = (n: number, seeds: number, options: Record<string, OptionValue> = {}) => solvedSeeds(bezzel, seeds, (seed) => task(n, seed, options));
 
 describe('tabu search, seeded runs', () => {
   // Measured, seeds 1–100: medians 0.04 ms (8 queens, 55 moves), 0.05 ms (32), 0.14 ms (100, 130 moves).
@@ -104,39 +94,12 @@ describe('tabu search trace', () => {
       const traced = await bezzel.solve(task(8, seed, { neighbourhood: 'full' }), { onTrace: (e) => events.push(e) });
       const plain = await bezzel.solve(task(8, seed, { neighbourhood: 'full' }));
       expect(traced.stats).toEqual({ ...plain.stats, timeMs: traced.stats.timeMs });
-      const pieces: number[] = [];
-      let moves = 0;
-      let tabuHere = 0;
-      for (const e of events) {
-        if (e.type === 'place') pieces.push(e.square);
-        else if (e.type === 'local') {
-          if (e.from !== undefined && e.to !== undefined) {
-            pieces[pieces.indexOf(e.from)] = e.to;
-            moves++;
-            if (e.tabu) tabuHere++;
-          }
-          expect(validatePlacement(Board.square(8), bezzel.piece('queen')!, pieces, 8).errors).toEqual([]);
-          expect(e.h).toBe(pairs(pieces, 8));
-        } else expect(e).toEqual({ type: 'solution', index: 0 });
-      }
-      expect(moves).toBe(traced.stats.nodes);
+      expect(replayQueensTrace(bezzel, 8, events).moves).toBe(traced.stats.nodes);
       expect(events.at(-1)).toEqual({ type: 'solution', index: 0 });
+      const tabuHere = events.filter((e) => e.type === 'local' && e.tabu).length;
       expect(tabuHere).toBe(traced.stats.extra?.aspirations);
       tabuMoves += tabuHere;
     }
     expect(tabuMoves).toBeGreaterThan(0);
   });
 });
-
-/** h as the textbook counts it: pairs on one rank, file or diagonal. */
-function pairs(squares: readonly number[], n: number): number {
-  let count = 0;
-  for (let i = 0; i < squares.length; i++) {
-    for (let j = i + 1; j < squares.length; j++) {
-      const dr = Math.floor(squares[i]! / n) - Math.floor(squares[j]! / n);
-      const dc = (squares[i]! % n) - (squares[j]! % n);
-      if (dr === 0 || dc === 0 || Math.abs(dr) === Math.abs(dc)) count++;
-    }
-  }
-  return count;
-}
