@@ -7,7 +7,7 @@
  * free row (`shift`), and the border queens' attacks are already out of each row's `allowed` columns.
  *
  * Memory: `allowed[i]` at byte 4i, `shift[i]` at byte 128 + 4i, for the k free rows top to bottom. The last two
- * rows are decided in the innermost loop: the last row as one mask test, counted without a branch.
+ * rows are decided without a loop or a branch (n = 16: 1.46 → 1.42 s of CPU, whole command).
  */
 
 const ALLOWED = 0;
@@ -85,17 +85,23 @@ export function kernelBytes(k: number): Uint8Array<ArrayBuffer> {
     get(`d${i}`), get(`b${i}`), code.push(OP.or), set(`d${i + 1}`);
     get(`r${i}`), get(`b${i}`), code.push(OP.or), get(`s${i}`), code.push(OP.shrU), set(`r${i + 1}`);
   }
+  // Row k − 2 has two free columns at most: both tried without a loop, each counted where the last row is free.
   const i = k - 2;
-  open(i, 'b');
-  // f = a_last & ~(((l|b) << s) | d | b | ((r|b) >>> s)); count += f != 0
-  get(`a${k - 1}`);
-  get(`l${i}`), get('b'), code.push(OP.or), get(`s${i}`), code.push(OP.shl);
-  get(`d${i}`), code.push(OP.or), get('b'), code.push(OP.or);
-  get(`r${i}`), get('b'), code.push(OP.or), get(`s${i}`), code.push(OP.shrU), code.push(OP.or);
-  konst(-1), code.push(OP.xor, OP.and);
-  konst(0), code.push(OP.ne, OP.extendU);
-  code.push(OP.get, 0, OP.addI64, OP.set, 0);
-  for (let row = 0; row <= i; row++) code.push(OP.br, 0, OP.end, OP.end);
+  avail(i);
+  get(`av${i}`), konst(0), get(`av${i}`), code.push(OP.sub, OP.and), set('b');
+  get(`av${i}`), get('b'), code.push(OP.xor), set('c');
+  for (const bit of ['b', 'c']) {
+    // (a_last & ~(((l|bit) << s) | d | bit | ((r|bit) >>> s))) != 0, and bit != 0
+    get(`a${k - 1}`);
+    get(`l${i}`), get(bit), code.push(OP.or), get(`s${i}`), code.push(OP.shl);
+    get(`d${i}`), code.push(OP.or), get(bit), code.push(OP.or);
+    get(`r${i}`), get(bit), code.push(OP.or), get(`s${i}`), code.push(OP.shrU), code.push(OP.or);
+    konst(-1), code.push(OP.xor, OP.and);
+    konst(0), code.push(OP.ne);
+    get(bit), konst(0), code.push(OP.ne, OP.and, OP.extendU);
+    code.push(OP.get, 0, OP.addI64, OP.set, 0);
+  }
+  for (let row = 0; row < i; row++) code.push(OP.br, 0, OP.end, OP.end);
   code.push(OP.get, 0, OP.end);
 
   const body = [...vector([[1, OP.typeI64], [...uleb(locals.size), OP.typeI32]]), ...code];
