@@ -55,7 +55,7 @@ export function verdictOf(ending: Ending | undefined, problem: string | undefine
   if (threw) return { kind: 'crashed', text: `crashed: ${threw.label} threw: ${threw.detail}` };
   const unsolved = runs.filter((r) => r.status !== 'solved');
   if (unsolved.length === runs.length) return { kind: 'not solved', text: `not solved: ${unsolved[0]?.detail ?? 'no runs'}` };
-  return { kind: 'ok', text: unsolved.length === 0 ? `ok: all ${runs.length} runs solved` : `ok: ${runs.length - unsolved.length} of ${runs.length} runs solved` };
+  return { kind: 'ok', text: unsolved.length === 0 ? `ok: ${runs.length === 1 ? 'the one run' : `all ${runs.length} runs`} solved` : `ok: ${runs.length - unsolved.length} of ${runs.length} runs solved` };
 }
 
 /** The last meaningful line a dying process wrote, for a crash's reason. */
