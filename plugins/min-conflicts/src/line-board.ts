@@ -1,3 +1,4 @@
+import type { Rng } from '@bezzel/core';
 import type { LineFamilies } from './lines.js';
 
 /**
@@ -129,6 +130,17 @@ export class LineBoard {
     this.suspects[i] = last;
     this.suspectAt[last] = i;
     this.suspectAt[col] = -1;
+  }
+
+  /** A conflicted column drawn at random from the suspects, dropping those no longer in conflict; -1 when none is left. */
+  drawConflicted(rng: Rng): number {
+    while (this.suspectCount > 0) {
+      const i = this.suspectCount === 1 ? 0 : rng.below(this.suspectCount);
+      const col = this.suspects[i]!;
+      if (this.isConflicted(col)) return col;
+      this.clearSuspect(i);
+    }
+    return -1;
   }
 
   /**

@@ -30,16 +30,7 @@ export function repair(
   // A repair may scan n rows, so on big boards the clock is cheap next to it and is read every time.
   const clockMask = n >= 4096 ? 0 : 0xff;
   for (;;) {
-    let col = -1;
-    while (board.suspectCount > 0) {
-      const i = board.suspectCount === 1 ? 0 : rng.below(board.suspectCount);
-      const candidate = board.suspects[i]!;
-      if (board.isConflicted(candidate)) {
-        col = candidate;
-        break;
-      }
-      board.clearSuspect(i);
-    }
+    const col = board.drawConflicted(rng);
     if (col < 0) return 'solved';
     if (tally.steps >= clock.maxSteps) return clock.exhausted(tally.steps) ? (clock.reason ?? 'steps') : 'steps';
     if ((tally.steps & clockMask) === 0 && clock.expired()) return clock.reason ?? 'time';

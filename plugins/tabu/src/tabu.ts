@@ -67,16 +67,7 @@ export function tabuSearch(
   for (;;) {
     // A conflicted column drawn at random, as min-conflicts draws it (the full neighbourhood needs only to know
     // that one is left).
-    let drawn = -1;
-    while (board.suspectCount > 0) {
-      const i = board.suspectCount === 1 ? 0 : rng.below(board.suspectCount);
-      const candidate = board.suspects[i]!;
-      if (board.isConflicted(candidate)) {
-        drawn = candidate;
-        break;
-      }
-      board.clearSuspect(i);
-    }
+    const drawn = board.drawConflicted(rng);
     if (drawn < 0) return 'solved';
     if (tally.steps >= clock.maxSteps) {
       clock.exhausted(tally.steps);
