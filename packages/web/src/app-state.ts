@@ -5,7 +5,7 @@ import type { Run } from './run/run.js';
 import type { SetupCheck } from './setup/setup-check.js';
 import type { PageState } from './setup/state.js';
 
-export type Mode = 'watch' | 'solutions' | 'play';
+export type Mode = 'watch' | 'solutions' | 'play' | 'compare';
 
 /** The gallery of the run on the board: built from its solutions, or from a run that lists them all. */
 export type GalleryState =

@@ -2,6 +2,7 @@ import { Board, type ProblemKind } from '@bezzel/core';
 import type { AppState, Mode } from './app-state.js';
 import { drawAnswer } from './watch/answer-view.js';
 import { BoardHost } from './board/board-host.js';
+import { CompareControl } from './compare/compare-control.js';
 import { byId, el, setAttr, setText, show } from './shared/dom.js';
 import { applyChange, SetupForm, type FieldChange } from './setup/form.js';
 import { GalleryControl } from './gallery/gallery-control.js';
@@ -61,6 +62,7 @@ const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
 });
 const play = new PlayControl(store, board);
 const gallery = new GalleryControl(store);
+const compare = new CompareControl(registry, () => store.state.setup);
 let checking = 0;
 let starting = 0;
 let frame = 0;
@@ -200,18 +202,21 @@ function render(): void {
     setAttr(tab, 'tabindex', selected ? '0' : '-1');
   }
   document.body.dataset.mode = state.mode;
-  show(byId('board'), state.mode !== 'solutions');
+  show(byId('board'), state.mode === 'watch' || state.mode === 'play');
   show(byId('player'), state.mode === 'watch');
   show(byId('play-bar'), state.mode === 'play');
   show(byId('gallery'), state.mode === 'solutions');
   show(byId('watch-panel'), state.mode === 'watch');
   show(byId('play-panel'), state.mode === 'play');
   show(byId('solutions-panel'), state.mode === 'solutions');
-  // Playing, the student's own attempt is the answer that matters; the run's comes back with Watch.
-  show(byId('answer'), state.mode !== 'play');
+  show(byId('compare'), state.mode === 'compare');
+  show(byId('compare-panel'), state.mode === 'compare');
+  // Playing, the student's own attempt is the answer that matters; the run's comes back with Watch. Comparing, the table is.
+  show(byId('answer'), state.mode !== 'play' && state.mode !== 'compare');
   drawAnswer(state.run, state.error);
   if (state.mode === 'watch') drawWatch(false);
   else if (state.mode === 'play') play.draw(byId<HTMLInputElement>('heat').checked);
+  else if (state.mode === 'compare') compare.draw();
   else gallery.draw();
 }
 

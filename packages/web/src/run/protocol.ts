@@ -10,6 +10,15 @@ export interface RunRequest {
   readonly keep?: number;
 }
 
+/**
+ * Compare mode asks a worker to run tasks one after another, untraced, as `bezzel experiment` does; it answers
+ * each with its result and stays up for more, so a pool of workers can share an experiment's runs.
+ */
+export interface BatchRequest {
+  readonly batch: readonly { readonly index: number; readonly task: Task }[];
+  readonly pieceName: string;
+}
+
 /** Solutions kept for the page; later ones are only counted. */
 export const KEPT_SOLUTIONS = 2000;
 /** Trace events kept; a run beyond this goes on untraced. */
@@ -21,5 +30,7 @@ export type WorkerMessage =
   | { readonly type: 'progress'; readonly events: ProgressEvent[] }
   | { readonly type: 'solutions'; readonly solutions: Solution[] }
   | { readonly type: 'done'; readonly result: Result }
+  /** One task of a batch has run. */
+  | { readonly type: 'batch-result'; readonly index: number; readonly result: Result }
   /** The run failed: `usage` when the task was refused as a user's mistake, otherwise a fault. */
   | { readonly type: 'error'; readonly message: string; readonly usage: boolean };

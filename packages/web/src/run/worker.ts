@@ -1,10 +1,10 @@
 import type { ProgressEvent, Solution } from '@bezzel/core';
 import { pageBezzel } from '../shared/plugins.js';
-import { KEPT_SOLUTIONS, TRACE_CAP, type RunRequest, type WorkerMessage } from './protocol.js';
+import { KEPT_SOLUTIONS, TRACE_CAP, type BatchRequest, type RunRequest, type WorkerMessage } from './protocol.js';
 import { TraceBatcher } from './trace-batcher.js';
 
 /** The worker's side of postMessage (the DOM typings describe a window's). */
-const scope = self as unknown as { postMessage(message: WorkerMessage): void; onmessage: ((event: MessageEvent<RunRequest>) => void) | null };
+const scope = self as unknown as { postMessage(message: WorkerMessage): void; onmessage: ((event: MessageEvent<RunRequest | BatchRequest>) => void) | null };
 const send = (message: WorkerMessage) => scope.postMessage(message);
 
 /** Progress messages at most this often: a genetic algorithm reports every generation. */
@@ -15,6 +15,7 @@ const PROGRESS_MS = 50;
  * runs: the page stops a run by terminating the worker and starting a new one.
  */
 scope.onmessage = async ({ data: request }) => {
+  if ('batch' in request) return runBatch(request);
   try {
     const made = await pageBezzel(request.pieceName);
     if (!made.ok) throw made.error;
@@ -63,3 +64,15 @@ scope.onmessage = async ({ data: request }) => {
     send({ type: 'error', message: message.split('\n')[0] ?? message, usage: error instanceof Error && error.name === 'UsageError' });
   }
 };
+
+/** Compare mode: each task run as `bezzel experiment` runs it (no callbacks, no trace), its result sent back. */
+async function runBatch(request: BatchRequest): Promise<void> {
+  try {
+    const made = await pageBezzel(request.pieceName);
+    if (!made.ok) throw made.error;
+    for (const { index, task } of request.batch) send({ type: 'batch-result', index, result: await made.value.bezzel.solve(task) });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    send({ type: 'error', message: message.split('\n')[0] ?? message, usage: error instanceof Error && error.name === 'UsageError' });
+  }
+}
