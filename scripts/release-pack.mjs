@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { writeCliDocs } from './cli-docs.mjs';
 
 const root = join(import.meta.dirname, '..');
 const release = join(root, 'release');
@@ -22,6 +23,9 @@ execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, s
 rmSync(release, { recursive: true, force: true });
 mkdirSync(release);
 
+// The tutorial and the API reference go into @bezzel/cli's docs/ for its tarball (its `files` name the folder),
+// and out again once packed: they are made from docs/ and the sources, not kept twice.
+const cliDocs = writeCliDocs();
 const dirs = ['packages', 'plugins'].flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)));
 const packed = [];
 for (const dir of dirs) {
@@ -37,6 +41,7 @@ for (const dir of dirs) {
   }
   packed.push(manifest.name);
 }
+rmSync(cliDocs, { recursive: true, force: true });
 const tarballs = readdirSync(release).filter((f) => f.endsWith('.tgz'));
 console.log(`packed ${packed.length} packages into ${relative(process.cwd(), release) || '.'}/: ${tarballs.join(' ')}`);
 console.log('install the command with: npm install -g ./release/*.tgz');

@@ -22,17 +22,24 @@ describe('bezzel init plugin', () => {
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
     const folder = join(scratch, 'lancer');
-    expect(made.stdout).toContain(`Wrote ${folder}/: package.json, src/index.ts, src/index.test.ts, README.md`);
+    expect(made.stdout).toContain(`Wrote ${folder}/: package.json, tsconfig.json, src/index.ts, src/index.test.ts, README.md`);
     expect(made.stdout).toContain(`npm test --prefix ${folder}`);
     expect(made.stdout).toContain(`bezzel place lancer -n 8 -k 8 --plugin ${folder}`);
 
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-    expect(manifest).toMatchObject({ name: 'lancer', type: 'module', main: './src/index.ts', scripts: { test: 'node --import tsx --test src/index.test.ts' } });
+    expect(manifest).toMatchObject({
+      name: 'lancer',
+      type: 'module',
+      main: './src/index.ts',
+      scripts: { typecheck: 'node node_modules/typescript/bin/tsc --noEmit', test: 'npm run typecheck && node --import tsx --test src/index.test.ts' },
+    });
     // Each link is also a file: dependency, so that npm keeps it; both point into this checkout.
     expect(realpathSync(join(folder, 'node_modules/@bezzel/core'))).toBe(join(root, 'packages/core'));
     expect(lstatSync(join(folder, 'node_modules/@bezzel/backtracking')).isSymbolicLink()).toBe(true);
     expect(manifest.devDependencies['@bezzel/core']).toBe(`file:${join(root, 'packages/core')}`);
     expect(existsSync(join(folder, 'node_modules/tsx/package.json'))).toBe(true);
+    expect(existsSync(join(folder, 'node_modules/typescript/bin/tsc'))).toBe(true);
+    expect(existsSync(join(folder, 'node_modules/@types/node/package.json'))).toBe(true);
     const source = readFileSync(join(folder, 'src/index.ts'), 'utf8');
     expect(source).toContain("id: 'lancer'");
     expect(source).not.toMatch(/\{\{\w+\}\}/);
@@ -79,8 +86,8 @@ describe('bezzel init plugin', () => {
 
   it.each([
     ['a name that is no id', ['Bad_Name', '--piece'], /^bezzel: a plugin's name is its piece's id: lower-case letters, digits and dashes, .*\(not "Bad_Name"\)\n$/],
-    ['neither kind', ['free'], /^bezzel: say which plugin to start: --piece or --strategy\n$/],
-    ['both kinds', ['free', '--piece', '--strategy'], /^bezzel: say which plugin to start: --piece or --strategy\n$/],
+    ['neither kind', ['free'], /^bezzel: say which plugin to start: --piece, --strategy, or both\n$/],
+    ['both kinds, one of them bundled', ['knight', '--piece', '--strategy'], /^bezzel: bezzel already has a piece named knight: choose another name/],
     ['a bundled piece', ['knight', '--piece'], /^bezzel: bezzel already has a piece named knight: choose another name/],
     ['a bundled strategy', ['min-conflicts', '--strategy'], /^bezzel: bezzel already has a strategy named min-conflicts: choose another name/],
     ['a folder that does not exist', ['free', '--piece', '--dir', 'no/such/place'], /^bezzel: --dir no\/such\/place: no such folder\n$/],
@@ -88,6 +95,43 @@ describe('bezzel init plugin', () => {
   ])('refuses %s in one line, exit code 2', async (_what, args, message) => {
     const r = await bezzel('init', 'plugin', ...args);
     expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+
+  it('writes a plugin with both a piece and a strategy (--piece --strategy): its tests pass, and the strategy places the piece', async () => {
+    const made = await bezzel('init', 'plugin', 'kirin', '--piece', '--strategy', '--dir', scratch);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const folder = join(scratch, 'kirin');
+    expect(made.stdout).toContain(`Wrote ${folder}/: package.json, tsconfig.json, src/index.ts, src/piece.ts, src/piece.test.ts, src/strategy.ts, src/strategy.test.ts, README.md`);
+    expect(made.stdout).toContain(`bezzel place kirin -n 6 -k 4 --strategy kirin --plugin ${folder}`);
+    expect(readFileSync(join(folder, 'src/index.ts'), 'utf8')).toContain('pluginModule({ pieces: [piece], strategies: [strategy] })');
+    const test = await npmTest(folder, childEnv());
+    expect(test.output).toMatch(/^# pass 4$/m);
+    expect(test.code).toBe(0);
+    const placed = await bezzelProcess('place', 'kirin', '-n', '6', '-k', '4', '--strategy', 'kirin', '--seed', '1', '--format', 'json', '--plugin', folder);
+    expect(placed.stderr).toBe('');
+    expect(JSON.parse(placed.stdout)).toMatchObject({ status: 'solved', strategy: 'kirin' });
+  });
+
+  it('fails its own npm test on a type error (npm run typecheck comes first), and says where', async () => {
+    await bezzel('init', 'plugin', 'typo-search', '--strategy', '--dir', scratch);
+    const folder = join(scratch, 'typo-search');
+    const source = join(folder, 'src/index.ts');
+    // reportEvery is a number (its declared default makes it one): calling a string method on it is a type error,
+    // which tsx alone would only find at run time, if ever.
+    writeFileSync(source, readFileSync(source, 'utf8').replace('if (tries % reportEvery === 0)', 'if (tries % reportEvery.length === 0)'));
+    const test = await npmTest(folder, childEnv());
+    expect(test.output).toMatch(/src\/index\.ts\(\d+,\d+\): error TS2339: Property 'length' does not exist on type 'number'/);
+    expect(test.code).not.toBe(0);
+  });
+
+  it("refuses a scaffolded strategy's wrong combination of options with its own message, exit code 2, before any run", async () => {
+    await bezzel('init', 'plugin', 'checked-search', '--strategy', '--dir', scratch);
+    const folder = join(scratch, 'checked-search');
+    const r = await bezzelProcess('place', 'queen', '-n', '6', '--strategy', 'checked-search', '-o', 'reportEvery=50', '-o', 'maxTries=10', '--plugin', folder);
+    expect(r.stderr).toBe('bezzel: checked-search: reportEvery (50) must be at most maxTries (10): no progress would be reported\n');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
   });

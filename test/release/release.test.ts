@@ -233,6 +233,34 @@ describe("a student's plugins with the installed command", () => {
     expect(placed.stdout).toMatch(/^108 solutions: 2 lancers on 4×4/);
   });
 
+  it('bezzel init plugin --piece --strategy type-checks with the installed TypeScript, and a type error fails its npm test', async () => {
+    await bezzelIn(students, 'init', 'plugin', 'kirin', '--piece', '--strategy');
+    const folder = join(students, 'kirin');
+    expect(realpathSync(join(folder, 'node_modules/typescript')).startsWith(realpathSync(prefix))).toBe(true);
+    const test = await npmTest(folder, env());
+    expect(test.output).toMatch(/^# pass 4$/m);
+    expect(test.code).toBe(0);
+    const source = join(folder, 'src/strategy.ts');
+    writeFileSync(source, readFileSync(source, 'utf8').replace('if (tries % reportEvery === 0)', 'if (tries % reportEvery.length === 0)'));
+    const failed = await npmTest(folder, env());
+    expect(failed.output).toMatch(/error TS2339/);
+    expect(failed.code).not.toBe(0);
+  });
+
+  it('bezzel docs says where the installed tutorial, API reference and experiment examples are', async () => {
+    const r = await bezzelIn(students, 'docs', '--format', 'json');
+    expect(r.code, r.stderr).toBe(0);
+    const places = JSON.parse(r.stdout) as { name: string; path?: string }[];
+    expect(places.map((p) => p.name)).toEqual(['tutorial', 'API reference', 'experiment examples', 'experiment guide']);
+    for (const place of places) {
+      expect(place.path && realpathSync(place.path).startsWith(realpathSync(prefix))).toBe(true);
+    }
+    expect(places[1]!.path).toMatch(/docs\/api\/index\.html$/);
+    expect(readdirSync(join(places[2]!.path!, 'textbook'))).toContain('hill-climbing-8-queens.yaml');
+    const hill = await bezzelIn(students, 'experiment', '--spec', join(places[2]!.path!, 'textbook/hill-climbing-8-queens.yaml'), '--runs', '100', '--format', 'json', '-q');
+    expect(hill.code, hill.stderr).toBe(0);
+  });
+
   it('bezzel init plugin writes a strategy whose npm test passes, and experiment compares it', async () => {
     await bezzelIn(students, 'init', 'plugin', 'darts', '--strategy');
     const test = await npmTest(join(students, 'darts'), env());

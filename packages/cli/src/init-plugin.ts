@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import { createCliBezzel, userCwd } from './plugins.js';
 
-/** What `bezzel init plugin` makes: a piece or a strategy. */
-export type PluginKind = 'piece' | 'strategy';
+/** What `bezzel init plugin` makes: a piece, a strategy, or both in one plugin. */
+export type PluginKind = 'piece' | 'strategy' | 'both';
 
 export interface InitPluginRequest {
   readonly name: string;
@@ -29,8 +29,10 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 const MAX_NAME = 50;
 
 /**
- * Writes NAME/ with package.json, src/index.ts, src/index.test.ts and README.md, and links bezzel's own packages
- * (and tsx, which lets Node run the TypeScript test) into NAME/node_modules, so that `npm test` passes and
+ * Writes NAME/ with package.json, tsconfig.json, src/index.ts, src/index.test.ts and README.md (for both kinds,
+ * src/piece.ts and src/strategy.ts with their tests, and an index joining them), and links bezzel's own packages,
+ * tsx (which lets Node run the TypeScript test), TypeScript and Node's types (for `npm run typecheck`, which
+ * `npm test` runs first) into NAME/node_modules, so that `npm test` passes and
  * `bezzel … --plugin NAME` loads it at once, with nothing downloaded. Every mistake is a UsageError: one line,
  * exit code 2.
  */
@@ -52,11 +54,26 @@ export async function initPlugin(request: InitPluginRequest): Promise<InitPlugin
       .replaceAll('{{name}}', name)
       .replaceAll('{{Symbol}}', name[0]!.toUpperCase())
       .replaceAll('{{install}}', dirname(links.get('@bezzel/core')!));
+  const template = (file: string) => fill(readFileSync(join(templates, file), 'utf8'));
+  const sources: [string, string][] =
+    kind === 'both'
+      ? [
+          ['src/index.ts', fill(BOTH_INDEX)],
+          // Each part's file and test as the single-kind templates have them, the test reading its own file.
+          ['src/piece.ts', template('piece/src/index.ts')],
+          ['src/piece.test.ts', template('piece/src/index.test.ts').replace("from './index.js'", "from './piece.js'")],
+          ['src/strategy.ts', template('strategy/src/index.ts')],
+          ['src/strategy.test.ts', template('strategy/src/index.test.ts').replace("from './index.js'", "from './strategy.js'")],
+        ]
+      : [
+          ['src/index.ts', template(`${kind}/src/index.ts`)],
+          ['src/index.test.ts', template(`${kind}/src/index.test.ts`)],
+        ];
   const files: [string, string][] = [
-    ['package.json', `${JSON.stringify(manifest(name, kind, links), null, 2)}\n`],
-    ['src/index.ts', fill(readFileSync(join(templates, kind, 'src/index.ts'), 'utf8'))],
-    ['src/index.test.ts', fill(readFileSync(join(templates, kind, 'src/index.test.ts'), 'utf8'))],
-    ['README.md', fill(`${readFileSync(join(templates, kind, 'README.md'), 'utf8')}\n${readFileSync(join(templates, 'README-end.md'), 'utf8')}`)],
+    ['package.json', `${JSON.stringify(manifest(name, kind, links, sources.map(([file]) => file).filter((file) => file.endsWith('.test.ts'))), null, 2)}\n`],
+    ['tsconfig.json', template('tsconfig.json')],
+    ...sources,
+    ['README.md', `${template(`${kind}/README.md`)}\n${template('README-end.md')}`],
   ];
 
   const made = !existsSync(folder);
@@ -76,11 +93,27 @@ export async function initPlugin(request: InitPluginRequest): Promise<InitPlugin
   return { folder, files: files.map(([file]) => file), links };
 }
 
+/** The index of a plugin with both: the piece and the strategy, each from its own file. */
+const BOTH_INDEX = `/**
+ * {{name}}: a piece and a search strategy for bezzel, in one plugin. The piece is in piece.ts, the strategy in
+ * strategy.ts (each with its test); this file puts them together, and is what \`--plugin .\` loads.
+ */
+import { pluginModule } from '@bezzel/core';
+import { piece } from './piece.js';
+import { strategy } from './strategy.js';
+
+export { piece, strategy };
+
+export default pluginModule({ pieces: [piece], strategies: [strategy] });
+`;
+
 /** Two plugins may not define the same id: a name a bundled piece or strategy has would fail at every load. */
 async function refuseBundledId(name: string, kind: PluginKind): Promise<void> {
   const { bezzel } = await createCliBezzel();
-  const taken = kind === 'piece' ? bezzel.piece(name) !== undefined : bezzel.strategy(name) !== undefined;
-  if (taken) throw new UsageError('ERR_NAME', `bezzel already has a ${kind} named ${name}: choose another name (bezzel list shows them all)`);
+  for (const what of kind === 'both' ? (['piece', 'strategy'] as const) : [kind]) {
+    const taken = what === 'piece' ? bezzel.piece(name) !== undefined : bezzel.strategy(name) !== undefined;
+    if (taken) throw new UsageError('ERR_NAME', `bezzel already has a ${what} named ${name}: choose another name (bezzel list shows them all)`);
+  }
 }
 
 /**
@@ -117,17 +150,19 @@ function writing(folder: string, made: boolean, write: () => void): void {
  * The package.json of the new folder. The `file:` dependencies name the links `init` makes, so that `npm install`
  * (of a library the student adds) keeps them instead of pruning them as unknown.
  */
-function manifest(name: string, kind: PluginKind, links: ReadonlyMap<string, string>) {
+function manifest(name: string, kind: PluginKind, links: ReadonlyMap<string, string>, tests: readonly string[]) {
   return {
     name,
     version: '0.1.0',
     private: true,
-    description: `${name}: a ${kind === 'piece' ? 'piece' : 'search strategy'} for bezzel`,
+    description: `${name}: ${kind === 'piece' ? 'a piece' : kind === 'strategy' ? 'a search strategy' : 'a piece and a search strategy'} for bezzel`,
     // A TypeScript plugin must be an ES module: Node (and tsx) run a .ts file as CommonJS without this.
     type: 'module',
     main: './src/index.ts',
     exports: './src/index.ts',
-    scripts: { test: 'node --import tsx --test src/index.test.ts' },
+    // The type check first: a type error fails `npm test` (tsx alone would run the code without looking at types).
+    // TypeScript is run by path, as the links below make no node_modules/.bin.
+    scripts: { typecheck: 'node node_modules/typescript/bin/tsc --noEmit', test: `npm run typecheck && node --import tsx --test ${tests.join(' ')}` },
     devDependencies: Object.fromEntries([...links].map(([pkg, target]) => [pkg, `file:${target}`])),
   };
 }
@@ -141,6 +176,9 @@ function bezzelLinks(): Map<string, string> {
   for (const pkg of Object.keys(packageJson.dependencies).filter((p) => p.startsWith('@bezzel/')).sort()) links.set(pkg, packageRoot(pkg));
   const pool = links.get('@bezzel/pool')!;
   links.set('tsx', dirname(createRequire(join(pool, 'package.json')).resolve('tsx/package.json')));
+  // TypeScript and Node's types, dependencies of this command, for the folder's `npm run typecheck`.
+  const cli = createRequire(join(packageRoot('@bezzel/cli', import.meta.url), 'package.json'));
+  for (const pkg of ['typescript', '@types/node']) links.set(pkg, realpathSync(dirname(cli.resolve(`${pkg}/package.json`))));
   return links;
 }
 
@@ -148,7 +186,7 @@ function bezzelLinks(): Map<string, string> {
  * The installed folder of one of this command's packages (links resolved): above its main file (or `from`), where
  * its package.json names it.
  */
-function packageRoot(pkg: string, from = import.meta.resolve(pkg)): string {
+export function packageRoot(pkg: string, from = import.meta.resolve(pkg)): string {
   let dir = dirname(fileURLToPath(from));
   for (;;) {
     const file = join(dir, 'package.json');

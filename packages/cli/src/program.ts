@@ -2,6 +2,7 @@ import { StrategyCrash, StrategyError, UsageError, type Bezzel, type ProblemKind
 import packageJson from '../package.json' with { type: 'json' };
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
+import { docsCommand } from './commands/docs.js';
 import { dominateCommand } from './commands/dominate.js';
 import { experimentCommand } from './commands/experiment.js';
 import { gradeCommand } from './commands/grade.js';
@@ -24,7 +25,7 @@ import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output-fai
 const { version } = packageJson;
 
 /** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand, initCommand, gradeCommand];
+export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand, initCommand, gradeCommand, docsCommand];
 
 /** The problem each solving command poses, for the strategies its `--help` lists. */
 const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', queens: 'placement', tour: 'tour', dominate: 'dominate' };

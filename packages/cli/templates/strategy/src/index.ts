@@ -3,11 +3,16 @@
  * if no two pieces attack each other. Replace the search in `run` with your own; `npm test` and
  * `bezzel place queen -n 5 --strategy {{name}} --plugin .` (from this folder) show what it does.
  */
-import { conflictTable, no, option, pluginModule, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { conflictTable, no, option, pluginModule, yes, type Instance, type OptionValues, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
 
-/** The options a user can set with `-o name=value`; `bezzel list` shows them, the core checks every value. */
+/**
+ * The options a user can set with `-o name=value`; `bezzel list` shows them, the core checks every value. An
+ * option declared with a `default` always has a value: `context.options(options)` types it `number`, not
+ * `number | undefined`. One without a default may be absent.
+ */
 const options = {
   reportEvery: option.integer('tries between two progress reports', { min: 1, default: 10_000 }),
+  maxTries: option.integer('tries before giving up (default: until the budget ends)', { min: 1 }),
 };
 
 /**
@@ -26,6 +31,13 @@ export const strategy: SearchStrategy = {
     // Different seeds give different runs: the result reports its seed, and `--seed N` repeats a run.
     stochastic: true,
     options,
+    // Options checked together, once each has passed its own declaration (defaults filled in). The message is
+    // what the user reads, with exit code 2, before any run; undefined when the combination is fine.
+    checkOptions(values) {
+      const { reportEvery, maxTries } = values as OptionValues<typeof options>;
+      if (maxTries !== undefined && reportEvery > maxTries) return `reportEvery (${reportEvery}) must be at most maxTries (${maxTries}): no progress would be reported`;
+      return undefined;
+    },
   },
 
   // The core has checked `meta.problems` and `meta.goals` before it asks; say no (with the reason a user reads)
@@ -39,7 +51,8 @@ export const strategy: SearchStrategy = {
   run(instance: Instance, context: RunContext): Outcome {
     if (instance.kind !== 'placement') throw new Error('{{name}} was run on a problem it declined');
     const { board, piece, k } = instance;
-    const { reportEvery } = context.options(options);
+    // reportEvery is a number (it has a default); maxTries is a number or undefined.
+    const { reportEvery, maxTries } = context.options(options);
     // For each square s, the squares a piece on s attacks or is attacked from: targets[offsets[s] … offsets[s + 1]].
     const { offsets, targets } = conflictTable(board, piece);
     const free: number[] = [];
@@ -48,7 +61,7 @@ export const strategy: SearchStrategy = {
 
     let tries = 0;
     // The budget (--max-steps counts tries here, --max-time, Ctrl-C) ends the loop: always ask the clock.
-    while (!context.clock.exhausted(tries)) {
+    while (!context.clock.exhausted(tries) && (maxTries === undefined || tries < maxTries)) {
       tries++;
       // A random k-subset: the first k places of a partial Fisher–Yates shuffle, with the seeded generator.
       for (let i = 0; i < k; i++) {
@@ -68,7 +81,8 @@ export const strategy: SearchStrategy = {
     const stats = { nodes: tries, timeMs: context.clock.elapsedMs() };
     const partial = { note: `${tries} random draws, every one with an attacking pair` };
     if (context.clock.reason === 'aborted') return { status: 'aborted', partial, stats };
-    return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', partial, stats };
+    // Out of tries (maxTries) is a strategy that gave up: 'stuck'; otherwise the budget's steps or time ran out.
+    return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : context.clock.reason === 'steps' ? 'steps' : 'stuck', partial, stats };
   },
 };
 
