@@ -28,6 +28,8 @@ export interface ExperimentFlags {
   readonly seed?: number;
   readonly maxSteps?: number;
   readonly maxTime?: number;
+  /** `--memory`, in bytes. */
+  readonly memory?: number;
   readonly plugin: string[];
 }
 
@@ -85,9 +87,10 @@ export function mergeFlags(file: Record<string, unknown>, words: { problem?: str
   set('strategies', flags.strategies);
   set('runs', flags.runs);
   set('seed', flags.seed);
-  if (flags.maxSteps !== undefined || flags.maxTime !== undefined) {
+  if (flags.maxSteps !== undefined || flags.maxTime !== undefined || flags.memory !== undefined) {
     const budget = { ...(isRecord(file.budget) ? file.budget : {}) };
     if (flags.maxSteps !== undefined) budget.maxSteps = flags.maxSteps;
+    if (flags.memory !== undefined) budget.maxMemoryBytes = flags.memory;
     // JSON has no Infinity: no time limit is written null.
     if (flags.maxTime !== undefined) budget.maxTimeMs = Number.isFinite(flags.maxTime) ? flags.maxTime : null;
     spec.budget = budget;

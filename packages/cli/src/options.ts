@@ -1,5 +1,6 @@
 import { type BoardSpec, type Budget, DEFAULT_BUDGET, GOALS_OF, type Goal, MAX_SIDE, type OptionValue, UsageError } from '@bezzel/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { totalmem } from 'node:os';
 import { quoted } from './inert-text.js';
 
 export { inert, quoted } from './inert-text.js';
@@ -13,6 +14,8 @@ export interface CommonOptions {
   readonly torus?: boolean;
   readonly maxSteps?: number;
   readonly maxTime?: number;
+  /** `--memory`: the bytes a run may use (see {@link memorySize}). */
+  readonly memory?: number;
   readonly seed?: number;
   readonly format: 'text' | 'json' | 'svg';
   /** A file for the drawing: `.svg`, or `.png` when a PNG renderer is installed. */
@@ -87,6 +90,28 @@ export function duration(text: string): number {
   return total;
 }
 
+const UNIT_BYTES = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 } as const;
+
+/**
+ * A memory size in bytes, by one rule: a number (decimals allowed) and a binary unit — K, M, G or T, powers of
+ * 1024, so 512M is 512 MiB and 12G is 12 GiB — in any case, with or without a trailing B or iB (12G, 12GB, 12GiB
+ * and 12 g are one size). A bare number is refused rather than guessed at (bytes? GiB?), so is 0, and so is more
+ * than this machine's total memory (`machine`, in bytes, for tests). The default, without `--memory`, is 1 GiB.
+ */
+export function memorySize(text: string, machine: number = totalmem()): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt])(?:i?b)?\s*$/i.exec(text);
+  if (!match) {
+    const bare = /^\s*\d+(\.\d+)?\s*$/.test(text) ? `; say ${text.trim()}G or ${text.trim()}M` : '';
+    throw new InvalidArgumentError(`a memory size needs a unit, like 512M, 12G or 1.5T (powers of 1024), not ${quoted(text)}${bare}`);
+  }
+  const bytes = Math.round(Number(match[1]) * UNIT_BYTES[match[2]!.toLowerCase() as keyof typeof UNIT_BYTES]);
+  if (bytes <= 0) throw new InvalidArgumentError(`a memory size must be more than 0, not ${quoted(text)}`);
+  if (bytes > machine) {
+    throw new InvalidArgumentError(`${text.trim()} is more than this machine's ${(machine / 2 ** 30).toFixed(1)} GiB of memory`);
+  }
+  return bytes;
+}
+
 export function goal(allowed: readonly Goal[]) {
   return (text: string): Goal => {
     if (!(allowed as readonly string[]).includes(text)) throw new InvalidArgumentError(`choose one of ${allowed.join(', ')}`);
@@ -120,6 +145,7 @@ export function addSolveOptions(command: Command): Command {
     .option('-o, --option <name=value>', 'a strategy option or part, e.g. ordering=warnsdorff (repeatable)', keyValue, {})
     .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of the whole run, e.g. 15s (the default), 500ms, 2m, or none', duration)
+    .option('--memory <size>', 'memory a run may use, which every strategy checks its estimate against: 512M, 12G (powers of 1024; default 1G)', (text: string) => memorySize(text))
     .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0, MAX_SEED, 'seeds are 32-bit'))
     .option('--cross-check', 'for counts: count again with a second strategy and fail (exit 5) if they differ')
     .addOption(new Option('--format <format>', 'output format (svg: a drawing of the first solution)').choices(['text', 'json', 'svg']).default('text'))
@@ -161,5 +187,9 @@ export function markCommandStart(at = performance.now()): void {
 export function budgetOf(options: CommonOptions): Budget {
   const maxTimeMs = options.maxTime ?? DEFAULT_BUDGET.maxTimeMs;
   const spent = performance.now() - commandStarted;
-  return { maxSteps: options.maxSteps, maxTimeMs: Number.isFinite(maxTimeMs) ? Math.max(1, Math.round(maxTimeMs - spent)) : maxTimeMs };
+  return {
+    maxSteps: options.maxSteps,
+    maxTimeMs: Number.isFinite(maxTimeMs) ? Math.max(1, Math.round(maxTimeMs - spent)) : maxTimeMs,
+    ...(options.memory !== undefined ? { maxMemoryBytes: options.memory } : {}),
+  };
 }

@@ -5,9 +5,24 @@
  * keeps a two-worker count to a small share of a common machine's memory and any single run far from an
  * out-of-memory kill. Every
  * strategy estimates what it would allocate (tables, populations, answers) and refuses past this in `supports()`,
- * with the estimate in its reason, so `auto` moves on to another strategy and a user reads why none fits.
+ * with the estimate in its reason, so `auto` moves on to another strategy and a user reads why none fits. This is
+ * the default: a run's budget may raise (or lower) it, `maxMemoryBytes`, which the command line's `--memory 12G`
+ * sets; `overMemory` checks against the run's own limit when given its instance.
  */
 export const MEMORY_LIMIT_BYTES = 2 ** 30;
+
+/** What carries a run's own limit: an instance (its task's budget) or a task. */
+type WithBudget = { readonly task: { readonly budget?: { readonly maxMemoryBytes?: number } } } | { readonly budget?: { readonly maxMemoryBytes?: number } };
+
+/**
+ * The memory a run may use, in bytes: its budget's `maxMemoryBytes` (the command line's `--memory`), else the
+ * default {@link MEMORY_LIMIT_BYTES}.
+ */
+export function memoryLimit(of?: WithBudget): number {
+  const budget = of === undefined ? undefined : 'task' in of ? of.task.budget : of.budget;
+  const asked = budget?.maxMemoryBytes;
+  return asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : MEMORY_LIMIT_BYTES;
+}
 
 /**
  * The most squares a placement answer may hold. `Solution.squares` is a plain array: 8 bytes a square, and while it
@@ -34,11 +49,14 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Why a run that would allocate `bytes` for `what` ("its conflict table for the knight on 20000×20000") may not, in
- * the line a user reads; undefined when it fits.
+ * the line a user reads; undefined when it fits. The limit is the run's own (`of`: its instance or task, whose
+ * budget may raise it, see {@link memoryLimit}), or the default 1 GiB.
  */
-export function overMemory(bytes: number, what: string): string | undefined {
-  if (bytes <= MEMORY_LIMIT_BYTES) return undefined;
-  return `${what} would need ${formatBytes(bytes)}, more than the 1 GiB a run may use`;
+export function overMemory(bytes: number, what: string, of?: WithBudget): string | undefined {
+  const limit = memoryLimit(of);
+  if (bytes <= limit) return undefined;
+  if (limit === MEMORY_LIMIT_BYTES) return `${what} would need ${formatBytes(bytes)}, more than the 1 GiB a run may use`;
+  return `${what} would need ${formatBytes(bytes)}, more than the ${formatBytes(limit).replace(/^about /, '')} this run may use`;
 }
 
 /** Why `what` ("a largest placement of knights on …"), an answer of `squares` squares, cannot be given; undefined when it can. */

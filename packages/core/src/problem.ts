@@ -1,4 +1,5 @@
 import type { BoardSpec } from './board.js';
+import { MEMORY_LIMIT_BYTES } from './memory.js';
 
 /** Place `k` mutually non-attacking copies of a piece. */
 export interface PlacementProblem {
@@ -92,6 +93,11 @@ export interface Budget {
   readonly maxSteps?: number;
   /** Wall time in milliseconds. */
   readonly maxTimeMs?: number;
+  /**
+   * The memory a run may allocate, in bytes, that every strategy checks its estimate against before it allocates
+   * (see `overMemory` in memory.ts); absent: 1 GiB (`MEMORY_LIMIT_BYTES`). The command line's `--memory 12G` sets it.
+   */
+  readonly maxMemoryBytes?: number;
 }
 
 /** Values a strategy part or tuning option can take on the command line. */
@@ -113,5 +119,5 @@ export interface Task {
   readonly options?: Readonly<Record<string, OptionValue>>;
 }
 
-/** The coursework's defaults: 15 s of search when nothing else is said. */
-export const DEFAULT_BUDGET: Required<Budget> = { maxSteps: Number.POSITIVE_INFINITY, maxTimeMs: 15_000 };
+/** The coursework's defaults: 15 s of search when nothing else is said, and 1 GiB of memory (memory.ts). */
+export const DEFAULT_BUDGET: Required<Budget> = { maxSteps: Number.POSITIVE_INFINITY, maxTimeMs: 15_000, maxMemoryBytes: MEMORY_LIMIT_BYTES };

@@ -151,8 +151,12 @@ function problemOf(spec: ExperimentSpec, n: number): Problem {
 /** A spec's budget as a task takes it: null time is no limit. */
 export function budgetOf(spec: ExperimentSpec): Budget | undefined {
   if (!spec.budget) return undefined;
-  const { maxSteps, maxTimeMs } = spec.budget;
-  return { ...(maxSteps !== undefined ? { maxSteps } : {}), ...(maxTimeMs !== undefined ? { maxTimeMs: maxTimeMs ?? Number.POSITIVE_INFINITY } : {}) };
+  const { maxSteps, maxTimeMs, maxMemoryBytes } = spec.budget;
+  return {
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
+    ...(maxTimeMs !== undefined ? { maxTimeMs: maxTimeMs ?? Number.POSITIVE_INFINITY } : {}),
+    ...(maxMemoryBytes !== undefined ? { maxMemoryBytes } : {}),
+  };
 }
 
 function taskOf(spec: ExperimentSpec, strategy: string, goal: Goal, n: number, options: Readonly<Record<string, OptionValue>>, seed: number): Task {

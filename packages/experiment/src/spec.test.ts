@@ -45,7 +45,7 @@ describe('parseSpec', () => {
     expect(refusal({ ...minimal, runs: 2.5 })).toBe('study.json: runs must be a whole number of at least 1, not 2.5');
     expect(refusal({ ...minimal, sweep: { mutationRate: [] } })).toMatch(/^study\.json: sweep\.mutationRate must list at least one of values/);
     expect(refusal({ ...minimal, sweep: { mutationRate: [[1]] } })).toBe('study.json: sweep.mutationRate[0] must be text, a number, or true or false, not [1]');
-    expect(refusal({ ...minimal, budget: { maxTime: 5 } })).toBe('study.json: budget has no field "maxTime" (it has maxSteps and maxTimeMs)');
+    expect(refusal({ ...minimal, budget: { maxTime: 5 } })).toBe('study.json: budget has no field "maxTime" (it has maxSteps, maxTimeMs and maxMemoryBytes)');
     expect(refusal({ ...minimal, problem: 'tours' })).toBe('study.json: problem must be one of placement, tour, dominate, not "tours"');
     expect(refusal([1, 2])).toMatch(/^study\.json must be an object/);
   });

@@ -36,7 +36,7 @@ export interface ExperimentSpec {
   /** Run i of every strategy and value uses seed + i, so they all meet the same seeds. */
   readonly seed: number;
   /** Each run's budget; a `maxTimeMs` of null is no time limit. Absent: the default of every command, 15 s. */
-  readonly budget?: { readonly maxSteps?: number; readonly maxTimeMs?: number | null };
+  readonly budget?: { readonly maxSteps?: number; readonly maxTimeMs?: number | null; readonly maxMemoryBytes?: number };
   /** Plugins to load (package names, or files relative to the spec file), for strategies or pieces of your own. */
   readonly plugins?: readonly string[];
   /**
@@ -139,6 +139,7 @@ const schema = v.strictObject(
         {
           maxSteps: v.optional(whole(1)),
           maxTimeMs: v.optional(v.nullable(v.pipe(v.number('must be milliseconds, or null for no limit'), v.gtValue(0, 'must be more than 0 ms')))),
+          maxMemoryBytes: v.optional(whole(1)),
         },
         'must be an object such as {"maxSteps": 100000, "maxTimeMs": 15000}',
       ),
@@ -166,7 +167,7 @@ function describeIssue(issue: v.BaseIssue<unknown>, source: string): string {
     const parent = where.includes('.') ? where.slice(0, where.lastIndexOf('.')) : '';
     if (parent === 'race') return `${source}: race has no field ${JSON.stringify(issue.input)} (it has ${RACE_FIELDS.join(', ')})`;
     if (parent.startsWith('race.parameters.')) return `${source}: ${parent} has no field ${JSON.stringify(issue.input)} (a parameter has values, range, log and when)`;
-    return parent === 'budget' ? `${source}: budget has no field ${JSON.stringify(issue.input)} (it has maxSteps and maxTimeMs)` : `${source}: there is no field ${JSON.stringify(issue.input)} (the fields are ${FIELDS.join(', ')})`;
+    return parent === 'budget' ? `${source}: budget has no field ${JSON.stringify(issue.input)} (it has maxSteps, maxTimeMs and maxMemoryBytes)` : `${source}: there is no field ${JSON.stringify(issue.input)} (the fields are ${FIELDS.join(', ')})`;
   }
   if (issue.type === 'strict_object' && issue.received === 'undefined') return `${source}: ${where} is missing`;
   const message = issue.message.startsWith('must') ? issue.message : `must be ${issue.expected}`;

@@ -45,7 +45,7 @@ export const antColony: SearchStrategy = {
     if (board.playable > MAX_SQUARES) return no(`it is meant for small boards (at most ${MAX_SQUARES} squares)`);
     const ants = instance.start === undefined ? board.playable : optionAsked(instance, 'ants', board.playable);
     const bytes = 12 * board.size * piece.movement.leaps.length + 4 * ants * board.playable + 8 * board.size;
-    const memory = overMemory(bytes, `the pheromone and the walks of ${ants} ants on ${board}`);
+    const memory = overMemory(bytes, `the pheromone and the walks of ${ants} ants on ${board}`, instance);
     if (memory) return no(memory);
     // Slow and uncertain: the estimate is a run through every iteration, which is where a run that finds no tour ends.
     return yes(MS_PER_RUN + MS_PER_ANT_STEP * optionAsked(instance, 'iterations', 500) * ants * board.playable);

@@ -44,7 +44,7 @@ export const backtracking: SearchStrategy = {
     if (entries > MAX_ENTRIES[instance.kind]) {
       return no(`the ${instance.piece.name}'s ${table} on ${instance.board} would need about ${millions(entries)} entries`);
     }
-    const memory = overMemory(bytesOf(instance, entries), `the ${instance.piece.name}'s ${table} and search arrays on ${instance.board}`);
+    const memory = overMemory(bytesOf(instance, entries), `the ${instance.piece.name}'s ${table} and search arrays on ${instance.board}`, instance);
     if (memory) return no(memory);
     return yes(instance.kind === 'placement' ? placementMs(instance, entries) : tourMs(instance, entries));
   },

@@ -53,7 +53,7 @@ export const csp: SearchStrategy = {
     const n = p.board.width;
     if (n > MAX_N) return no(`it keeps a domain of n rows for each of n columns and a trail of up to n² removals: boards beyond ${MAX_N}×${MAX_N} are for min-conflicts`);
     const settings = settingsOf(p.task.options ?? {});
-    const memory = overMemory(bytesOf(n, settings, p.task.goal), `its domains, trail and queues for ${n} ${p.piece.name}s`);
+    const memory = overMemory(bytesOf(n, settings, p.task.goal), `its domains, trail and queues for ${n} ${p.piece.name}s`, instance);
     if (memory) return no(memory);
     return yes(cspMs(p, lines, settings));
   },

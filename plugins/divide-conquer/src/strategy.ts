@@ -43,7 +43,7 @@ export const divideConquer: SearchStrategy = {
     if (board.size > 0x7fffffff) return no(`${board} has more than 2³¹ squares`);
     // Certain and linear on boards whose sides are 5 or more; narrower boards fall back to Warnsdorff's walks.
     const blocks = Math.min(board.width, board.height) >= 5;
-    const memory = overMemory(blocks ? BYTES_PER_SQUARE * board.size : walkBytes(board), `its links and path on ${board}`);
+    const memory = overMemory(blocks ? BYTES_PER_SQUARE * board.size : walkBytes(board), `its links and path on ${board}`, instance);
     if (memory) return no(memory);
     return yes(blocks ? MS_PER_RUN + MS_PER_SQUARE * board.size : FALLBACK_WALKS * walkMs(board));
   },

@@ -22,7 +22,7 @@ export const formula: SearchStrategy = {
     const squares = answerSize(instance, found.construction, found.k);
     const what = `${instance.task.goal === 'maximum' ? 'a largest placement of' : squares} ${instance.piece.name}s on ${instance.board}`;
     const list = shapeOf(instance.piece) === 'queen' ? BYTES_PER_QUEEN * squares : 0;
-    const refusal = overAnswerSize(squares, what) ?? overMemory(squares * BYTES_PER_SQUARE + list, `building ${what}`);
+    const refusal = overAnswerSize(squares, what) ?? overMemory(squares * BYTES_PER_SQUARE + list, `building ${what}`, instance);
     return refusal ? no(refusal) : yes(MS_PER_RUN + MS_PER_SQUARE * squares);
   },
 

@@ -66,7 +66,7 @@ export const geneticQueens: SearchStrategy = {
     if ('reason' in column) return no(column.reason);
     const { n, hopeless } = column;
     const population = optionAsked(instance, 'population', 100);
-    const memory = overMemory(8 * population * n + 20 * population + 20 * n, `a population of ${population} strings of ${n} digits (two generations)`);
+    const memory = overMemory(8 * population * n + 20 * population + 20 * n, `a population of ${population} strings of ${n} digits (two generations)`, instance);
     if (memory) return no(memory);
     // Where no placement exists (n = 2 and 3 for a queen's lines) it runs until the budget ends and answers nothing.
     if (hopeless) return yes(Number.MAX_VALUE);

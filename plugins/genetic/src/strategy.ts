@@ -52,7 +52,7 @@ export const genetic: SearchStrategy = {
     if (board.playable > MAX_SQUARES) return no(`it is meant for small boards (at most ${MAX_SQUARES} squares), and ${board} has ${board.playable}`);
     const population = optionAsked(instance, 'population', 50);
     const bytes = 2 * population * board.playable + 4 * board.size * (piece.movement.leaps.length + 1);
-    const memory = overMemory(bytes, `a population of ${population} tours of ${board.playable} moves`);
+    const memory = overMemory(bytes, `a population of ${population} tours of ${board.playable} moves`, instance);
     if (memory) return no(memory);
     // Slow and uncertain: the estimate is a run through every generation, which is where a run that finds no tour ends.
     return yes(MS_PER_RUN + MS_PER_GENE * optionAsked(instance, 'generations', 2000) * population * board.playable);

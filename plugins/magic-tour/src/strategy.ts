@@ -48,7 +48,7 @@ export const magicTour: SearchStrategy = {
   supports(instance: Instance): Support {
     if (instance.kind !== 'tour') return no('it searches tours');
     if (!instance.magic) return no('it searches magic tours only (--magic semi or --magic full)');
-    const memory = overMemory(BYTES_PER_SQUARE * instance.board.size, `its search arrays on ${instance.board}`);
+    const memory = overMemory(BYTES_PER_SQUARE * instance.board.size, `its search arrays on ${instance.board}`, instance);
     if (memory) return no(memory);
     const method = String(instance.task.options?.method ?? 'auto');
     if (method === 'quartes' && instance.task.goal !== 'one') return no('method quartes finds regular tours only, so it cannot list or count them all (-o method=plain)');

@@ -36,7 +36,7 @@ export function columnTask(instance: Instance, limits: ColumnLimits = {}): Colum
   const n = instance.board.width;
   const name = instance.piece.name;
   if (limits.maxSide && n > limits.maxSide.side) return { reason: limits.maxSide.reason };
-  const memory = limits.bytesPerColumn === undefined ? undefined : overMemory(limits.bytesPerColumn * n, `its counters and answer for ${n} ${name}s`);
+  const memory = limits.bytesPerColumn === undefined ? undefined : overMemory(limits.bytesPerColumn * n, `its counters and answer for ${n} ${name}s`, instance);
   const refusal = overAnswerSize(n, `${n} ${name}s`) ?? memory;
   if (refusal) return { reason: refusal };
   return { lines, n, hopeless: lines.rank && lines.diagonal && lines.antiDiagonal && (n === 2 || n === 3) };

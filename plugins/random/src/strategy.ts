@@ -34,7 +34,7 @@ export const random: SearchStrategy = {
     if ('reason' in lines) return no(lines.reason);
     if (instance.kind !== 'placement') return no('it places pieces');
     const n = instance.board.width;
-    const memory = overMemory(BYTES_PER_COLUMN * n, `its marks and answer for ${n} ${instance.piece.name}s`);
+    const memory = overMemory(BYTES_PER_COLUMN * n, `its marks and answer for ${n} ${instance.piece.name}s`, instance);
     if (memory) return no(memory);
     // One random board succeeds with the chance that a random row per column is a solution: solutions / nⁿ. The
     // solutions are estimated by probing the one-piece-per-row tree (the same count, turned a quarter) on boards

@@ -64,18 +64,38 @@ export function countTable(layout: Layout, options: CountOptions): Table {
   for (let i = 0; i < total.buffer.length; i++) sum += total.buffer[i]!;
   if (!Number.isFinite(sum)) throw new Error('the number of placements overflows a float: board too large for this strategy');
 
-  const primes = primesBelow2To30(primesFor(sum * 1.000001 + 16));
-  rowsTotal = (2 + primes.length) * rows;
+  // Every coefficient is at most the total, so that many primes always suffice. Without a finish the table's
+  // sum is the total itself, which lets a count start from fewer: the largest coefficient is at least the total
+  // over the number of coefficients, so it starts from primes for that, and adds a prime (one more pass, the
+  // residues so far kept) until the table the residues give sums to the floating-point total. A coefficient past
+  // the primes' product comes out smaller by a multiple of it, and the sum then misses the total by at least that
+  // product — more than a millionth of the total, as the product exceeds the total over the number of
+  // coefficients; the float's own error is below 10⁻¹². Knights 15×15: 4 primes instead of 5.
+  const safe = primesFor(sum * 1.000001 + 16);
+  const first = options.finish ? safe : Math.min(safe, primesFor(sum / (degree + 1)));
+  const primes: number[] = [];
+  rowsTotal = (2 + first) * rows;
   const residues: number[][] = [];
-  for (const prime of primes) {
+  // One pair of buffers for every prime's pass: the largest allocation of the count, made once.
+  let buffers: [Int32Array, Int32Array] | undefined;
+  let table: bigint[] = [];
+  for (;;) {
+    const prime = primesBelow2To30(primes.length + 1)[primes.length]!;
+    primes.push(prime);
     const kernel = new ModularKernel(prime, degree + 1);
-    const run = transfer(layout, kernel, { stop, rowFilter: options.rowFilter, lengthAfter: (r) => maxAfter[r]! + 1, afterRow: tick });
+    buffers ??= [kernel.allocate(layout.states), kernel.allocate(layout.states)];
+    const run = transfer(layout, kernel, { stop, rowFilter: options.rowFilter, lengthAfter: (r) => maxAfter[r]! + 1, afterRow: tick, buffers });
     transitions += run.transitions;
     if (run.stopped) return { table: [], transitions, primes: primes.length, stopped: true };
     residues.push(options.finish ? sumFinished(layout, run.buffer, degree + 1, prime, options.finish) : sumStates(run.buffer, degree + 1, prime));
+    if (primes.length < first) continue;
+    table = [];
+    for (let k = 0; k < residues[0]!.length; k++) table.push(combineResidues(residues.map((r) => r[k]!), primes));
+    if (primes.length >= safe || options.finish) break;
+    const got = table.reduce((a, b) => a + b, 0n);
+    if (Math.abs(Number(got) - sum) <= sum * 1e-6) break;
+    rowsTotal += rows;
   }
-  const table: bigint[] = [];
-  for (let k = 0; k < residues[0]!.length; k++) table.push(combineResidues(residues.map((r) => r[k]!), primes));
   while (table.length > 1 && table[table.length - 1] === 0n) table.pop();
   return { table, transitions, primes: primes.length, stopped: false };
 }

@@ -1,4 +1,4 @@
-import { no, overMemory, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { formatBytes, memoryLimit, no, overMemory, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { averageOverGroup, fixedCounts, methodFor } from './burnside.js';
 import { countTable } from './count.js';
 import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier.js';
@@ -71,9 +71,13 @@ function layoutOf(instance: Instance, stop: () => boolean): Layout | string | un
 /** Coefficients a polynomial may need: at most every playable square, usually about half. */
 const degreeGuess = (instance: Instance) => Math.ceil(instance.board.playable / 2) + 1;
 
-/** Bytes of a run: two buffers of a polynomial per state, the layout's arrays, and for `maximum` a row of maxima per row. */
+/**
+ * Bytes of a run: two buffers of a polynomial per state (4 bytes a coefficient, kept from prime to prime), the
+ * passes for the maximum and the total (two buffers each of 4 and 8 bytes a state), the layout's arrays, and for
+ * `maximum` a row of maxima per row.
+ */
 function bytesOf(instance: Instance, model: RowModel, size: LayoutSize): number {
-  const buffers = 2 * size.states * degreeGuess(instance) * 4;
+  const buffers = 2 * size.states * degreeGuess(instance) * 4 + 24 * size.states;
   const layout = size.groups * (model.reach * 12 + 16);
   const snapshots = instance.task.goal === 'maximum' ? size.states * 4 * (model.height + 1) : 0;
   return buffers + layout + snapshots;
@@ -115,12 +119,12 @@ export const transferMatrix: SearchStrategy = {
     // Both checked before the row model is built: it has a mask per row, and a side may have 10⁸ squares.
     const shorter = Math.min(board.width, board.height);
     if (shorter > MAX_WIDTH) return no(`the shorter side of ${board} is ${shorter} squares; row masks hold at most ${MAX_WIDTH}`);
-    const polynomials = overMemory(2 * degreeGuess(instance) * 4, `a polynomial of every k up to ${degreeGuess(instance) - 1} for each state on ${board}`);
+    const polynomials = overMemory(2 * degreeGuess(instance) * 4, `a polynomial of every k up to ${degreeGuess(instance) - 1} for each state on ${board}`, instance);
     if (polynomials) return no(polynomials);
     const sized = sizeOf(instance);
     if (typeof sized === 'string') return no(sized);
     const { model, size } = sized;
-    const memory = overMemory(bytesOf(instance, model, size), `the ${Math.round(size.states).toLocaleString('en-US')} row states${size.exact ? '' : ' (estimated)'} with a polynomial each`);
+    const memory = overMemory(bytesOf(instance, model, size), `the ${Math.round(size.states).toLocaleString('en-US')} row states${size.exact ? '' : ' (estimated)'} with a polynomial each`, instance);
     if (memory) return no(memory);
     if (instance.task.goal === 'count-fundamental') {
       const group = symmetryGroup(board, piece.movement);
@@ -135,6 +139,12 @@ export const transferMatrix: SearchStrategy = {
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
     if (instance.kind !== 'placement') throw new Error('transfer-matrix was run on a tour');
+    // What it will take, said before anything is allocated (supports() checked it against the run's limit).
+    const sized = sizeOf(instance);
+    const estimate = typeof sized === 'string' ? undefined : bytesOf(instance, sized.model, sized.size);
+    if (typeof sized !== 'string' && estimate !== undefined) {
+      ctx.progress({ message: `${Math.round(sized.size.states).toLocaleString('en-US')} row states, ${formatBytes(estimate)} of the ${formatBytes(memoryLimit(instance)).replace(/^about /, '')} allowed` });
+    }
     let done = 0;
     const stop = (work: number) => ctx.clock.exhausted(done + work);
     const layout = layoutOf(instance, () => stop(0));
@@ -142,7 +152,7 @@ export const transferMatrix: SearchStrategy = {
     const stats = (extra: Record<string, number | string> = {}) => ({
       nodes: done,
       timeMs: performance.now() - started,
-      extra: layout ? { states: layout.states, rows: layout.model.height, ...extra } : extra,
+      extra: { ...(layout ? { states: layout.states, rows: layout.model.height } : {}), ...(estimate !== undefined ? { memoryEstimate: formatBytes(estimate) } : {}), ...extra },
     });
     const stoppedOutcome = (): Outcome => {
       const note = layout ? 'the row DP stopped before the last row' : 'it stopped while laying out the row states, before the DP';

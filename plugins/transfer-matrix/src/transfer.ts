@@ -12,6 +12,12 @@ export interface TransferHooks<B = unknown> {
   readonly rowFilter?: (mask: number) => boolean;
   /** After each row, with the buffer holding the states. */
   readonly afterRow?: (row: number, buffer: B) => void;
+  /**
+   * The two buffers of states to work in (each `kernel.allocate(layout.states)` in size), when the caller keeps
+   * them from pass to pass: one pair for every prime, so that a count's memory is one pair, not one per pass left
+   * for the garbage collector. Allocated here when absent.
+   */
+  readonly buffers?: readonly [B, B];
 }
 
 export interface TransferRun<B> {
@@ -34,8 +40,8 @@ export function transfer<B extends ArrayLike<unknown>>(layout: Layout, kernel: K
   const below = model.offsets[R]!;
   const up: (readonly number[])[] = [];
   for (let j = 1; j <= k; j++) up.push(model.offsets[R - j]!);
-  let current = kernel.allocate(layout.states);
-  let next = kernel.allocate(layout.states);
+  let current = hooks.buffers?.[0] ?? kernel.allocate(layout.states);
+  let next = hooks.buffers?.[1] ?? kernel.allocate(layout.states);
   kernel.clear(current);
   const zeros = new Array<number>(Math.max(k, 1)).fill(0);
   kernel.start(current, offset[layout.group(zeros, 0)]!);

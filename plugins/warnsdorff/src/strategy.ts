@@ -65,7 +65,7 @@ export const warnsdorff: SearchStrategy = {
     if (instance.kind !== 'tour') return no('it walks tours');
     const problem = leaperProblem(instance);
     if (problem) return no(problem);
-    const memory = overMemory(walkBytes(instance.board), `its visited, degree and path arrays on ${instance.board}`);
+    const memory = overMemory(walkBytes(instance.board), `its visited, degree and path arrays on ${instance.board}`, instance);
     if (memory) return no(memory);
     return yes(walkMs(instance.board) / successShare(instance));
   },

@@ -13,7 +13,7 @@ import { EXIT, type SetExit } from '../exit.js';
 import { onInterrupt } from '../interrupt.js';
 import { thisMachine } from '../machine.js';
 import { OutputFailure } from '../output-failure.js';
-import { collect, duration, MAX_SEED, wholeNumber } from '../options.js';
+import { collect, duration, MAX_SEED, memorySize, wholeNumber } from '../options.js';
 import { out } from '../output.js';
 import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins.js';
 import { resolvePieceId } from '../problem-args.js';
@@ -82,6 +82,7 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('--seed <n>', 'seed of the first run; run i uses seed + i (default 1)', wholeNumber('--seed', 0, MAX_SEED, 'seeds are 32-bit'))
     .option('--max-steps <n>', 'step budget of each run', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of each run, e.g. 15s (the default), 500ms, or none', duration)
+    .option('--memory <size>', 'memory each run may use, which every strategy checks its estimate against: 512M, 12G (powers of 1024; default 1G)', (text: string) => memorySize(text))
     .option('--plugin <module>', 'load a plugin (a package name or a .js/.mjs/.ts file) for its strategies or pieces (repeatable)', collect, [])
     .option('--out <file>', 'write the results: .json (spec, bezzel version, machine, every run; --spec re-runs it) or .csv (a line per row)')
     .option('--runs-out <file>', 'write every run: .csv or .jsonl, a line per run with its seed, status, steps, time and every statistic the strategy reports')
