@@ -24,7 +24,7 @@ export const keys = {
 
 /** How often a worker says it is alive (and which counts it serves), and how long that holds. */
 export const HEARTBEAT_MS = 2000;
-export const ALIVE_MS = 15_000;
+export const ALIVE_MS = 6000;
 
 /** The counts with sub-tasks to run, with what each needs: what workers and the dashboard look at. */
 export async function runningCounts(redis: Redis, prefix: string): Promise<{ id: string; queue: string; capability?: import('./capability.js').Capability }[]> {

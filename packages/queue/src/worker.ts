@@ -135,6 +135,11 @@ export class CountWorker {
       clearTimeout(grace);
     }
     await this.#pool.destroy();
+    // Gone at once from the lists of live workers (a killed worker drops out after ALIVE_MS).
+    const { prefix } = this.#options.address;
+    const leave = this.#connection.redis.multi().zrem(keys.workers(prefix), this.name);
+    for (const id of this.#serving.keys()) leave.zrem(keys.countWorkers(prefix, id), this.name);
+    await Promise.race([leave.exec().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     this.#subscriber.disconnect();
     await this.#connection.close();
   }
