@@ -27,6 +27,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/random',
   '@bezzel/fairy',
   '@bezzel/transfer-matrix',
+  '@bezzel/frontier',
   '@bezzel/warnsdorff',
   '@bezzel/magic-tour',
   '@bezzel/divide-conquer',
