@@ -14,6 +14,7 @@ import { Run } from './run/run.js';
 import { checkSetup, type SetupCheck } from './setup/setup-check.js';
 import { formatState, parseState, presentationAsked, type PageState } from './setup/state.js';
 import { Store } from './shared/store.js';
+import { PredictControl } from './watch/predict-control.js';
 import { WatchPanel } from './watch/watch-panel.js';
 import { watchPicture } from './watch/watch-picture.js';
 
@@ -63,6 +64,10 @@ const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
 const play = new PlayControl(store, board);
 const gallery = new GalleryControl(store);
 const compare = new CompareControl(registry, () => store.state.setup);
+const predict = new PredictControl(() => store.state.run, (position) => player.seek(position), () => {
+  player.pause();
+  drawWatch(true);
+});
 let checking = 0;
 let starting = 0;
 let frame = 0;
@@ -207,6 +212,7 @@ function render(): void {
   show(byId('play-bar'), state.mode === 'play');
   show(byId('gallery'), state.mode === 'solutions');
   show(byId('watch-panel'), state.mode === 'watch');
+  if (state.mode !== 'watch') show(byId('predict-panel'), false);
   show(byId('play-panel'), state.mode === 'play');
   show(byId('solutions-panel'), state.mode === 'solutions');
   show(byId('compare'), state.mode === 'compare');
@@ -258,9 +264,11 @@ function drawWatch(announce: boolean): void {
   if (store.state.mode !== 'watch') return;
   // Playing stops at the end of a finished run (a running one may still send steps).
   if (run && !run.running && player.playing && run.replay.position >= run.replay.length) player.pause();
-  board.interactive(undefined);
+  predict.draw();
+  const question = predict.question();
+  board.interactive(question ? (square) => predict.answer(square) : undefined);
   if (run && !error) {
-    const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked);
+    const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked, predict.on ? { picked: question?.picked } : undefined);
     board.draw(picture, describe);
     // How soon the answer was on the board after the search ended: written once, for tests and the curious.
     if (run.finishedAt !== undefined && !byId('board').dataset.drawnMs && run.replay.position === run.replay.length) {

@@ -16,7 +16,7 @@ const MAX_H_SIDE = 16;
  * the squares the pieces attack (hatched) and the ones the last step rejected (crossed, with the reason on
  * hover), conflicts as lines, a tour's candidate moves and Warnsdorff's heat map of onward degrees.
  */
-export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; describe: Describe } {
+export function watchPicture(run: Run, heat: boolean, predicting?: { readonly picked: number | undefined }): { picture: BoardPicture; describe: Describe } {
   const { board, piece, task } = run.setup;
   const replay = run.replay;
   const small = board.size <= SVG_MAX_SQUARES;
@@ -96,9 +96,11 @@ export function watchPicture(run: Run, heat: boolean): { picture: BoardPicture; 
   if (canon) for (const [sq, shade] of canon.shades) shades.set(sq, shade);
   // Hill climbing: the h each move would give, on every square, and the move the climb takes next marked.
   const heights = strategy === 'hill-climbing' && run.traced && board.width <= MAX_H_SIDE && local !== undefined ? moveHeights(board, piece, squares) : undefined;
-  const next = heights ? replay.events[replay.position] : undefined;
+  // Predicting, the next move is the student's to find: it is not marked (min-conflicts' picked queen is).
+  const next = heights && !predicting ? replay.events[replay.position] : undefined;
   const chosen = next?.type === 'local' && next.to !== undefined ? next.to : undefined;
   if (chosen !== undefined && heights?.has(chosen)) shades.set(chosen, 'aim');
+  if (predicting?.picked !== undefined) shades.set(predicting.picked, 'aim');
   if (small) conflicts = validatePlacement(board, piece, squares).conflicts;
   const describe: Describe = (sq) => {
     const words = canon?.describe(sq);

@@ -1,0 +1,131 @@
+import type { Run } from '../run/run.js';
+import { byId, setAttr, setText, show } from '../shared/dom.js';
+import { asks, judge, PREDICTABLE, questionAt, type Answer, type Judgement, type PredictContext, type Question } from './predict.js';
+
+/**
+ * Predict mode: the page stops before each step the strategy takes and the student clicks the square it will
+ * take (or Backtrack); the page says right or wrong and why — the rule that decides, applied to the board — then
+ * plays the step, and keeps a score. Steps there is nothing to predict about (a solution, a wipe-out, a restart)
+ * play by themselves.
+ */
+export class PredictControl {
+  on = false;
+  right = 0;
+  asked = 0;
+  /** The last answer judged, and the step it was about (the board has moved on since). */
+  last: (Judgement & { readonly answer: Answer; readonly step: number }) | undefined;
+  #run: Run | undefined;
+
+  constructor(
+    private readonly run: () => Run | undefined,
+    private readonly seek: (position: number) => void,
+    private readonly changed: () => void,
+  ) {
+    byId('predict').addEventListener('click', () => this.toggle());
+    byId('predict-backtrack').addEventListener('click', () => this.answer('backtrack'));
+    byId('predict-show').addEventListener('click', () => this.#reveal());
+  }
+
+  /** Whether the run on the board is one whose steps can be predicted, or why not. */
+  refusal(run: Run | undefined): string | undefined {
+    if (!run) return 'Run a puzzle first.';
+    const id = run.setup.strategy.meta.id;
+    if (!(id in PREDICTABLE)) return `Predict mode works for ${Object.keys(PREDICTABLE).join(', ')}; ${id} is not one of them.`;
+    if (!run.traced) return 'This run was not recorded step by step: tick "Record every step" and run it again.';
+    return undefined;
+  }
+
+  toggle(): void {
+    const run = this.run();
+    this.on = !this.on && this.refusal(run) === undefined;
+    this.right = 0;
+    this.asked = 0;
+    this.last = undefined;
+    this.#run = run;
+    if (this.on) this.#toNextQuestion();
+    this.changed();
+  }
+
+  /** The question on the board now, if predict mode is on and the next step is one to predict. */
+  question(): Question | undefined {
+    const run = this.run();
+    if (!this.on || !run || run !== this.#run) return undefined;
+    return questionAt(this.#context(run), run.replay);
+  }
+
+  answer(answer: Answer): void {
+    const run = this.run();
+    const question = this.question();
+    if (!run || !question) return;
+    const judgement = judge(this.#context(run), run.replay, answer);
+    this.asked++;
+    if (judgement.right) this.right++;
+    this.last = { ...judgement, answer, step: question.position + 1 };
+    this.seek(question.position + 1);
+    this.#toNextQuestion();
+    this.changed();
+  }
+
+  /** Plays the step without an answer (not scored), saying what the strategy did and why. */
+  #reveal(): void {
+    const run = this.run();
+    const question = this.question();
+    if (!run || !question) return;
+    const judgement = judge(this.#context(run), run.replay, 'backtrack');
+    this.last = { ...judgement, answer: judgement.actual, right: true, step: question.position + 1, verdict: `Shown: the strategy takes ${judgement.actual === 'backtrack' ? 'a step back' : run.setup.board.name(judgement.actual)} (not scored).` };
+    this.seek(question.position + 1);
+    this.#toNextQuestion();
+    this.changed();
+  }
+
+  /** Off when a new run replaces the one predicted. */
+  forget(run: Run | undefined): void {
+    if (this.on && run !== this.#run) {
+      this.on = false;
+      this.last = undefined;
+    }
+  }
+
+  draw(): void {
+    const run = this.run();
+    this.forget(run);
+    const refusal = this.refusal(run);
+    const button = byId<HTMLButtonElement>('predict');
+    setAttr(button, 'aria-pressed', String(this.on));
+    button.classList.toggle('active', this.on);
+    setAttr(button, 'title', refusal ?? 'Predict each step before the strategy takes it');
+    show(byId('predict-panel'), this.on);
+    if (!this.on || !run) return;
+    const question = this.question();
+    const id = run.setup.strategy.meta.id;
+    setText(byId('predict-rule'), `${id}: ${PREDICTABLE[id]}.`);
+    const finished = run.replay.position >= run.replay.length;
+    setText(byId('predict-question'), question ? question.prompt : finished ? 'The run is over: no steps left to predict.' : run.running ? 'Waiting for the next steps…' : '');
+    byId<HTMLButtonElement>('predict-backtrack').disabled = !question;
+    show(byId('predict-backtrack'), question?.backtrack ?? true);
+    byId<HTMLButtonElement>('predict-show').disabled = !question;
+    const verdict = byId('predict-verdict');
+    setText(verdict, this.last?.verdict ?? '');
+    verdict.className = this.last ? (this.last.right ? 'verdict right' : 'verdict wrong') : 'verdict';
+    setText(byId('predict-why'), this.last ? `Why (step ${this.last.step.toLocaleString('en')}, the board before it): ${this.last.why}` : '');
+    setText(byId('predict-score'), `${this.right} of ${this.asked} right`);
+    byId('predict-score').dataset.right = String(this.right);
+    byId('predict-score').dataset.asked = String(this.asked);
+  }
+
+  #context(run: Run): PredictContext {
+    const { strategy, board, piece, task } = run.setup;
+    return { strategy: strategy.meta.id, board, piece, ...(task.options ? { options: task.options } : {}) };
+  }
+
+  /** Plays on to the next step to predict (or the end). */
+  #toNextQuestion(): void {
+    const run = this.run();
+    if (!run) return;
+    const { replay } = run;
+    const id = run.setup.strategy.meta.id;
+    let p = replay.position;
+    while (p < replay.length && !asks(id, replay.events[p])) p++;
+    if (p !== replay.position) this.seek(p);
+  }
+}
