@@ -2,6 +2,7 @@ import antColony from '@bezzel/ant-colony';
 import backtracking from '@bezzel/backtracking';
 import bitboard from '@bezzel/bitboard';
 import classic from '@bezzel/classic';
+import constellations from '@bezzel/constellations';
 import { createBezzel, type Bezzel, type Goal, type Problem, type Task } from '@bezzel/core';
 import divideConquer from '@bezzel/divide-conquer';
 import fairy from '@bezzel/fairy';
@@ -146,7 +147,7 @@ const section: BenchSection = {
   title: 'auto by measurement: estimated vs measured cost of every supporting strategy',
   async run(log) {
     const bezzel = await createBezzel({
-      plugins: [queen, knight, classic, fairy, backtracking, bitboard, formula, minConflicts, hillClimbing, random, transferMatrix, warnsdorff, divideConquer, genetic, antColony, magicTour],
+      plugins: [queen, knight, classic, fairy, backtracking, bitboard, constellations, formula, minConflicts, hillClimbing, random, transferMatrix, warnsdorff, divideConquer, genetic, antColony, magicTour],
     });
     const ratios = new Map<string, number[]>();
     let within = 0;

@@ -17,12 +17,14 @@ import { countConstellation, countWithFundamental } from './count.js';
 /** Row masks are 32-bit integers. */
 const MAX_N = 32;
 /**
- * The time model, calibrated by `pnpm bench frontier` on the reference machine: milliseconds per node of the
- * placement tree as Knuth's probes estimate it (the same estimate bitboard's cost uses, so that the two compare
- * like for like), and a fixed cost (the enumeration, the kernels' compilation).
+ * The time model, on bitboard's footing: milliseconds per node of the placement tree as Knuth's probes estimate it
+ * (the estimate bitboard's cost uses, which runs about 6× over both strategies' real times from n = 14 up), at
+ * 0.75 of bitboard's per-node figure (measured: n = 14 33 vs 37 ms, n = 15 168 vs 225 ms, n = 16 1.09 vs 1.45 s),
+ * and a fixed cost — the enumeration, the choice of images and the kernels' compilation — that leaves boards up
+ * to 13×13 to bitboard, quicker there (n = 13: 17 vs 10 ms).
  */
 const MS_PER_NODE = 6e-6;
-const MS_PER_RUN = 5;
+const MS_PER_RUN = 15;
 
 type Placement = Extract<Instance, { kind: 'placement' }>;
 
