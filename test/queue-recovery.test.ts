@@ -311,7 +311,7 @@ describe.skipIf(!reachable)('a worker stopped with SIGTERM while it runs a sub-t
       await waitFor('the worker to hold a sub-task', async () => ((await client.status(job)) as CountStatus).active === 1);
       const at = Date.now();
       first.child.kill('SIGTERM');
-      expect(await exited(first.child)).toBe(0);
+      expect(await exited(first.child), "a worker stopped by a signal exits 130 once its work is back on the queue").toBe(130);
       expect(Date.now() - at, 'stopped within the grace time (1 s) and a little').toBeLessThan(3000);
       expect(first.log()).toMatch(/put back on the queue \(worker stopping\)/);
       expect(await client.status(job)).toMatchObject({ done: 0, active: 0, waiting: 2 });

@@ -2,6 +2,9 @@ import { EXIT } from './exit.js';
 import { armStops } from './interrupt.js';
 import { reportStdoutFailure } from './output-failure.js';
 
+/** How long a command that has answered may keep running for what is still open. */
+const LINGER_MS = 300;
+
 // Listen for Ctrl-C before anything else loads, so that even a stop in the first moments is answered (the
 // command then stops as soon as its work would start, and says so) instead of killing it without a word.
 armStops();
@@ -19,4 +22,13 @@ process.stderr.on('error', () => {});
 
 const { main } = await import('./program.js');
 // The budget of a run counts from the process's start (0 on performance.now()'s clock), as a user times it.
-process.exitCode = await main(process.argv, 0);
+const code = await main(process.argv, 0);
+process.exitCode = code;
+// The command has answered: whatever is still open (a client reconnecting to a Redis that went away, a stray
+// thread) gets a moment, then the process ends — once the answer has reached stdout's reader. A command with
+// nothing left open ends before this (the timer holds nothing up).
+setTimeout(() => {
+  const leave = () => process.exit(code);
+  if (process.stdout.writableLength > 0) process.stdout.once('drain', leave);
+  else leave();
+}, LINGER_MS).unref();

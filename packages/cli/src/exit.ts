@@ -12,6 +12,8 @@ export const EXIT = {
   failed: 4,
   /** A strategy's answer failed the core's check (an invalid solution, impossible counts): nothing is printed. */
   rejected: 5,
+  /** The count on the queue was cancelled (by `bezzel cancel`) while this command waited for it: no count is given. */
+  cancelled: 6,
   /** The queue's Redis cannot be reached (nothing listens at the address, or it stopped answering): try again later. */
   unavailable: 69,
   /**

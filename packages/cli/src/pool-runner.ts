@@ -2,6 +2,7 @@ import { UsageError, type Bezzel, type Instance, type ProgressEvent, type Result
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit.js';
+import { inert } from './inert-text.js';
 import { boundedNumber, duration, type CommonOptions } from './options.js';
 import { addQueueOptions, type QueueOptions } from './queue-options.js';
 import { onInterrupt } from './interrupt.js';
@@ -106,8 +107,8 @@ export async function countOnWorkers(
   } catch (error) {
     if (!(error instanceof SubTaskError) && !(queue && error instanceof queue.QueueCountError)) throw error;
     // A failed sub-task means no count at all, never a smaller one: say which and why, in one line.
-    process.stderr.write(`bezzel: ${(error as Error).message}\n`);
-    return EXIT.failed;
+    process.stderr.write(`bezzel: ${inert((error as Error).message)}\n`);
+    return queue && error instanceof queue.QueueCountCancelled ? EXIT.cancelled : EXIT.failed;
   }
   if (!result) return EXIT.answered;
   result = await withCrossCheck({ bezzel, plugins }, task, result, options);

@@ -21,7 +21,7 @@ export interface JobOptions extends QueueOptions {
  * The exit code of `result` (and of a waiting `place --queue`) when the count was cancelled: no count was given,
  * and not because anything failed.
  */
-export const EXIT_CANCELLED = 6;
+export const EXIT_CANCELLED = EXIT.cancelled;
 
 /** How long `status` waits for an answer from a queue that was there a moment ago before it gives up (exit 69). */
 const STATUS_PATIENCE_MS = 5000;

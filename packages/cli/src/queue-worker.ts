@@ -54,7 +54,11 @@ export async function runWorker(options: WorkerOptions): Promise<number> {
     const gently = () => {
       log(`stopping: the sub-tasks in flight have ${graceMs / 1000} s to finish, then go back on the queue (Ctrl-C again: at once)`);
       process.once('SIGINT', () => void worker.close(true).then(() => resolve(EXIT.interrupted)));
-      void worker.close({ graceMs }).then(() => resolve(EXIT.answered));
+      // Stopped by a signal: 130, as for every command (the README's word), once its work is back on the queue.
+      void worker.close({ graceMs }).then(() => resolve(EXIT.interrupted));
+      // With nothing in flight there is nothing to hand back: a Redis that does not answer (closing waits on its
+      // connection) must not hold the stop up.
+      if (worker.inFlight === 0) setTimeout(() => resolve(EXIT.interrupted), IDLE_STOP_MS).unref();
     };
     process.once('SIGINT', gently);
     process.once('SIGTERM', gently);
@@ -63,3 +67,6 @@ export async function runWorker(options: WorkerOptions): Promise<number> {
   log('stopped');
   return code;
 }
+
+/** How long an idle worker waits for its connections to close when stopped, before it exits anyway. */
+const IDLE_STOP_MS = 300;
