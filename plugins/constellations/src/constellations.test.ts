@@ -26,7 +26,7 @@ const slow = process.env.BEZZEL_SLOW ? 18 : 15;
 describe('constellations against the published n-queens counts', () => {
   it.each(A000170.slice(0, slow).map((count, i) => [i + 1, count] as const))('n = %i: %s', async (n, count) => {
     expect(countOf(await bezzel.solve(task(n, 'count')))).toBe(count);
-  });
+  }, 900_000);
 
   it.each(A002562.slice(0, 14).map((fundamental, i) => [i + 1, fundamental] as const))('n = %i: fundamental %s', async (n, fundamental) => {
     const result = await bezzel.solve(task(n, 'count-fundamental'));
@@ -36,7 +36,7 @@ describe('constellations against the published n-queens counts', () => {
   it.skipIf(!process.env.BEZZEL_SLOW)('n = 16: fundamental (BEZZEL_SLOW)', async () => {
     const result = await bezzel.solve(task(16, 'count-fundamental'));
     expect(result.status === 'complete' && result.fundamental).toBe(A002562[15]);
-  });
+  }, 900_000);
 });
 
 describe('agreement with bitboard (the only check of a count is a recount)', () => {

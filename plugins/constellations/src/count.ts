@@ -1,4 +1,4 @@
-import { queensOf, subProblem, SYMMETRIES, type Constellation } from './constellations.js';
+import { imageOf, queensOf, subProblem, SYMMETRIES, type Constellation } from './constellations.js';
 import { countRows, kernelFor } from './kernel.js';
 
 /** Rows scored when choosing which image of a constellation to search. */
@@ -22,19 +22,11 @@ const bestShift = new Int32Array(32);
  * is (n = 14: 8.4 M → 5.2 M nodes; the product of 3 rows 5.6 M, of all rows 8.6 M).
  */
 function bestImage(n: number, c: Constellation): number {
-  const queens = queensOf(n, c.top, c.bottom, c.left, c.right);
   let best = Number.POSITIVE_INFINITY;
   let rows = 0;
-  for (const g of SYMMETRIES) {
-    let t = 0, b = 0, l = 0, r = 0;
-    for (const [row, col] of queens) {
-      const [R, C] = g(row, col, n);
-      if (R === 0) t = C;
-      if (R === n - 1) b = C;
-      if (C === 0) l = R;
-      if (C === n - 1) r = R;
-    }
-    const k = subProblem(n, { ...c, top: t, bottom: b, left: l, right: r }, allowed, shift);
+  for (let g = 0; g < 8; g++) {
+    const [top, bottom, left, right] = imageOf(g, n, c.top, c.bottom, c.left, c.right);
+    const k = subProblem(n, { ...c, top, bottom, left, right }, allowed, shift);
     let score = 1;
     for (let i = 0; i < Math.min(SCORED_ROWS, k); i++) score *= bits(allowed[i]!);
     if (score < best) {
