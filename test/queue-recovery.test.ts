@@ -352,3 +352,85 @@ describe.skipIf(!reachable)('Redis conditions are answers: an evicting policy, a
     }
   });
 });
+
+/** A `bezzel` child that is killed (and reported as hung) if it has not exited within `ms`. */
+function bezzelWithin(ms: number, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bezzelBin, ...args], { cwd: root, env: { ...childEnv(), ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+describe.skipIf(!reachable)('a queue over TLS: redis-server with --tls-port only, certificates made with openssl', { timeout: 600_000 }, () => {
+  let redis: OwnRedis | undefined;
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await redis?.stop();
+  });
+
+  it('jobs, status, result and a count through a worker over rediss://: 20 of 20 clean exits each; --tls-cert alone is exit 2; a wrong CA is exit 69 in one line', async () => {
+    redis = await ownRedis({ tls: true });
+    const tls = redis.tls!;
+    const queue = `${redis.url}?prefix=tls`;
+    const withCa = ['--queue', queue, '--tls-ca', tls.ca];
+    // The server asks for a client certificate and checks one when it comes: half the runs bring one.
+    const mutual = [...withCa, '--tls-cert', tls.clientCert, '--tls-key', tls.clientKey];
+    const worker = bezzelChild(['worker', ...mutual, '--workers', '1']);
+    children.push(worker.child);
+    await waitFor('the worker', () => worker.log().includes('Ctrl-C to stop'));
+    const submitted = await bezzelWithin(60_000, ['place', 'queen', '-n', '8', '--goal', 'count-fundamental', '--strategy', 'bitboard', ...withCa, '--parts', '8', '--detach', '--format', 'json']);
+    expect(submitted.code, submitted.stderr).toBe(0);
+    const { job } = JSON.parse(submitted.stdout) as { job: string };
+
+    const clean = (what: string, run: Awaited<ReturnType<typeof bezzelWithin>>) => {
+      expect(run.signal, `${what}: hung (killed after 60 s); stderr: ${run.stderr}`).toBeNull();
+      expect(run.stderr, what).not.toMatch(/Connection is closed|\n\s+at |Error:/);
+      expect(run.code, `${what}: ${run.stderr}`).toBe(0);
+    };
+    const runs: Record<string, number> = { jobs: 0, status: 0, result: 0, place: 0 };
+    for (let i = 0; i < 20; i++) {
+      const options = i % 2 === 0 ? withCa : mutual;
+      const [jobs, status, result, place] = await Promise.all([
+        bezzelWithin(60_000, ['jobs', ...options]),
+        bezzelWithin(60_000, ['status', job, ...options]),
+        bezzelWithin(60_000, ['result', job, ...options, '--format', 'json']),
+        bezzelWithin(60_000, ['place', 'queen', '-n', '7', '--goal', 'count', '--strategy', 'bitboard', ...options, '--parts', '4', '--quiet']),
+      ]);
+      clean(`jobs, run ${i + 1}`, jobs);
+      expect(jobs.stdout).toMatch(new RegExp(`^${job}\\s+queen on 8×8`, 'm'));
+      clean(`status, run ${i + 1}`, status);
+      expect(status.stdout).toMatch(new RegExp(`^count ${job}: complete|^count ${job}: (running|summing)`));
+      clean(`result, run ${i + 1}`, result);
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: 'complete', count: '92', fundamental: '12' });
+      clean(`place --queue, run ${i + 1}`, place);
+      expect(place.stdout).toMatch(/^40 solutions/);
+      for (const name of Object.keys(runs)) runs[name]!++;
+    }
+    expect(runs).toEqual({ jobs: 20, status: 20, result: 20, place: 20 });
+
+    const half = await bezzelWithin(60_000, ['jobs', ...withCa, '--tls-cert', tls.clientCert]);
+    expect(half).toMatchObject({ code: 2, stderr: 'bezzel: --tls-cert needs --tls-key: a client certificate goes with its private key\n' });
+    for (const ca of [tls.otherCa, tls.serverCert]) {
+      const wrong = await bezzelWithin(60_000, ['status', job, '--queue', queue, '--tls-ca', ca]);
+      expect(wrong.code, wrong.stderr).toBe(69);
+      expect(wrong.stderr).toMatch(/^bezzel: cannot reach the queue at rediss:\/\/127\.0\.0\.1:\d+\/0\?prefix=tls: (self-signed certificate in certificate chain|unable to verify the first certificate|unable to get local issuer certificate)\n$/);
+    }
+    // A plain redis:// client at a TLS port: the server never answers in plain text; one line, exit 69.
+    const plain = await bezzelWithin(60_000, ['jobs', '--queue', queue.replace('rediss:', 'redis:')]);
+    expect(plain.code, plain.stderr).toBe(69);
+    expect(plain.stderr.trim().split('\n')).toHaveLength(1);
+
+    worker.child.kill('SIGTERM');
+    expect(await exited(worker.child), worker.log()).toBe(130);
+    expect(worker.log()).not.toMatch(/Connection is closed|\n\s+at /);
+  });
+});
