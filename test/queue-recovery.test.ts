@@ -434,3 +434,70 @@ describe.skipIf(!reachable)('a queue over TLS: redis-server with --tls-port only
     expect(worker.log()).not.toMatch(/Connection is closed|\n\s+at /);
   });
 });
+
+describe.skipIf(!reachable)('a --read-write dashboard with its credential cannot change a count', { timeout: 300_000 }, () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+
+  it("bull-board's PATCH …/update-data: refused without the credential (401); with it the job's data changes in Redis, but the worker refuses it and the count is exact", async () => {
+    const queue = freshQueue();
+    const env = { BEZZEL_QUEUE_KEY: 'a-test-key-of-thirty-two-chars!!', BEZZEL_DASHBOARD_TOKEN: 'dashboard-credential-0123456789' };
+    // No worker yet: every sub-task waits, so each forged one is surely run after its forgery.
+    const submitted = await bezzelWithin(60_000, ['place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=5', '--plugin', slow, '--queue', queue, '--parts', '8', '--detach', '--format', 'json'], env);
+    expect(submitted.code, submitted.stderr).toBe(0);
+    const { job, subTasks } = JSON.parse(submitted.stdout) as { job: string; subTasks: number };
+    expect(subTasks).toBe(8);
+    const dashboard = bezzelChild(['dashboard', '--queue', queue, '--port', '0', '--read-write'], env);
+    children.push(dashboard.child);
+    await waitFor('the dashboard to listen', () => /it shows/.test(dashboard.log()), 30_000);
+    expect(dashboard.log()).toMatch(/with the credential, and lets them retry, change, clean and remove jobs/);
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(dashboard.log())![1]!;
+    const bearer = { authorization: `Bearer ${env.BEZZEL_DASHBOARD_TOKEN}` };
+    await waitFor('the count on the page', async () => {
+      const api = (await (await fetch(`${url}api/queues`, { headers: bearer })).json()) as { queues: { name: string; readOnlyMode: boolean }[] };
+      return api.queues.some((q) => q.name === `count-${job}` && !q.readOnlyMode);
+    }, 20_000);
+
+    const { WatchedConnection, countQueueOf } = await import('@bezzel/queue');
+    const address = parseQueueAddress(queue);
+    const connection = new WatchedConnection(address);
+    const dataOf = async (index: number) => JSON.parse((await connection.redis.hget(`${address.prefix}:${countQueueOf(job)}:${job}.${index}`, 'data'))!) as Record<string, unknown>;
+    const patch = (index: number, jobData: Record<string, unknown>, headers: Record<string, string>) =>
+      fetch(`${url}api/queues/count-${job}/${job}.${index}/update-data`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ jobData }) });
+    try {
+      const original = await dataOf(1);
+      // Without the credential, or with a wrong one: refused, the job untouched.
+      for (const headers of [{}, { authorization: 'Bearer not-the-dashboard-credential' }, { authorization: `Basic ${Buffer.from('x:wrong').toString('base64')}` }]) {
+        const refused = await patch(1, { ...original, weight: 2 }, headers);
+        expect(refused.status).toBe(401);
+      }
+      expect(await dataOf(1)).toEqual(original);
+      // With it, bull-board writes what it is given: a doubled weight, another sub-task's index, another key.
+      const forgeries: [number, (d: Record<string, unknown>) => Record<string, unknown>][] = [
+        [1, (d) => ({ ...d, weight: 2 })],
+        [2, (d) => ({ ...d, index: 7 })],
+        [3, (d) => ({ ...d, key: '31-40', weight: 1000 })],
+      ];
+      for (const [index, forge] of forgeries) {
+        const forged = forge(await dataOf(index));
+        const accepted = await patch(index, forged, bearer);
+        expect(accepted.status, `PATCH of ${job}.${index}`).toBe(200);
+        expect(await dataOf(index), 'the forged data is in Redis').toEqual(forged);
+      }
+    } finally {
+      await connection.close();
+    }
+
+    const worker = bezzelChild(['worker', '--queue', queue, '--workers', '1', '--plugin', slow], env);
+    children.push(worker.child);
+    const result = await bezzelWithin(120_000, ['result', job, '--queue', queue, '--format', 'json'], env);
+    expect(result.code, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout) as { count: string; stats: { extra: { refused: number } } };
+    expect(json.count, 'the count is exact: 1…40 summed').toBe('820');
+    expect(json.stats.extra.refused).toBe(3);
+    expect(result.stderr).toMatch(/3 forged or altered record\(s\) of count \S+ were found in Redis, refused and run again/);
+    for (const index of [1, 2, 3]) expect(worker.log()).toMatch(new RegExp(`refused the data of job ${job}\\.${index} \\(.*\\): altered or forged`));
+  });
+});
