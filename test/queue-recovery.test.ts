@@ -469,7 +469,7 @@ describe.skipIf(!reachable)('a --read-write dashboard with its credential cannot
     try {
       const original = await dataOf(1);
       // Without the credential, or with a wrong one: refused, the job untouched.
-      for (const headers of [{}, { authorization: 'Bearer not-the-dashboard-credential' }, { authorization: `Basic ${Buffer.from('x:wrong').toString('base64')}` }]) {
+      for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer not-the-dashboard-credential' }, { authorization: `Basic ${Buffer.from('x:wrong').toString('base64')}` }]) {
         const refused = await patch(1, { ...original, weight: 2 }, headers);
         expect(refused.status).toBe(401);
       }
