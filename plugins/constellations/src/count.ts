@@ -62,12 +62,11 @@ export function countWithFundamental(n: number, c: Constellation): { count: bigi
     return { count, fundamental: count };
   }
   const k = subProblem(n, c, allowed, shift);
-  const rows: number[] = [];
-  for (let row = 0, i = 0; row < n && i < k; row++) {
-    if (!queensOf(n, c.top, c.bottom, c.left, c.right).some(([r]) => r === row)) rows[i++] = row;
-  }
+  const queens = queensOf(n, c.top, c.bottom, c.left, c.right);
+  // The free rows in order, as subProblem lists them; the border queens' columns already in place.
+  const rows = Array.from({ length: n }, (_, row) => row).filter((row) => !queens.some(([r]) => r === row));
   const cols = new Int32Array(n);
-  for (const [r, col] of queensOf(n, c.top, c.bottom, c.left, c.right)) cols[r] = col;
+  for (const [r, col] of queens) cols[r] = col;
   const others = c.stabilizer.filter((g) => g !== 0).map((g) => SYMMETRIES[g]!);
   let count = 0;
   let fixed = 0;
