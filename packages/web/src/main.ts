@@ -2,6 +2,7 @@ import { Board, type ProblemKind } from '@bezzel/core';
 import type { AppState, Mode } from './app-state.js';
 import { drawAnswer } from './watch/answer-view.js';
 import { BoardHost } from './board/board-host.js';
+import { drawLegend } from './board/legend.js';
 import { CompareControl } from './compare/compare-control.js';
 import { byId, el, setAttr, setText, show } from './shared/dom.js';
 import { applyChange, SetupForm, type FieldChange } from './setup/form.js';
@@ -15,6 +16,7 @@ import { checkSetup, type SetupCheck } from './setup/setup-check.js';
 import { formatState, parseState, presentationAsked, type PageState } from './setup/state.js';
 import { Store } from './shared/store.js';
 import { PredictControl } from './watch/predict-control.js';
+import { TimelineMarks } from './watch/timeline-marks.js';
 import { WatchPanel } from './watch/watch-panel.js';
 import { watchPicture } from './watch/watch-picture.js';
 
@@ -53,6 +55,16 @@ let presenting = false;
 setPresenting(presentationAsked(location.search));
 const form = new SetupForm(registry, onField);
 const board = new BoardHost(byId('board'), byId('tooltip'));
+board.onDraw = (picture) => {
+  const { run, checked, setup } = store.state;
+  const strategy = run?.setup.strategy.meta.id ?? (checked?.ok ? checked.strategy.meta.id : setup.strategy);
+  drawLegend(byId('legend'), picture, { strategy: store.state.mode === 'play' ? 'play' : strategy, problem: setup.problem, predicting: predict.on });
+};
+// From tablet width the stage stays in view: the legend's height comes off the board's (phones scroll instead).
+new ResizeObserver(([entry]) => {
+  const tall = window.matchMedia('(min-width: 720px)').matches ? Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? 0) : 0;
+  document.body.style.setProperty('--legend-h', `${tall}px`);
+}).observe(byId('legend'));
 const watch = new WatchPanel((position) => player.seek(position));
 const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
   byId('play').classList.toggle('playing', playing);
@@ -63,6 +75,7 @@ const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
 });
 const play = new PlayControl(store, board);
 const gallery = new GalleryControl(store);
+const marks = new TimelineMarks(byId('timeline-marks') as unknown as SVGSVGElement, byId('timeline-legend'));
 const compare = new CompareControl(registry, () => store.state.setup);
 const predict = new PredictControl(() => store.state.run, (position) => player.seek(position), () => {
   player.pause();
@@ -216,6 +229,7 @@ function render(): void {
   show(byId('play-panel'), state.mode === 'play');
   show(byId('solutions-panel'), state.mode === 'solutions');
   show(byId('compare'), state.mode === 'compare');
+  show(byId('legend'), state.mode === 'watch' || state.mode === 'play');
   show(byId('compare-panel'), state.mode === 'compare');
   // Playing, the student's own attempt is the answer that matters; the run's comes back with Watch. Comparing, the table is.
   show(byId('answer'), state.mode !== 'play' && state.mode !== 'compare');
@@ -282,6 +296,7 @@ function drawWatch(announce: boolean): void {
   watch.draw(error ? undefined : run, player.playing, announce);
   drawCaption();
   const replay = run?.replay;
+  marks.draw(run && !error ? run.events : []);
   const timeline = byId<HTMLInputElement>('timeline');
   const length = replay?.length ?? 0;
   const position = replay?.position ?? 0;

@@ -59,7 +59,11 @@ export class BoardHost {
     }
   }
 
+  /** Told of every picture drawn (the legend follows it). */
+  onDraw: ((picture: BoardPicture) => void) | undefined;
+
   draw(picture: BoardPicture, describe: Describe): void {
+    this.onDraw?.(picture);
     this.#picture = picture;
     this.#describe = describe;
     const { board } = picture;

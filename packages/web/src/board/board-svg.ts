@@ -175,7 +175,8 @@ export class BoardSvg {
         this.#overlayClass[sq] = cls;
         this.#overlays[sq]!.setAttribute('class', cls);
       }
-      this.#setText(this.#degrees, this.#degreeText, this.#layers.degrees, sq, numbered && degree >= 0 ? String(degree) : '', 'degree', C - 3, 11);
+      // Onward degrees bottom left, small, red-brown, like the candidates' badges; move numbers top right, larger, navy.
+      this.#setText(this.#degrees, this.#degreeText, this.#layers.degrees, sq, numbered && degree >= 0 ? String(degree) : '', 'degree', 3, C - 4);
       if (labels || this.#labelText.length > 0) this.#setText(this.#labels, this.#labelText, this.#layers.values, sq, (numbered && labels?.get(sq)) || '', 'square-value', C / 2, C / 2);
     }
   }
@@ -290,7 +291,7 @@ export class BoardSvg {
     let element = pool.get(sq);
     if (!element) {
       const [x, y] = this.#xy(sq);
-      element = text(x + dx, y + dy, '', `${cls}${cls === 'degree' || cls === 'move-number' ? ' end' : ''}`);
+      element = text(x + dx, y + dy, '', `${cls}${cls === 'move-number' ? ' end' : ''}`);
       pool.set(sq, element);
       layer.append(element);
     }
