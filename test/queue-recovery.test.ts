@@ -501,3 +501,54 @@ describe.skipIf(!reachable)('a --read-write dashboard with its credential cannot
     for (const index of [1, 2, 3]) expect(worker.log()).toMatch(new RegExp(`refused the data of job ${job}\\.${index} \\(.*\\): altered or forged`));
   });
 });
+
+describe.skipIf(!reachable)('a submitter killed part way through sending a count', { timeout: 300_000 }, () => {
+  let redis: OwnRedis | undefined;
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    redis?.resume();
+    await redis?.stop();
+  });
+
+  it('said the id before sending; `status` says it was cut short; `bezzel result ID` sends the rest and the count is exact', async () => {
+    redis = await ownRedis();
+    const queue = `${redis.url}?prefix=resume`;
+    const client = await CountClient.open(parseQueueAddress(queue));
+    try {
+      // 11 queens cut into 6,266 sub-tasks: seven chunks of sends. The submitter says the id before the first; at
+      // that line Redis is frozen (SIGSTOP), so the submitter cannot get past the chunk it is sending, and is killed.
+      let job = '';
+      let total = 0;
+      for (let attempt = 1; ; attempt++) {
+        const submitter = bezzelChild(['place', 'queen', '-n', '11', '--goal', 'count', '--strategy', 'bitboard', '--queue', queue, '--parts', '4096']);
+        children.push(submitter.child);
+        await waitFor('the submitter to say the id', () => /count \S+: sending \d+ sub-tasks/.test(submitter.log()));
+        redis.pause();
+        submitter.child.kill('SIGKILL');
+        await exited(submitter.child);
+        redis.resume();
+        [, job = '', total = 0] = /count (\S+): sending (\d+) sub-tasks to the queue \(if this stops part way, bezzel result \S+ sends the rest\)/.exec(submitter.log())!.map((v, i) => (i === 2 ? Number(v) : v)) as [string, string, number];
+        const status = (await client.status(job)) as CountStatus;
+        expect(status.state).toBe('submitting');
+        if (status.sent! < total) break;
+        // The submitter outran the freeze (all sent before it): try again; three such outruns would be a bug.
+        expect(attempt, 'the submitter was never caught part way').toBeLessThan(3);
+      }
+      expect(total).toBe(6266);
+      await waitFor('the submitter\'s lease to lapse', async () => ((await client.status(job)) as CountStatus).orphaned === true, 30_000);
+      const status = await bezzelProcess('status', job, '--queue', queue);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toMatch(new RegExp(`^count ${job}: submitting \\(\\d+ of 6266 sub-tasks sent\\)\\nits submitter stopped part way: bezzel result ${job} sends the rest`));
+
+      const worker = bezzelChild(['worker', '--queue', queue, '--workers', '2']);
+      children.push(worker.child);
+      const result = await bezzelWithin(240_000, ['result', job, '--queue', queue, '--format', 'json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`count ${job} was cut short while it was submitted \\(its submitter stopped after \\d+ of 6266 sub-tasks\\): sending the rest`));
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: 'complete', count: '2680', stats: { extra: { subTasks: 6266 } } });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -39,6 +39,9 @@ export interface OwnRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port and data folder. */
   start(): Promise<void>;
+  /** SIGSTOP: it answers nothing until `resume` (SIGCONT), as a server frozen mid-way. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -93,6 +96,8 @@ export async function ownRedis(options: { password?: string; tls?: boolean } = {
       await done;
     },
     start,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async stop() {
       const done = ended();
       child?.kill('SIGTERM');

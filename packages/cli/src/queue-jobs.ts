@@ -75,7 +75,7 @@ export async function printCount(id: string, options: JobOptions): Promise<numbe
   const { bezzel } = await createCliBezzel(options.plugin);
   let result;
   try {
-    result = await awaitCount(queueAddressOf(options), id, options.format, undefined, queueKeyOf(options));
+    result = await awaitCount(queueAddressOf(options), id, options.format, undefined, queueKeyOf(options), bezzel);
   } catch (error) {
     if (!(error instanceof QueueCountError)) throw error;
     process.stderr.write(`bezzel: ${(error as Error).message}\n`);
@@ -123,7 +123,8 @@ function describeTask(task: CountStatus['task']): string {
 
 function describeStatus(s: CountStatus): string {
   const lines = [
-    `count ${s.id}: ${STATE_WORDS[s.state]}`,
+    `count ${s.id}: ${STATE_WORDS[s.state]}${s.state === 'submitting' && s.sent !== undefined ? ` (${s.sent} of ${s.total} sub-tasks sent)` : ''}`,
+    ...(s.orphaned ? [`its submitter stopped part way: bezzel result ${s.id} sends the rest and waits for the count`] : []),
     `${describeTask(s.task)}, strategy ${s.strategy}`,
     `sub-tasks: ${s.done} of ${s.total} done, ${s.active} in flight, ${s.retrying} retrying, ${s.failed} failed; ${s.capableWorkers} capable worker(s) of ${s.workers} connected`,
     ...(s.refused > 0 ? [`${s.refused} forged or altered record(s) found in Redis: refused, and their sub-tasks run again`] : []),

@@ -1,5 +1,5 @@
 import { UsageError, type Bezzel, type Result, type Task } from '@bezzel/core';
-import { CountClient, describePlugin, planForQueue, submitCount, waitingForWorker, type QueueAddress, type QueueKey } from '@bezzel/queue';
+import { CountClient, describePlugin, planForQueue, resumeSubmit, submitCount, waitingForWorker, type QueueAddress, type QueueKey } from '@bezzel/queue';
 
 export { QueueCountCancelled, QueueCountError } from '@bezzel/queue';
 import type { CommonOptions } from './options.js';
@@ -39,8 +39,9 @@ export async function countOnQueue(
     ...(key ? { key } : {}),
     ...(options.keep !== undefined ? { keepMs: Math.min(options.keep, Number.MAX_SAFE_INTEGER) } : {}),
     // Said before any sub-task is sent: a submitter killed part way still says which count to cancel.
+    // With --detach too: the id is news before the last sub-task is sent, whatever the format.
     onId: (id) => {
-      if (!options.detach && !options.quiet && options.format !== 'json') process.stderr.write(`bezzel: count ${id}: sending ${plan.subTasks.length} sub-tasks to the queue\n`);
+      if (!options.quiet) process.stderr.write(`bezzel: count ${id}: sending ${plan.subTasks.length} sub-tasks to the queue (if this stops part way, bezzel result ${id} sends the rest)\n`);
     },
   });
   if (options.detach) {
@@ -65,7 +66,7 @@ const PATIENCE_MS = 5000;
  * queue cannot be reached it says so in one line within 5 s and keeps trying; it says so again when it is back.
  * Past `deadline` the count is cancelled and its partial count returned.
  */
-export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number, key?: QueueKey): Promise<Result> {
+export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number, key?: QueueKey, resumeWith?: Bezzel): Promise<Result> {
   let bar: Awaited<ReturnType<typeof progressBar>>;
   let silent = false;
   const say = (line: string) => {
@@ -98,6 +99,20 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
   try {
     const result = await client.await(id, {
       signal: controller.signal,
+      // A count whose submitter was killed part way: this command cuts it again and sends the rest.
+      ...(resumeWith
+        ? {
+            onOrphan: async () => {
+              await resumeSubmit({
+                address,
+                id,
+                bezzel: resumeWith,
+                ...(key ? { key } : {}),
+                onResume: (sent, total) => say(`count ${id} was cut short while it was submitted (its submitter stopped after ${sent} of ${total} sub-tasks): sending the rest`),
+              });
+            },
+          }
+        : {}),
       ...(deadline !== undefined ? { deadline } : {}),
       onStatus: (s) => {
         lastAnswer = Date.now();

@@ -55,6 +55,13 @@ export interface CountStatus {
   readonly failure?: string;
   /** For a complete count: the sums. */
   readonly sums?: CountReturn;
+  /**
+   * A count still `submitting` whose submitter is gone (killed part way: its lease lapsed): `sent` of `total`
+   * sub-tasks are on the queue, and `bezzel result ID` (`resumeSubmit`) sends the rest.
+   */
+  readonly orphaned?: boolean;
+  /** Sub-tasks sent to the queue so far (while `submitting`). */
+  readonly sent?: number;
 }
 
 /** No count of that id on the queue: never submitted, or removed after its retention. */
@@ -109,6 +116,11 @@ export interface AwaitOptions {
   readonly deadline?: number;
   /** How long a running count may have no sub-task anywhere on the queue before it is called lost (default 3 s). */
   readonly lostAfterMs?: number;
+  /**
+   * Called when the count is still `submitting` and its submitter is gone (see {@link CountStatus.orphaned}):
+   * it may send the rest (`resumeSubmit`). Without it, the wait goes on (the status says why).
+   */
+  readonly onOrphan?: (status: CountStatus) => Promise<void>;
 }
 
 export interface ClientOptions extends ConnectionEvents {
@@ -172,14 +184,16 @@ export class CountClient {
         .zcard(`${q}delayed`)
         .zcount(keys.workers(prefix), now - ALIVE_MS, '+inf')
         .zcount(keys.countWorkers(prefix, id), now - ALIVE_MS, '+inf')
+        .exists(keys.submitter(prefix, id))
         .exec()
         .then(failedStep);
     } catch (error) {
       throw redisError(error, this.address);
     }
-    const [record, wait, paused, prioritized, active, delayed, workers, capable] = replies!.map(([, value]) => value) as [Record<string, string>, ...number[]];
+    const [record, wait, paused, prioritized, active, delayed, workers, capable, submitter] = replies!.map(([, value]) => value) as [Record<string, string>, ...number[]];
     if (!record.data) return { id, state: 'missing' };
-    return this.#statusOf(id, record, { waiting: wait! + paused! + prioritized!, active: active!, retrying: delayed!, workers: workers!, capable: capable! });
+    const status = this.#statusOf(id, record, { waiting: wait! + paused! + prioritized!, active: active!, retrying: delayed!, workers: workers!, capable: capable! });
+    return status.state === 'submitting' && submitter === 0 ? { ...status, orphaned: true } : status;
   }
 
   #statusOf(id: string, record: Record<string, string>, queue: { waiting: number; active: number; retrying: number; workers: number; capable: number }): CountStatus {
@@ -227,6 +241,7 @@ export class CountClient {
       ...(rate > 0 && done < total && !finished ? { etaMs: ((total - done) / rate) * 1000 } : {}),
       ...(failure ? { failure } : {}),
       ...(sums ? { sums } : {}),
+      ...(state === 'submitting' && record.sent !== undefined ? { sent: Number(record.sent) } : {}),
     };
   }
 
@@ -276,6 +291,10 @@ export class CountClient {
       if (status.state === 'complete' && status.sums) return resultOf(status, status.sums);
       if (status.state === 'failed') throw new QueueCountError(id, status.failure ?? 'a sub-task failed');
       if (status.state === 'cancelled') throw new QueueCountCancelled(id, status.done, status.total);
+      if (status.orphaned && options.onOrphan && !options.signal?.aborted) {
+        await options.onOrphan(status);
+        continue;
+      }
       if (options.signal?.aborted) return stoppedResult(status, 'aborted', `stopped waiting; count ${id} goes on in the queue`);
       if (options.deadline !== undefined && Date.now() >= options.deadline) {
         await this.cancel(id);

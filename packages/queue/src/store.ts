@@ -12,6 +12,8 @@ export const keys = {
   count: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}`,
   results: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:results`,
   countWorkers: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:workers`,
+  /** Held (with a time to live) by whoever is sending a count's sub-tasks: gone, the send was cut short. */
+  submitter: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:submitter`,
   /** Every count, by submission time (listing). */
   index: (prefix: string) => `${prefix}:bezzel:counts`,
   /** Counts with sub-tasks to run: what workers look for. */
@@ -130,5 +132,5 @@ export async function removeCountJobs(redis: Redis, prefix: string, id: string):
   } finally {
     await queue.close();
   }
-  await redis.unlink(keys.results(prefix, id), keys.countWorkers(prefix, id));
+  await redis.unlink(keys.results(prefix, id), keys.countWorkers(prefix, id), keys.submitter(prefix, id));
 }
