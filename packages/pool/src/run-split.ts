@@ -106,7 +106,11 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     stopReason ??= reason;
     if (ending) return;
     Atomics.store(new Int32Array(asked), 0, 1);
-    ending = setTimeout(() => stop.abort(), STOP_GRACE_MS);
+    // At the budget, a sub-task that does not answer within 5% of it (or 100 ms) never reads its clock; Ctrl-C
+    // gives them a little longer to hand in what they counted.
+    const budget = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
+    const grace = reason === 'time' ? Math.min(STOP_GRACE_MS, Math.max(OVERRUN_MS, budget * OVERRUN_SHARE)) : STOP_GRACE_MS;
+    ending = setTimeout(() => stop.abort(), grace);
   };
   const onAbort = () => wrapUp('aborted');
   if (options.signal?.aborted) onAbort();
@@ -177,6 +181,9 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
 
 /** How long sub-tasks asked to stop may take to return what they found before their threads are ended. */
 const STOP_GRACE_MS = 400;
+/** Past the budget, a sub-task is waited for this long, or this share of the budget if more (at most the grace above). */
+const OVERRUN_MS = 100;
+const OVERRUN_SHARE = 0.05;
 
 /** A task as a checkpoint's header keeps it: which count, not how long this run may take. */
 function withoutBudget(task: Task): Task {
