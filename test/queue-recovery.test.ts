@@ -155,6 +155,70 @@ describe.skipIf(!reachable)('a queue behind a password', { timeout: 300_000 }, (
   });
 });
 
+describe.skipIf(!reachable)('a password of any character is never echoed', { timeout: 300_000 }, () => {
+  let redis: OwnRedis | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'bezzel-secret-'));
+  afterAll(async () => {
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('quotes, %, spaces, / @ : ? #, unicode, newlines: right or wrong, from the environment, a file or the address, no message shows it', async () => {
+    redis = await ownRedis();
+    const { WatchedConnection } = await import('@bezzel/queue');
+    const admin = new WatchedConnection(parseQueueAddress(redis.url));
+    const passwords = [
+      `it's "qu0ted" and 'single' p4ss`,
+      '100% sure %zz %41 %',
+      'pa/ss@wo:rd?q=1#frag',
+      'ünïcödé ☃ 密码 🎲 пароль',
+      'two\nlines\r\nand\ttab \u00a0nbsp', // no NUL: an environment variable cannot hold one
+      'back\\slash $HOME `tick` ;|& <>',
+    ];
+    try {
+      for (const [i, password] of passwords.entries()) await admin.redis.call('ACL', 'SETUSER', `u${i}`, 'on', 'resetpass', `>${password}`, '~*', '&*', '+@all');
+    } finally {
+      await admin.close();
+    }
+    const host = `127.0.0.1:${redis.port}/0`;
+    await Promise.all(
+      passwords.map(async (password, i) => {
+        const user = `u${i}`;
+        const file = join(dir, `password-${i}`);
+        writeFileSync(file, `${password}\n`);
+        const runs = await Promise.all([
+          bezzelWithin(60_000, ['jobs', '--queue', `redis://${user}@${host}`], { BEZZEL_QUEUE_PASSWORD: password }),
+          bezzelWithin(60_000, ['jobs', '--queue', `redis://${user}@${host}`, '--password-file', file]),
+          bezzelWithin(60_000, ['status', 'no-such', '--queue', `redis://${user}@${host}`], { BEZZEL_QUEUE_PASSWORD: `${password}-wrong` }),
+          bezzelWithin(60_000, ['jobs', '--queue', `redis://${user}:${encodeURIComponent(password)}@${host}`]),
+          bezzelWithin(60_000, ['jobs', '--queue', `redis://${user}:${password}@${host}`]),
+          bezzelWithin(60_000, ['jobs', '--queue', `redis://${user}:${encodeURIComponent(password)}-wrong@${host}`]),
+        ]);
+        const [env, fromFile, wrong, encoded, raw, encodedWrong] = runs;
+        expect(env.code, `${JSON.stringify(password)} from the environment: ${env.stderr}`).toBe(0);
+        // A file holds one line: a password with a newline goes in the environment.
+        if (!password.includes('\n')) expect(fromFile.code, `${JSON.stringify(password)} from a file: ${fromFile.stderr}`).toBe(0);
+        expect(wrong.code).toBe(2);
+        expect(wrong.stderr).toMatch(/^bezzel: the queue at redis:\/\/u\d@127\.0\.0\.1:\d+\/0 refused the credentials: /);
+        expect(encoded.code, `${JSON.stringify(password)} percent-encoded in the address: ${encoded.stderr}`).toBe(0);
+        expect(encoded.stderr).toMatch(/warning: a password in the queue address shows in `ps`/);
+        expect(encodedWrong.code).toBe(2);
+        // Typed into the address as it is: it works, or it is one line of usage error (a / ? # or a bad % escape).
+        expect([0, 2], `${JSON.stringify(password)} raw in the address: ${raw.stderr}`).toContain(raw.code);
+        if (raw.code === 2) expect(raw.stderr.split('\n').filter((line) => line.startsWith('bezzel: ') && !line.includes('warning'))).toHaveLength(1);
+        let parsed: string | undefined;
+        try {
+          parsed = new URL(`redis://${user}:${password}@${host}`).password;
+        } catch {
+          parsed = undefined;
+        }
+        const forms = [password, encodeURIComponent(password), ...(parsed ? [parsed] : []), ...password.split(/\r?\n/).filter((line) => line.length >= 4)];
+        for (const run of runs) for (const form of forms) for (const text of [run.stdout, run.stderr]) expect(text, `${JSON.stringify(form)} echoed`).not.toContain(form);
+      }),
+    );
+  });
+});
+
 /** In-process workers and a submitter with a shared key, on the slow fixture (1…40 summed: 820). */
 describe.skipIf(!reachable)('counts no one can forge, cancel that reaches running work, limits', { timeout: 300_000 }, async () => {
   const { createBezzel } = await import('@bezzel/core');

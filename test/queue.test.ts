@@ -325,6 +325,14 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect(inAddress.stderr).not.toMatch(/s3cret-pw/);
     const noFile = await bezzelProcess('jobs', '--queue', queue, '--password-file', 'no/such/file');
     expect(noFile).toMatchObject({ code: 2, stderr: 'bezzel: --password-file: cannot read no/such/file: no such file\n' });
+    // A bad percent escape in the address's user or password, or a / ? # typed into it: exit 2, one line, unechoed.
+    for (const address of ['redis://:100%zz-secret@127.0.0.1:1/0', 'redis://us%er:pw@127.0.0.1:1/0', 'redis://u:pa/ss-secret@127.0.0.1:1/0', 'redis://u:12/b-secret@127.0.0.1/0']) {
+      const bad = await bezzelProcess('jobs', '--queue', address);
+      expect(bad.code, `${address}: ${bad.stderr}`).toBe(2);
+      expect(bad.stderr.trim().split('\n'), address).toHaveLength(1);
+      expect(bad.stderr).toMatch(/^bezzel: the (password|user name|user or password) in the queue address .*(bad percent escape|holds a \/ \? or #)/);
+      expect(bad.stderr).not.toMatch(/secret|100%zz/);
+    }
     const tlsOnPlain = await bezzelProcess('jobs', '--queue', queue, '--tls-ca', 'package.json');
     expect(tlsOnPlain.code).toBe(2);
     expect(tlsOnPlain.stderr).toMatch(/^bezzel: --tls-ca, --tls-cert and --tls-key go with a rediss:\/\/ address/);

@@ -27,6 +27,14 @@ export class QueueUnreachable extends Error {
  * is the user's mistake: one line, exit code 2. A password in `secrets` wins over one in the address.
  */
 export function parseQueueAddress(text: string, secrets: QueueSecrets = {}): QueueAddress {
+  // A user name or password typed into the address unencoded may hold `/`, `?` or `#`, which end the host part
+  // of a URL: the parser would read part of the password as a host, port or path, and a message would show it.
+  // An `@` after the first of them is that mistake; it is said without the address's user part.
+  const afterScheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text)?.[0].length ?? 0;
+  const hostPartEnd = afterScheme + (/[/?#]/.exec(text.slice(afterScheme))?.index ?? text.length - afterScheme);
+  if (afterScheme > 0 && text.lastIndexOf('@') >= hostPartEnd) {
+    throw new UsageError('ERR_QUEUE', `the user or password in the queue address "${withoutPassword(text)}" holds a / ? or #: percent-encode it (%2F %3F %23), or better, give the password in BEZZEL_QUEUE_PASSWORD or --password-file`);
+  }
   let url: URL;
   try {
     url = new URL(text);
@@ -45,12 +53,12 @@ export function parseQueueAddress(text: string, secrets: QueueSecrets = {}): Que
   if (!/^[\w-]+$/.test(prefix)) throw new UsageError('ERR_QUEUE', `the queue prefix "${prefix}" may hold letters, digits, - and _ only`);
   const tls = secrets.tls && Object.values(secrets.tls).some((v) => v !== undefined) ? secrets.tls : undefined;
   if (tls && url.protocol !== 'rediss:') throw new UsageError('ERR_QUEUE', `--tls-ca, --tls-cert and --tls-key go with a rediss:// address, not ${display}`);
-  const password = secrets.password ?? (url.password ? decodeURIComponent(url.password) : undefined);
+  const password = secrets.password ?? (url.password ? decoded(url.password, 'password', display) : undefined);
   const connection: RedisOptions = {
     host: url.hostname || '127.0.0.1',
     port: url.port ? Number(url.port) : 6379,
     db: dbText === '' ? 0 : Number(dbText),
-    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.username ? { username: decoded(url.username, 'user name', display) } : {}),
     ...(password !== undefined ? { password } : {}),
     ...(url.protocol === 'rediss:' ? { tls: { ...(tls?.ca ? { ca: tls.ca } : {}), ...(tls?.cert ? { cert: tls.cert } : {}), ...(tls?.key ? { key: tls.key } : {}) } } : {}),
     // BullMQ's blocking workers need commands to wait for a reconnection rather than fail after a few tries.
@@ -61,9 +69,24 @@ export function parseQueueAddress(text: string, secrets: QueueSecrets = {}): Que
   return { display, connection, prefix, passwordInAddress: url.password !== '' };
 }
 
-/** An address for a message: whatever the user typed, with any password cut out. */
+/**
+ * An address for a message: whatever the user typed, with everything before its last `@` cut out (user and
+ * password: a password may hold any character, `:` `/` and `@` included, so no finer cut is safe).
+ */
 function withoutPassword(text: string): string {
-  return text.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1@');
+  const at = text.lastIndexOf('@');
+  if (at < 0) return text;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text)?.[0] ?? '';
+  return `${scheme}…@${text.slice(at + 1)}`;
+}
+
+/** A percent-encoded user name or password; a bad escape (`%` not followed by two hex digits) is a usage error that shows neither. */
+function decoded(text: string, what: string, display: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new UsageError('ERR_QUEUE', `the ${what} in the queue address ${display} has a bad percent escape (% must be followed by two hex digits; write %25 for %): give the password in BEZZEL_QUEUE_PASSWORD or --password-file instead`);
+  }
 }
 
 /** Whether a Redis error is the server refusing the credentials (not a network fault). */
