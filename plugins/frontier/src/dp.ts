@@ -71,6 +71,14 @@ export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: numbe
     const back: number[] = [];
     for (const u of graph.neighbours[v]!) if (u < v) back.push(slotOf.get(u)!);
     const source = Int32Array.from(N, (w) => (w === v ? np : slotOf.get(w)!));
+    // The edges each vertex of N can still take (its neighbours after v): an untouched one needs two (one, for
+    // paths, to end the tour there), a path's end one; a state that asks more is dead now, not when it leaves.
+    const room = Int32Array.from(N, (w) => {
+      let left = 0;
+      for (const x of graph.neighbours[w]!) if (x > v) left++;
+      return left;
+    });
+    const freeNeeds = paths ? 1 : 2;
     // Vertices leaving: those of P not in N, and v itself when no neighbour is to come.
     const leaving: number[] = [];
     const inN = new Set(N);
@@ -169,6 +177,7 @@ export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: numbe
         let nextLabel = FIRST_LABEL;
         for (let i = 0; i < N.length; i++) {
           let c = work[source[i]!]!;
+          if (c === FREE ? room[i]! < freeNeeds : c !== FULL && room[i]! < 1) continue choice;
           if (c >= FIRST_LABEL) {
             if (relabel[c]! < 0) relabel[c] = nextLabel++;
             c = relabel[c]!;

@@ -1,0 +1,93 @@
+import { createBezzel, type Bezzel, type BoardSpec, type Task } from '@bezzel/core';
+import backtracking from '@bezzel/backtracking';
+import knight from '@bezzel/knight';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { testPieceModule } from '../../backtracking/src/testing/pieces.js';
+import frontier from './index.js';
+
+const bezzel: Bezzel = await createBezzel({ plugins: [testPieceModule, backtracking, frontier] });
+const knights: Bezzel = await createBezzel({ plugins: [knight, backtracking, frontier] });
+const narrow = JSON.parse(readFileSync(new URL('../../../test/oracles/closed-tours-narrow.json', import.meta.url), 'utf8')) as Record<'rows3' | 'rows5' | 'rows6', Record<string, string>>;
+const slow = process.env.BEZZEL_SLOW === '1';
+
+const tour = (board: BoardSpec, closed: boolean, strategy: string, piece = 'knight', options?: Task['options']): Task => ({
+  problem: { kind: 'tour', board, piece, closed },
+  goal: 'count',
+  strategy,
+  // The frontier's memory model is a guess made for long boards; these small ones need little whatever their frontier.
+  budget: { maxTimeMs: 600_000, maxMemoryBytes: 2 ** 34 },
+  ...(options ? { options } : {}),
+});
+
+async function count(task: Task, on: Bezzel = bezzel): Promise<bigint> {
+  const result = await on.solve(task);
+  if (result.status === 'impossible' && result.proof === 'theorem') return 0n;
+  if (result.status !== 'complete') throw new Error(`${JSON.stringify(task.problem)}: ${result.status}`);
+  return result.count;
+}
+
+describe('frontier DP: tour counts', () => {
+  it('equal the backtracker on a sweep of boards and pieces, closed and open, directed and undirected', async () => {
+    const cases: [BoardSpec, string][] = [
+      [{ width: 3, height: 4 }, 'knight'],
+      [{ width: 4, height: 5 }, 'knight'],
+      [{ width: 5, height: 5 }, 'knight'],
+      [{ width: 6, height: 5 }, 'knight'],
+      [{ width: 3, height: 7 }, 'knight'],
+      [{ width: 4, height: 6 }, 'knight'],
+      [{ width: 3, height: 10 }, 'knight'],
+      [{ width: 5, height: 5, removed: [12] }, 'knight'],
+      [{ width: 5, height: 4, removed: [0, 19] }, 'knight'],
+      [{ width: 3, height: 3 }, 'king'],
+      [{ width: 4, height: 4 }, 'king'],
+      [{ width: 4, height: 3, removed: [5] }, 'king'],
+      [{ width: 5, height: 5 }, 'camel'],
+      [{ width: 4, height: 4, torus: true }, 'knight'],
+      [{ width: 2, height: 3, torus: true }, 'king'],
+    ];
+    let nonZero = 0;
+    for (const [spec, piece] of cases) {
+      for (const closed of [true, false]) {
+        for (const direction of ['directed', 'undirected'] as const) {
+          const what = `${closed ? 'closed' : 'open'} ${direction} ${piece} on ${JSON.stringify(spec)}`;
+          const expected = await count(tour(spec, closed, 'backtracking', piece, { direction }));
+          expect(await count(tour(spec, closed, 'frontier', piece, { direction })), what).toBe(expected);
+          if (expected > 0n) nonZero++;
+        }
+      }
+    }
+    expect(nonZero).toBeGreaterThan(30);
+  });
+
+  it('count 6×6: 9862 closed tours (OEIS A001230) and 1728 directed open tours of 5×5 (A165134)', async () => {
+    expect(await count(tour({ width: 6, height: 6 }, true, 'frontier'), knights)).toBe(9862n);
+    expect(await count(tour({ width: 5, height: 5 }, false, 'frontier'), knights)).toBe(1728n);
+  });
+
+  it('count the closed tours of 3×n to n = 30 (A383660, A070030) and 5×n to n = 12 (A383661, A175855) in about a second', async () => {
+    for (const [rows, table] of [[3, narrow.rows3], [5, narrow.rows5]] as const) {
+      for (const [n, expected] of Object.entries(table)) {
+        expect(await count(tour({ width: Number(n), height: rows }, true, 'frontier'), knights), `${rows}×${n}`).toBe(BigInt(expected));
+      }
+    }
+  });
+
+  it('count the closed tours of 6×n (A175881) to n = 7, and to n = 10 in BEZZEL_SLOW', async () => {
+    for (const [n, expected] of Object.entries(narrow.rows6)) {
+      if (Number(n) > (slow ? 10 : 7)) continue;
+      expect(await count(tour({ width: Number(n), height: 6 }, true, 'frontier'), knights), `6×${n}`).toBe(BigInt(expected));
+    }
+  }, 600_000);
+
+  it('declines what it cannot count: a given start, one-way moves, a frontier past what a state holds', () => {
+    const supports = (task: Task) => {
+      const instance = bezzel.instantiate(task);
+      if (!instance.ok) throw instance.error;
+      return bezzel.strategy('frontier')!.supports(instance.value);
+    };
+    expect(supports({ ...tour({ width: 5, height: 5 }, false, 'frontier'), problem: { kind: 'tour', board: { width: 5, height: 5 }, piece: 'knight', start: 0 } })).toMatchObject({ ok: false });
+    expect(supports(tour({ width: 4, height: 4 }, false, 'frontier', 'turner'))).toMatchObject({ ok: false, reason: expect.stringMatching(/cannot all be made back/) });
+    expect(supports(tour({ width: 20, height: 20 }, true, 'frontier'))).toMatchObject({ ok: false });
+  });
+});
