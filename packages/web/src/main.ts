@@ -372,7 +372,7 @@ function wireControls(): void {
     const target = event.target as HTMLElement;
     if (store.state.mode !== 'watch' || event.altKey || event.ctrlKey || event.metaKey) return;
     // Fields and the play board keep their own keys; a focused button keeps Space and Enter for itself.
-    if (target.closest('input, select, textarea, [role="tab"], [role="application"]')) return;
+    if (target.closest('input, select, textarea, [role="tab"], [role="application"], [role="tree"]')) return;
     if (target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;
     const keys: Record<string, () => void> = {
       ArrowRight: () => step(1),

@@ -4,6 +4,7 @@ import type { Run } from '../run/run.js';
 import { chartSvg } from '../run/series.js';
 import { stepLog } from './step-words.js';
 import { StrategyView } from './strategy-view.js';
+import { NodeTree } from './node-tree.js';
 import { TreeView } from './tree-view.js';
 
 /** The depth-first searches whose recorded steps make a tree (each place under the one before, each removal going up). */
@@ -25,6 +26,7 @@ export class WatchPanel {
   #listing: Listing | undefined;
   #listingKey = '';
   #tree?: TreeView;
+  #nodeTree?: NodeTree;
   #treeRun?: Run;
   #chartKey = '';
   #panelAt = 0;
@@ -143,6 +145,12 @@ export class WatchPanel {
         ? `${run.tree.size.toLocaleString('en')} nodes. Each row is a depth; each node is as wide as the leaves below it. Red: dead ends; green: solutions; the outline is the path to this step. Click a node to go to it.`
         : run.tree.treeShaped && run.tree.maxDepth > 64 ? 'The tree is drawn for searches at most 64 deep.' : 'A search tree is drawn for recorded backtracking, cover-search, csp and dlx runs.',
     );
+    const nodeShown = shown && NodeTree.fits(run.setup.board, run.tree);
+    show(byId('node-tree'), nodeShown);
+    if (nodeShown) {
+      this.#nodeTree ??= new NodeTree(byId('node-tree'), byId('node-tree-svg') as unknown as SVGSVGElement, (position) => this.seek(position));
+      this.#nodeTree.draw(run.tree, run.setup.board, run.replay.position, run.replay.squares.length);
+    }
     if (shown) {
       tree.draw(run.replay.position, run.replay.squares.length);
       setAttr(canvas, 'aria-label', `Search tree of ${run.tree.size} nodes, ${run.tree.maxDepth + 1} deep`);
