@@ -338,6 +338,34 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect(tlsOnPlain.stderr).toMatch(/^bezzel: --tls-ca, --tls-cert and --tls-key go with a rediss:\/\/ address/);
   });
 
+  it('Ctrl-C while place --queue waits: the partial count, named for what it measures (the share of sub-tasks finished), exit 130; the count goes on', async () => {
+    // A worker of its own (stopped at the end, so later tests see the workers they expect).
+    const own = startWorker(queue, '--plugin', slow);
+    workers.push(own);
+    await waitFor('its worker', () => own.log().includes('Ctrl-C to stop'));
+    const place = spawn(process.execPath, [bezzelBin, 'place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=100', '--plugin', slow, '--queue', queue, '--parts', '40'], { cwd: root, env: childEnv() });
+    let stdout = '';
+    let stderr = '';
+    place.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+    place.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+    const code = new Promise<number | null>((resolve) => place.once('close', (c) => resolve(c)));
+    await waitFor('the count on the queue', () => /count (\S+) is on the queue/.test(stderr));
+    const job = /count (\S+) is on the queue/.exec(stderr)![1]!;
+    const client = await CountClient.open(parseQueueAddress(queue));
+    try {
+      await waitFor('a few sub-tasks done', async () => ((await client.status(job)) as CountStatus).done >= 2);
+      place.kill('SIGINT');
+      expect(await code, stderr).toBe(130);
+      expect(stdout).toMatch(new RegExp(`^Stopped: \\d+ found so far \\(\\d+\\.\\d% of its sub-tasks finished\\); stopped waiting; count ${job} goes on in the queue`, 'm'));
+      expect(stdout).not.toMatch(/search space/);
+      expect(['running', 'summing', 'complete']).toContain((await client.status(job)).state);
+    } finally {
+      await client.close();
+      await bezzelProcess('cancel', job, '--queue', queue);
+      own.child.kill('SIGKILL');
+    }
+  });
+
   it('--max-time with --queue is honoured: the count is cancelled when it runs out, with its partial count (exit 3)', async () => {
     const run = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=100', '--plugin', slow, '--queue', queue, '--parts', '40', '--max-time', '1500ms', '--format', 'json');
     expect(run.code, run.stderr).toBe(3);

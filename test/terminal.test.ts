@@ -29,7 +29,7 @@ describe('on a terminal', () => {
     const { screen, code } = await run.ended;
     const text = visible(screen);
     expect(code, text).toBe(130);
-    expect(text).toMatch(/Stopped: \d+ found so far \([\d.]+% of the search space covered\)/);
+    expect(text).toMatch(/Stopped: \d+ found so far \([\d.]+% of its sub-tasks finished\)/);
   });
 
   it('Ctrl-C during a tour count prints what it has and exits 130', async () => {

@@ -156,7 +156,7 @@ describe('every stop reports', () => {
       const before = linesOf(file);
       const run = await signalled(args, { ready: () => linesOf(file) >= Math.max(1, before + more - 1) });
       expect(run.code, run.stderr).toBe(130);
-      expect(run.stdout).toMatch(/^Stopped: \d+ found so far \(\d+\.\d% of the search space covered\)/m);
+      expect(run.stdout).toMatch(/^Stopped: \d+ found so far \(\d+\.\d% of its sub-tasks finished\)/m);
       expect(run.stopMs).toBeLessThan(1500);
       const kept = Number(/finished (\d+)/.exec(run.stdout)?.[1]);
       expect(kept).toBe(linesOf(file) - 1);

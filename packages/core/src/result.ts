@@ -79,8 +79,13 @@ export interface PartialResult {
   readonly count?: bigint;
   /** Of those, fundamental ones (goal `count-fundamental`). */
   readonly fundamental?: bigint;
-  /** Fraction of the search space finished, 0…1, where the strategy can tell. */
+  /** Fraction of the search space finished, 0…1, where the strategy can tell (or of the sub-tasks: `coverageOf`). */
   readonly coverage?: number;
+  /**
+   * What `coverage` is a share of: unset, the search space; `sub-tasks`, the sub-tasks of a split count that
+   * finished (they differ in size, so that is not the share of the space, and is not called so).
+   */
+  readonly coverageOf?: 'sub-tasks';
   /** The best arrangement reached (local search) and its score: attacking pairs left, squares toured. */
   readonly best?: Solution;
   /** How far `best` is from a solution (0 would be one), in the strategy's own measure. */

@@ -71,7 +71,7 @@ export class Tally {
    * found), the fundamental count of the finished ones, and the share of sub-tasks finished.
    */
   partial(wantFundamental: boolean): PartialResult {
-    return { count: this.count + this.#found, ...(wantFundamental ? { fundamental: this.fundamental } : {}), coverage: this.total === 0 ? 1 : this.done / this.total };
+    return { count: this.count + this.#found, ...(wantFundamental ? { fundamental: this.fundamental } : {}), coverage: this.total === 0 ? 1 : this.done / this.total, coverageOf: 'sub-tasks' };
   }
 }
 

@@ -394,6 +394,7 @@ function stoppedResult(status: CountStatus, outcome: 'aborted' | 'budget', note:
       count: status.count,
       ...(status.fundamental !== undefined ? { fundamental: status.fundamental } : {}),
       coverage: status.total === 0 ? 1 : status.done / status.total,
+      coverageOf: 'sub-tasks' as const,
       note,
     },
   };

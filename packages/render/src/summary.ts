@@ -94,7 +94,9 @@ export function renderStats(result: Result): string {
   return parts.join(' · ');
 }
 
-/** How much of the space a stopped count covered, where the strategy could tell. */
+/** How much of the space a stopped count covered, where the strategy could tell, or how many of its sub-tasks finished. */
 function coverageOf(partial: PartialResult): string {
-  return partial.coverage !== undefined ? ` (${(partial.coverage * 100).toFixed(1)}% of the search space covered)` : '';
+  if (partial.coverage === undefined) return '';
+  const share = `${(partial.coverage * 100).toFixed(1)}%`;
+  return partial.coverageOf === 'sub-tasks' ? ` (${share} of its sub-tasks finished)` : ` (${share} of the search space covered)`;
 }
