@@ -17,6 +17,7 @@ import { formatState, parseState, presentationAsked, type PageState } from './se
 import { Store } from './shared/store.js';
 import { PredictControl } from './watch/predict-control.js';
 import { TimelineMarks } from './watch/timeline-marks.js';
+import { SlidesControl } from './watch/slides.js';
 import { WatchPanel } from './watch/watch-panel.js';
 import { watchPicture } from './watch/watch-picture.js';
 
@@ -88,6 +89,25 @@ let frame = 0;
 store.subscribe((state, previous) => {
   if (state.setup !== previous.setup) void recheck(state.setup);
   scheduleRender();
+});
+new SlidesControl({
+  length: () => player.replay.length,
+  position: () => player.replay.position,
+  show: (position) => {
+    player.pause();
+    player.seek(position);
+    drawWatch(false);
+  },
+  board: () => byId('board').querySelector<SVGSVGElement | HTMLCanvasElement>('svg.board, canvas'),
+  caption: () => {
+    const step = player.replay.position;
+    const words = document.querySelector('#log li.current')?.textContent?.replace(/^\s*\d+\.\s*/, '').trim() ?? '';
+    return `Step ${step.toLocaleString('en')}${words ? `: ${words}` : ''}`;
+  },
+  name: () => {
+    const run = store.state.run;
+    return run ? `bezzel-${run.setup.strategy.meta.id}-${run.setup.board.width}x${run.setup.board.height}` : 'bezzel';
+  },
 });
 wireControls();
 await recheck(store.state.setup);
@@ -305,7 +325,7 @@ function drawWatch(announce: boolean): void {
   setText(byId('position'), `${position.toLocaleString('en')} / ${length.toLocaleString('en')}`);
   setAttr(timeline, 'aria-valuetext', `step ${position} of ${length}`);
   const noSteps = length === 0;
-  for (const id of ['to-start', 'step-back', 'play', 'step-forward', 'to-end', 'next-solution']) setDisabled(id, noSteps);
+  for (const id of ['to-start', 'step-back', 'play', 'step-forward', 'to-end', 'next-solution', 'export-open']) setDisabled(id, noSteps);
   timeline.disabled = noSteps;
 }
 
