@@ -23,7 +23,7 @@ describe('optionFields', () => {
       expect(shown.filter((name) => internal.includes(name)), strategy.meta.id).toEqual([]);
       expect(shown.length + internal.length).toBe(Object.keys(strategy.meta.options ?? {}).length);
     }
-    expect(optionFields(bezzel, bezzel.strategy('backtracking')).map((f) => f.name)).toEqual(['ordering']);
+    expect(optionFields(bezzel, bezzel.strategy('backtracking')).map((f) => f.name)).toEqual(['ordering', 'direction', 'reversal']);
   });
 
   it('reads option text as the CLI does', () => {
