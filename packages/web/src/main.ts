@@ -262,8 +262,14 @@ function render(): void {
 
 /** On a phone, the current step and its pseudo-code line under the board, so both are on the first screen. */
 function drawCaption(): void {
-  const current = document.querySelector('#log li.current')?.textContent ?? '';
-  const line = document.querySelector('#code li.current')?.textContent?.trim() ?? '';
+  let current = document.querySelector('#log li.current')?.textContent ?? '';
+  let line = document.querySelector('#code li.current')?.textContent?.trim() ?? '';
+  // Predicting, the verdict on the last answer and the next question (the panel beside says why and keeps score).
+  byId('caption').classList.toggle('predicting', predict.on);
+  if (predict.on) {
+    current = predict.last?.verdict ?? '';
+    line = predict.question()?.prompt ?? '';
+  }
   setText(byId('caption-step'), current);
   setText(byId('caption-code'), line);
 }

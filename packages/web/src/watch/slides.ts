@@ -120,8 +120,10 @@ export class SlidesControl {
       const from = byId<HTMLInputElement>('export-from');
       const to = byId<HTMLInputElement>('export-to');
       from.max = to.max = String(length);
-      from.value = String(Math.min(source.position(), length));
-      to.value = String(Math.min(length, source.position() + 20));
+      // Twenty steps from here, or the last twenty when the replay stands at the end.
+      const start = source.position() >= length ? Math.max(0, length - 20) : source.position();
+      from.value = String(start);
+      to.value = String(Math.min(length, start + 20));
       dialog.showModal();
     });
     byId('export-close').addEventListener('click', () => dialog.close());
