@@ -13,7 +13,7 @@ export class PredictControl {
   right = 0;
   asked = 0;
   /** The last answer judged, and the step it was about (the board has moved on since). */
-  last: (Judgement & { readonly answer: Answer; readonly step: number }) | undefined;
+  last: (Judgement & { readonly answer: Answer; readonly step: number; readonly shown?: boolean }) | undefined;
   #run: Run | undefined;
 
   constructor(
@@ -72,7 +72,7 @@ export class PredictControl {
     const question = this.question();
     if (!run || !question) return;
     const judgement = judge(this.#context(run), run.replay, 'backtrack');
-    this.last = { ...judgement, answer: judgement.actual, right: true, step: question.position + 1, verdict: `Shown: the strategy takes ${judgement.actual === 'backtrack' ? 'a step back' : run.setup.board.name(judgement.actual)} (not scored).` };
+    this.last = { ...judgement, answer: judgement.actual, right: true, shown: true, step: question.position + 1, verdict: `Shown: the strategy takes ${judgement.actual === 'backtrack' ? 'a step back' : run.setup.board.name(judgement.actual)} (not scored).` };
     this.seek(question.position + 1);
     this.#toNextQuestion();
     this.changed();
@@ -106,7 +106,7 @@ export class PredictControl {
     byId<HTMLButtonElement>('predict-show').disabled = !question;
     const verdict = byId('predict-verdict');
     setText(verdict, this.last?.verdict ?? '');
-    verdict.className = this.last ? (this.last.right ? 'verdict right' : 'verdict wrong') : 'verdict';
+    verdict.className = !this.last || this.last.shown ? 'verdict' : this.last.right ? 'verdict right' : 'verdict wrong';
     setText(byId('predict-why'), this.last ? `Why (step ${this.last.step.toLocaleString('en')}, the board before it): ${this.last.why}` : '');
     setText(byId('predict-score'), `${this.right} of ${this.asked} right`);
     byId('predict-score').dataset.right = String(this.right);
