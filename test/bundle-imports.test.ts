@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './support/cli.js';
@@ -11,7 +11,11 @@ import { bareSpecifiers, javascriptFiles, unresolvedImports } from './support/ba
  * here, not on a user's terminal. The release test walks the installed tarballs the same way.
  */
 describe('built packages', () => {
-  const dists = ['packages', 'plugins'].flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name, 'dist'))).filter((dist) => existsSync(dist));
+  // The packages that ship (the web page is a site, bundled whole by Vite, not a package Node loads).
+  const shipped = ['packages', 'plugins']
+    .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
+    .filter((dir) => existsSync(join(dir, 'package.json')) && !(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { private?: boolean }).private);
+  const dists = shipped.map((dir) => join(dir, 'dist')).filter((dist) => existsSync(dist));
 
   it('find every package they import, from where they are', () => {
     const files = dists.flatMap(javascriptFiles);

@@ -34,7 +34,7 @@ describe('on a terminal', () => {
 
   it('Ctrl-C during a tour count prints what it has and exits 130', async () => {
     const run = onTerminal(['tour', 'knight', '-n', '6', '--goal', 'count']);
-    await run.waitFor(/counting \|[█░]+\| \d+\/111 sub-tasks/);
+    await run.waitFor(/counting \|[█░]+\| \d+\/\d+ sub-tasks/);
     await new Promise((resolve) => setTimeout(resolve, 700));
     run.type('\x03');
     const { screen, code } = await run.ended;

@@ -69,6 +69,7 @@ export async function countOnWorkers(
   if (options.keep !== undefined && !options.queue) throw new UsageError('ERR_OPTION', '--keep goes with --queue');
   let instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
+  bezzel.checkNamedOptions(task);
   // The pool (and with it checkpoints and worker threads) loads only for counts.
   const { splits, SubTaskError } = await import('@bezzel/pool');
   const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
@@ -114,7 +115,7 @@ export async function countOnWorkers(
   result = await withCrossCheck({ bezzel, plugins }, task, result, options);
   if (options.checkpoint && (result.status === 'aborted' || result.status === 'budget')) {
     const finished = result.stats.extra?.finished;
-    process.stderr.write(`bezzel: ${options.checkpoint} keeps ${finished ?? 'the'} finished sub-tasks${finished !== undefined ? ` of ${result.stats.extra?.subTasks}` : ''}: the same command resumes the count\n`);
+    process.stderr.write(`bezzel: ${inert(options.checkpoint)} keeps ${finished ?? 'the'} finished sub-tasks${finished !== undefined ? ` of ${result.stats.extra?.subTasks}` : ''}: the same command resumes the count\n`);
   }
   const { board, piece } = instance.value;
   const shown = present(result);
@@ -147,7 +148,7 @@ export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlu
         ...(options.parts !== undefined ? { parts: options.parts } : {}),
         ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
         onCheckpointRejected: (lines) =>
-          process.stderr.write(`bezzel: ${options.checkpoint}: ${lines} line${lines === 1 ? '' : 's'} failed ${lines === 1 ? 'its' : 'their'} check (edited or damaged, or a count above what the board allows); ${lines === 1 ? 'that sub-task is' : 'those sub-tasks are'} counted again\n`),
+          process.stderr.write(`bezzel: ${inert(options.checkpoint!)}: ${lines} line${lines === 1 ? '' : 's'} failed ${lines === 1 ? 'its' : 'their'} check (edited or damaged, or a count above what the board allows); ${lines === 1 ? 'that sub-task is' : 'those sub-tasks are'} counted again\n`),
         signal: controller.signal,
         onProgress: (p) => bar?.update(p),
       });

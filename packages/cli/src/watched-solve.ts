@@ -41,6 +41,7 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   const { bezzel } = setup;
   const instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
+  bezzel.checkNamedOptions(task);
   const strategy = bezzel.choose(instance.value);
   // Whatever cannot be chosen here (a tour a theorem rules out needs no strategy) the core's solve sorts out.
   if (!strategy.ok || setup.inProcessOnly) return withDefaultStops(() => bezzel.solve(task, watch));

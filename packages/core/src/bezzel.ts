@@ -213,6 +213,17 @@ export class Bezzel {
     return ok(values);
   }
 
+  /**
+   * Throws the usage error for a mistake in the options of the strategy a task names (none for `auto` or an
+   * unknown id): said before whether that strategy can do the task, since the mistake is the user's to fix.
+   */
+  checkNamedOptions(task: Task): void {
+    const declared = task.strategy !== undefined && task.strategy !== 'auto' ? this.strategy(task.strategy) : undefined;
+    if (!declared) return;
+    const checked = this.checkOptions(declared, task);
+    if (!checked.ok) throw checked.error;
+  }
+
   /** Other tasks run in this thread, one after another, stopped with the run that started them. */
   #here(signal: AbortSignal, stop: Int32Array | undefined): Elsewhere {
     return {
@@ -249,6 +260,7 @@ export class Bezzel {
     // with its reason, never silently replaced. Where a theorem then rules every solution out, it answers for
     // the named strategy, and the reason says so.
     const named = task.strategy !== undefined && task.strategy !== 'auto';
+    this.checkNamedOptions(task);
     const chosen = named ? this.choose(instance.value) : undefined;
     if (chosen && !chosen.ok) throw chosen.error;
     const reason = this.theory(instance.value);

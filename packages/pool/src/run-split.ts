@@ -106,7 +106,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     stopReason ??= reason;
     if (ending) return;
     Atomics.store(new Int32Array(asked), 0, 1);
-    // At the budget, a sub-task that does not answer within 5% of it (or 100 ms) never reads its clock; Ctrl-C
+    // At the budget, a sub-task that does not answer within 8% of it (or 150 ms) never reads its clock; Ctrl-C
     // gives them a little longer to hand in what they counted.
     const budget = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
     const grace = reason === 'time' ? Math.min(STOP_GRACE_MS, Math.max(OVERRUN_MS, budget * OVERRUN_SHARE)) : STOP_GRACE_MS;
@@ -181,9 +181,12 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
 
 /** How long sub-tasks asked to stop may take to return what they found before their threads are ended. */
 const STOP_GRACE_MS = 400;
-/** Past the budget, a sub-task is waited for this long, or this share of the budget if more (at most the grace above). */
-const OVERRUN_MS = 100;
-const OVERRUN_SHARE = 0.05;
+/**
+ * Past the budget, a sub-task is waited for this long, or this share of the budget if more (at most the grace
+ * above): a run ends within 10% or 150 ms of its budget, the hand-over of what the sub-tasks found included.
+ */
+const OVERRUN_MS = 150;
+const OVERRUN_SHARE = 0.08;
 
 /** A task as a checkpoint's header keeps it: which count, not how long this run may take. */
 function withoutBudget(task: Task): Task {
