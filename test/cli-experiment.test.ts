@@ -84,14 +84,15 @@ describe('bezzel experiment', () => {
       '--runs-out', join(dir, 'runs.csv'), '--out', join(dir, 'results.json'), '--chart', join(dir, 'rtd.png'), '--chart', join(dir, 'summary.pdf'), '--chart-kind', 'rtd', '--chart-kind', 'summary', '--scale', '1.5');
     expect(r.code, r.stderr).toBe(0);
     const [header, ...lines] = readFileSync(join(dir, 'runs.csv'), 'utf8').trimEnd().split('\n');
-    expect(header).toMatch(/^strategy,n,seed,status,solved,steps,step_unit,restarts,time_ms,answer,proof,extra_generations,/);
+    expect(header).toMatch(/^strategy,n,seed,status,solved,steps,step_unit,restarts,time_ms,answer,proof,extra_generations,extra_squares,/);
     expect(lines).toHaveLength(10);
     const genetic = lines.filter((line) => line.startsWith('genetic,'));
     expect(genetic.map((line) => line.split(',')[2])).toEqual(['3', '4', '5', '6', '7']);
-    for (const line of genetic) expect(line).toMatch(/^genetic,5,\d+,(solved|budget:steps),(true|false),\d+,squares,\d+,[\d.]+,,,\d+,/);
+    // Steps are generations, what --max-steps limits; the squares walked are the GA's own statistic beside them.
+    for (const line of genetic) expect(line).toMatch(/^genetic,5,\d+,(solved|budget:steps),(true|false),(\d+),generations,\d+,[\d.]+,,,\3,\d+,/);
     const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
     const [row] = json.rows;
-    expect(row.stepUnit).toBe('squares');
+    expect(row.stepUnit).toBe('generations');
     expect(Object.keys(row.stepsMean)).toEqual(['mean', 'low', 'high']);
     expect(Object.keys(row.stepsErt)).toEqual(['ert', 'low', 'high']);
     expect(Object.keys(row.extras.generations)).toEqual(['runs', 'median', 'mean', 'min', 'max']);

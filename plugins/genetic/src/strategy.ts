@@ -38,7 +38,8 @@ export const genetic: SearchStrategy = {
     description: 'a genetic algorithm on move sequences (Al-Gharaibeh et al. 2007), with Warnsdorff repair switched on part-way',
     problems: ['tour'],
     goals: ['one'],
-    stepUnit: 'squares',
+    // What a step budget limits is a generation, so a step is one: squares walked are an extra statistic.
+    stepUnit: 'generations',
     stochastic: true,
     options,
   },
@@ -90,9 +91,9 @@ export const genetic: SearchStrategy = {
     const switchOn = Math.floor(repairFrom * generations);
     let best = 0;
     let bestIndex = 0;
-    let nodes = 0;
+    let squares = 0;
     let generation = 0;
-    const stats = () => ({ nodes, generations: generation, timeMs: performance.now() - started, extra: { repairFrom: switchOn } });
+    const stats = () => ({ nodes: generation, generations: generation, timeMs: performance.now() - started, extra: { squares, repairFrom: switchOn } });
     for (; generation < generations; generation++) {
       if (generation === 0 && context.clock.expired()) break;
       const active = generation >= switchOn ? repair : undefined;
@@ -101,7 +102,7 @@ export const genetic: SearchStrategy = {
       let genBestIndex = 0;
       for (let i = 0; i < settings.size; i++) {
         const fitness = population.evaluate(i, active);
-        nodes += fitness;
+        squares += fitness;
         sum += fitness;
         if (fitness > genBest) {
           genBest = fitness;
