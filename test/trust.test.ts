@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -223,5 +223,51 @@ describe('files a user names', () => {
     writeFileSync(file, [header, ...forged, '{"key":', 'not json'].join('\n'));
     const again = await bezzelProcess('place', 'queen', '-n', '10', '--goal', 'count', '--workers', '2', '--checkpoint', file, '--format', 'json');
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'complete', count: '724' });
+  });
+});
+
+describe('refused before any work, in one line (a third hostile campaign)', () => {
+  const scratch = () => mkdtempSync(join(tmpdir(), 'bezzel-refuse-'));
+  const place9 = ['place', 'queen', '-n', '9', '--goal', 'count'];
+  const experiment = ['experiment', 'queen', '-n', '6', '--strategies', 'min-conflicts', '--runs', '1', '-q'];
+  it.each([
+    // Devices that never end were read for ever (a hang), or appended to as a checkpoint.
+    ['a checkpoint on /dev/full', () => [...place9, '--checkpoint', '/dev/full'], /^bezzel: --checkpoint \/dev\/full: not a regular file/],
+    ['a checkpoint on /dev/zero', () => [...place9, '--checkpoint', '/dev/zero'], /^bezzel: --checkpoint \/dev\/zero: not a regular file/],
+    ['a spec from /dev/zero', () => ['experiment', '--spec', '/dev/zero'], /^bezzel: cannot read \/dev\/zero: it holds more than 256 MiB/],
+    ['a queue key from /dev/zero', () => [...place9, '--queue', 'redis://127.0.0.1:1/0', '--detach', '--queue-key-file', '/dev/zero'], /^bezzel: --queue-key-file: cannot read \/dev\/zero: it holds more than 16 MiB/],
+    ['an assignment from /dev/zero', () => ['grade', scratch(), '--spec', '/dev/zero'], /^bezzel: cannot read \/dev\/zero: it holds more than 16 MiB/],
+    // An empty name was taken as no checkpoint at all.
+    ['an empty --checkpoint', () => [...place9, '--checkpoint', ''], /^bezzel: --checkpoint "" names no file/],
+    // Two outputs into one file: the second overwrote the first, exit 0.
+    ['--out and --runs-out the same file', () => { const d = scratch(); return [...experiment, '--out', join(d, 'r.csv'), '--runs-out', join(d, 'r.csv')]; }, /--out \S+r\.csv and --runs-out \S+r\.csv name the same file/],
+    ['one --chart twice', () => { const d = scratch(); return [...experiment, '--chart', join(d, 'c.svg'), '--chart', join(d, '.', 'c.svg')]; }, /--chart \S+c\.svg and --chart \S+c\.svg name the same file/],
+    // A folder was found out only after every run (exit 74).
+    ['an --out that is a folder', () => { const d = scratch(); mkdirSync(join(d, 'r.json')); return [...experiment, '--out', join(d, 'r.json')]; }, /--out \S+r\.json: it is a folder, not a file$/],
+    // A queue's options without a queue were dropped unseen (exit 0).
+    ['--keep without a queue', () => ['queens', '8', '--keep', '12h'], /^bezzel: --keep goes with --queue/],
+    ['--queue-key-file without a queue', () => ['queens', '8', '--queue-key-file', '/etc/hostname'], /^bezzel: --queue-key-file goes with --queue/],
+    ['--tls-ca without a queue', () => ['place', 'queen', '-n', '8', '--goal', 'count', '--tls-ca', '/etc/hostname'], /^bezzel: --tls-ca goes with --queue/],
+    ['--detach without a queue on goal one', () => ['queens', '8', '--detach'], /^bezzel: --detach goes with --queue/],
+    // How tours are counted, given for a search that counts nothing, was dropped unseen.
+    ['--direction on goal one', () => ['tour', 'knight', '-n', '5', '--direction', 'undirected'], /^bezzel: --direction says how tours are counted: it goes with --goal count, not one$/],
+  ])('%s', async (_what, args, message) => {
+    expectOneLine(await bezzelProcess(...args()), 2, message);
+  });
+
+  it('a file name with control characters is escaped where it is said written', async () => {
+    const file = join(scratch(), 'x\u001b]0;pwned\u0007.svg');
+    const run = await bezzelProcess('queens', '6', '-q', '--out', file);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('wrote ');
+    expect(run.stderr + run.stdout).not.toMatch(/\u001b|\u0007/);
+  });
+
+  it('BEZZEL_QUEUE in the environment names the queue for counts and does not refuse other goals', async () => {
+    const run = await new Promise<CliRun>((done) =>
+      execFile(process.execPath, [bezzelBin, 'queens', '8', '-q'], { cwd: root, env: { ...childEnv(), BEZZEL_QUEUE: 'redis://127.0.0.1:1/0' } }, (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Found a solution: 8 queens on 8×8/);
   });
 });

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { writeOut } from './write-out.js';
 import { userCwd } from './plugins.js';
 import { OutputFailure } from './output-failure.js';
+import { inert } from './inert-text.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
 export type Drawing = 'svg' | 'png';
@@ -45,7 +46,7 @@ export async function emitDrawing(svg: Iterable<string> | undefined, what: strin
     if (error instanceof UsageError) throw error;
     throw new OutputFailure(options.out, error);
   }
-  process.stderr.write(`wrote ${options.out}\n`);
+  process.stderr.write(`wrote ${inert(options.out)}\n`);
 }
 
 function writeFileInBatches(path: string, chunks: Iterable<string>): void {

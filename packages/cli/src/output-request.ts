@@ -16,10 +16,19 @@ const FLAG: Readonly<Record<(typeof FILE_OPTIONS)[number], string>> = { out: '--
  */
 export function checkOutputRequest(command: Command): void {
   const options = command.opts() as Record<string, unknown>;
+  const named = new Map<string, string>();
   for (const name of FILE_OPTIONS) {
     const value = options[name];
     for (const file of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      if (typeof file === 'string') checkFolder(FLAG[name], file);
+      if (typeof file !== 'string') continue;
+      if (file === '') throw new UsageError('ERR_OPTION', `${FLAG[name]} "" names no file: give a file name`);
+      checkFolder(FLAG[name], file);
+      checkTarget(FLAG[name], file, name === 'checkpoint');
+      // Two outputs into one file: the second would silently overwrite the first.
+      const path = resolve(userCwd(), file);
+      const earlier = named.get(path);
+      if (earlier !== undefined) throw new UsageError('ERR_OPTION', `${earlier} and ${FLAG[name]} ${inert(file)} name the same file: the second would overwrite the first; give each its own`);
+      named.set(path, `${FLAG[name]} ${inert(file)}`);
     }
   }
   const format = command.getOptionValueSource('format') === 'cli' ? options['format'] : undefined;
@@ -30,6 +39,23 @@ export function checkOutputRequest(command: Command): void {
     throw new UsageError('ERR_OPTION', `--format ${format} writes to standard output and --out ${inert(out)} writes a drawing: give one of them (for a file of JSON: --format json > answer.json)`);
   }
   if (format === 'svg' && drawing === 'png') throw new UsageError('ERR_OPTION', `--format svg and --out ${inert(out)} (a PNG) disagree: give one of them`);
+}
+
+/**
+ * A path that already exists must be something the option can write: never a folder (found out only after every
+ * run otherwise), and for --checkpoint, which is read back and appended to, a regular file: a device such as
+ * /dev/full or /dev/zero would be read for ever.
+ */
+function checkTarget(flag: string, file: string, readBack: boolean): void {
+  if (file === '-') return;
+  let stat;
+  try {
+    stat = statSync(resolve(userCwd(), file));
+  } catch {
+    return;
+  }
+  if (stat.isDirectory()) throw new UsageError('ERR_OPTION', `${flag} ${inert(file)}: it is a folder, not a file`);
+  if (readBack && !stat.isFile()) throw new UsageError('ERR_OPTION', `${flag} ${inert(file)}: not a regular file (a checkpoint is read back and added to); name a file`);
 }
 
 function checkFolder(flag: string, file: string): void {

@@ -18,6 +18,7 @@ import { strategiesHelp } from './option-help.js';
 import { createCliBezzel } from './plugins.js';
 import { inert } from './inert-text.js';
 import { checkOutputRequest } from './output-request.js';
+import { checkQueueRequest } from './queue-request.js';
 import { markCommandStart } from './options.js';
 import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output-failure.js';
 
@@ -34,7 +35,10 @@ export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Co
   const program = new Command('bezzel')
     .description('Chess-board puzzles on any board with any piece: N queens, non-attacking pieces, tours.')
     .version(version)
-    .hook('preAction', (_program, action) => checkOutputRequest(action));
+    .hook('preAction', (_program, action) => {
+      checkQueueRequest(action);
+      checkOutputRequest(action);
+    });
   for (const command of [program, ...commands.map((make) => make(setExit))]) {
     const kind = PROBLEM_OF[command.name()];
     if (registry && kind) command.addHelpText('after', strategiesHelp(registry, kind));

@@ -1,9 +1,9 @@
 import { UsageError } from '@bezzel/core';
 import { parseQueueAddress, QueueKey, type QueueAddress } from '@bezzel/queue';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { userCwd } from './plugins.js';
 import type { QueueOptions } from './queue-options.js';
+import { MiB, readBounded } from './user-file.js';
 
 /**
  * The queue a command names with --queue or BEZZEL_QUEUE, with its password from --password-file or
@@ -50,7 +50,7 @@ export function warnUnsigned(key: QueueKey | undefined, what: string): void {
 
 function readSecret(file: string, option: string): string {
   try {
-    return readFileSync(resolve(userCwd(), file), 'utf8');
+    return readBounded(resolve(userCwd(), file), 16 * MiB);
   } catch (error) {
     throw new UsageError('ERR_QUEUE', `${option}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }

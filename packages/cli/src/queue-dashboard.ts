@@ -1,10 +1,10 @@
 import { UsageError } from '@bezzel/core';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT } from './exit.js';
 import { userCwd } from './plugins.js';
 import { queueAddressOf } from './queue-address.js';
 import type { QueueOptions } from './queue-options.js';
+import { MiB, readBounded } from './user-file.js';
 
 /** What `bezzel dashboard` does; its command (commands/dashboard.ts) loads this, and the web server, when it runs. */
 
@@ -45,7 +45,7 @@ export async function runDashboard(options: DashboardCommandOptions): Promise<nu
 
 function readToken(file: string): string {
   try {
-    return readFileSync(resolve(userCwd(), file), 'utf8').split(/\r?\n/)[0]!;
+    return readBounded(resolve(userCwd(), file), MiB).split(/\r?\n/)[0]!;
   } catch (error) {
     throw new UsageError('ERR_OPTION', `--token-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }

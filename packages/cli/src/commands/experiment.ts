@@ -1,7 +1,7 @@
 import { DEFAULT_BUDGET, UsageError, unwrap, type Bezzel } from '@bezzel/core';
 import type { ChartKind, ExperimentResult, ExperimentSpec, RaceResult } from '@bezzel/experiment';
 import { Command, Option } from 'commander';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { chartBytes, chartFormatOf, scaleOf } from '../chart-files.js';
 import { inert } from '../inert-text.js';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { collect, duration, MAX_SEED, memorySize, wholeNumber } from '../options
 import { out } from '../output.js';
 import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins.js';
 import { resolvePieceId } from '../problem-args.js';
+import { MiB, readBounded } from '../user-file.js';
 
 interface ExperimentOptions extends ExperimentFlags {
   readonly spec?: string;
@@ -117,7 +118,7 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
     const path = resolve(cwd, options.spec);
     const contents = await readSpecText(readText(path, options.spec), options.spec);
     if (contents.madeBy && contents.madeBy !== packageJson.version) {
-      process.stderr.write(`bezzel: ${options.spec} was made by bezzel ${contents.madeBy}, this is ${packageJson.version}: runs may differ\n`);
+      process.stderr.write(`bezzel: ${inert(options.spec)} was made by bezzel ${inert(String(contents.madeBy))}, this is ${packageJson.version}: runs may differ\n`);
     }
     if (typeof contents.spec !== 'object' || contents.spec === null || Array.isArray(contents.spec)) throw new UsageError('ERR_SPEC', `${options.spec} must hold an object with the fields piece, sizes, strategies, …`);
     file = { ...(contents.spec as Record<string, unknown>) };
@@ -264,7 +265,7 @@ function writtenSpec(spec: ExperimentSpec, path: string): ExperimentSpec {
 
 function readText(path: string, name: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readBounded(path, 256 * MiB);
   } catch (error) {
     throw new UsageError('ERR_SPEC', `cannot read ${name}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`);
   }
@@ -277,7 +278,7 @@ function write(file: string, text: string | Uint8Array): void {
   } catch (error) {
     throw new OutputFailure(file, error);
   }
-  process.stderr.write(`wrote ${file}\n`);
+  process.stderr.write(`wrote ${inert(file)}\n`);
 }
 
 function runsFormatOf(file: string): 'jsonl' | 'csv' {

@@ -1,11 +1,11 @@
 import { UsageError } from '@bezzel/core';
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { inert } from '../inert-text.js';
 import { EXIT, type SetExit } from '../exit.js';
 import { userCwd } from '../plugins.js';
 import { out } from '../write-out.js';
+import { MiB, readBounded } from '../user-file.js';
 
 interface GradeOptions {
   readonly spec: string;
@@ -55,7 +55,7 @@ export function gradeCommand(setExit: SetExit): Command {
       const specPath = resolve(userCwd(), options.spec);
       let text: string;
       try {
-        text = readFileSync(specPath, 'utf8');
+        text = readBounded(specPath, 16 * MiB);
       } catch (error) {
         throw new UsageError('ERR_SPEC', `cannot read ${options.spec}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`);
       }

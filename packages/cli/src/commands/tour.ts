@@ -1,4 +1,4 @@
-import { MAGIC_KINDS, TOUR_DIRECTIONS, type Goal, type MagicKind, type Task, type TourDirection } from '@bezzel/core';
+import { MAGIC_KINDS, TOUR_DIRECTIONS, type Goal, type MagicKind, type Task, type TourDirection, UsageError } from '@bezzel/core';
 import { Command, Option } from 'commander';
 import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options.js';
 import { solveAndPrint } from '../output.js';
@@ -35,6 +35,8 @@ export function tourCommand(setExit: SetExit): Command {
   addSolveOptions(command);
   addPoolOptions(command);
   return command.action(async (pieceArg: string, options: TourOptions) => {
+    // A direction says how tours are counted: on any other goal it would be dropped unseen.
+    if (options.direction && options.goal !== 'count') throw new UsageError('ERR_OPTION', `--direction says how tours are counted: it goes with --goal count, not ${options.goal}`);
     const { bezzel, plugins } = await createCliBezzel(options.plugin);
     const board = boardSpec(options, 8);
     const removed = parseRemoved(board, options.removed);
