@@ -1,9 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bezzelBin, bezzelProcess, childEnv, root, type CliRun } from './support/cli.js';
+import { freshQueue, testRedisReachable } from './support/redis.js';
 
 const hostile = (name: string) => join(root, 'test/fixtures/hostile', name);
 
@@ -112,14 +113,20 @@ describe('budgets hold', () => {
  * Starts `bezzel`, sends a signal once `ready()` says so (or after `ms`), and returns what it printed, how it
  * ended and how long it took to stop.
  */
-function signalled(args: string[], when: { ms?: number; ready?: () => boolean }, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun & { stopMs: number; killedBy: NodeJS.Signals | null }> {
+function signalled(
+  args: string[],
+  when: { ms?: number; ready?: () => boolean },
+  signal: NodeJS.Signals = 'SIGINT',
+  /** Told what the command has printed so far, as it prints it (for a `ready` that waits on its output). */
+  seen?: (sofar: { stdout: string; stderr: string }) => void,
+): Promise<CliRun & { stopMs: number; killedBy: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bezzelBin, ...args], { cwd: root, env: childEnv() });
     let stdout = '';
     let stderr = '';
     let sent = 0;
-    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.stdout.on('data', (chunk) => ((stdout += String(chunk)), seen?.({ stdout, stderr })));
+    child.stderr.on('data', (chunk) => ((stderr += String(chunk)), seen?.({ stdout, stderr })));
     const send = () => {
       sent = performance.now();
       child.kill(signal);
@@ -269,5 +276,43 @@ describe('refused before any work, in one line (a third hostile campaign)', () =
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Found a solution: 8 queens on 8×8/);
+  });
+});
+
+describe('a Ctrl-C is never lost (a third hostile campaign)', () => {
+  // Sent while the command is still starting (loading, reaching Redis): before, the first Ctrl-C was taken by
+  // the command's early listener and forgotten, and the worker or the page then ran until a second one.
+  it.each([
+    ['worker', () => ['worker', '--queue', freshQueue(), '--workers', '1']],
+    ['dashboard', () => ['dashboard', '--queue', freshQueue(), '--port', '0']],
+  ])('a %s stopped while it starts exits 130', async (_what, args) => {
+    if (!(await testRedisReachable())) return;
+    const run = await signalled(args(), { ms: 250 });
+    // Stopped before the listener was armed, the signal's default action ends it (a shell shows 130 too).
+    expect(run.code === 130 || run.killedBy === 'SIGINT', run.stderr).toBe(true);
+    expect(run.stopMs).toBeLessThan(3000);
+  });
+
+  it('Ctrl-C while grading ends the submissions running, writes no leaderboard and exits 130', async () => {
+    const outDir = join(mkdtempSync(join(tmpdir(), 'bezzel-grade-stop-')), 'grades');
+    let run0 = { stdout: '', stderr: '' };
+    // Stopped once the first submission is graded: the others are running or not started.
+    const run = await signalled(['grade', join(root, 'test/fixtures/grade/submissions'), '--spec', join(root, 'test/fixtures/grade/assignment.yaml'), '--out-dir', outDir], { ready: () => run0.stderr.includes('graded ') }, 'SIGINT', (r) => (run0 = r));
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toMatch(/^bezzel: stopped after grading \d+ of 10 submissions \(those above\); no leaderboard or feedback written/m);
+    expect(run.stdout).toBe('');
+    expect(existsSync(join(outDir, 'leaderboard.csv'))).toBe(false);
+    expect(run.stopMs).toBeLessThan(3000);
+  });
+
+  it('Ctrl-C during a cross-check prints the count it has, says it is not cross-checked, and exits 130', async () => {
+    // The fixture answers at once (the sum 1…1000); the recount of 18 queens by a bundled strategy takes far longer
+    // than the signal's 1.5 s. Before, the count was printed as if checked, with exit 0.
+    const run = await signalled(['place', 'queen', '-n', '18', '--goal', 'count', '--strategy', 'many-count', '--plugin', join(root, 'test/fixtures/many-count.ts'), '--cross-check', '--workers', '1', '--max-time', 'none'], { ms: 1500 });
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stdout).toMatch(/^500500 solutions/m);
+    expect(run.stderr).toMatch(/could not cross-check the count: stopped \(Ctrl-C\) before \S+ finished/);
+    expect(run.stdout).toMatch(/crossCheck stopped before it finished/);
+    expect(run.stopMs).toBeLessThan(1500);
   });
 });

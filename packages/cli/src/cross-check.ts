@@ -5,7 +5,7 @@ import { solveWatched, type SolveSetup } from './watched-solve.js';
 /** A plugin's count is recounted by a bundled strategy, unasked, when that is expected to take at most this long (ms). */
 const AUTOMATIC_RECOUNT_MS = 1000;
 
-export type CrossCheck = { readonly by: string; readonly agreed: true } | { readonly by: string; readonly agreed: false; readonly why: string };
+export type CrossCheck = { readonly by: string; readonly agreed: true } | { readonly by: string; readonly agreed: false; readonly why: string; readonly stopped?: true };
 
 /**
  * Counts again with a second strategy that supports the task and compares. Asked for with `--cross-check`;
@@ -33,6 +33,7 @@ export async function crossCheck(setup: SolveSetup, task: Task, result: Result, 
 
   const by = second.strategy.meta.id;
   const recount = await solveWatched(setup, { ...task, strategy: by, options: optionsFor(task, Object.keys(second.strategy.meta.options ?? {})) });
+  if (recount.status === 'aborted') return { by, agreed: false, why: `stopped (Ctrl-C) before ${by} finished: the count above is not cross-checked`, stopped: true };
   if (recount.status !== 'complete') return { by, agreed: false, why: `${by} did not finish (${recount.status})` };
   const differ = recount.count !== result.count || (result.fundamental !== undefined && recount.fundamental !== undefined && recount.fundamental !== result.fundamental);
   if (differ) {

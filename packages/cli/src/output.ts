@@ -30,6 +30,8 @@ export function renderSolution(board: Board, piece: Piece, solution: Solution, o
 
 /** Exit code of a result. */
 export function exitCode(result: Result): number {
+  // A count whose cross-check Ctrl-C stopped: the user stopped the command, and it did not do all it was asked.
+  if (result.stats.extra?.crossCheck === CROSS_CHECK_STOPPED) return EXIT.interrupted;
   switch (result.status) {
     case 'solved':
     case 'complete':
@@ -74,6 +76,9 @@ export async function solveAndPrint(setup: SolveSetup, task: Task, options: Comm
   return exitCode(result);
 }
 
+/** What a count's stats say when Ctrl-C stopped its cross-check (and its exit code is then 130). */
+const CROSS_CHECK_STOPPED = 'stopped before it finished';
+
 /**
  * A count, cross-checked when asked (or when it comes from a user's strategy and a bundled one recounts it
  * quickly); the check is noted in its stats. A check that could not finish is said on stderr.
@@ -83,7 +88,7 @@ export async function withCrossCheck(setup: SolveSetup, task: Task, result: Resu
   if (!check) return result;
   if (!check.agreed) {
     process.stderr.write(`bezzel: could not cross-check the count: ${check.why}\n`);
-    return result;
+    return check.stopped ? { ...result, stats: { ...result.stats, extra: { ...result.stats.extra, crossCheck: CROSS_CHECK_STOPPED } } } : result;
   }
   return { ...result, stats: { ...result.stats, extra: { ...result.stats.extra, crossCheck: `${check.by} agrees` } } };
 }

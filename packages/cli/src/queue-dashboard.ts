@@ -1,6 +1,7 @@
 import { UsageError } from '@bezzel/core';
 import { resolve } from 'node:path';
 import { EXIT } from './exit.js';
+import { onInterrupt } from './interrupt.js';
 import { userCwd } from './plugins.js';
 import { queueAddressOf } from './queue-address.js';
 import type { QueueOptions } from './queue-options.js';
@@ -34,9 +35,11 @@ export async function runDashboard(options: DashboardCommandOptions): Promise<nu
   }
   log(`bezzel dashboard of ${address.display}: ${dashboard.url} (${options.readWrite ? 'read-write' : 'read-only'}); Ctrl-C to stop`);
   log(`it ${dashboard.exposes}`);
+  // The command's one stop, armed from its start: a Ctrl-C typed while the page was starting is not lost.
   await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    const controller = new AbortController();
+    controller.signal.addEventListener('abort', () => resolve(), { once: true });
+    onInterrupt(controller);
   });
   await dashboard.close();
   log('stopped');

@@ -1,6 +1,7 @@
 import { CountWorker, describePlugin } from '@bezzel/queue';
 import { availableParallelism } from 'node:os';
 import { EXIT } from './exit.js';
+import { onInterrupt } from './interrupt.js';
 import { createCliBezzel, pluginSpecifier } from './plugins.js';
 import { queueAddressOf, queueKeyOf } from './queue-address.js';
 import type { QueueOptions } from './queue-options.js';
@@ -60,8 +61,11 @@ export async function runWorker(options: WorkerOptions): Promise<number> {
       // connection) must not hold the stop up.
       if (worker.inFlight === 0) setTimeout(() => resolve(EXIT.interrupted), IDLE_STOP_MS).unref();
     };
-    process.once('SIGINT', gently);
-    process.once('SIGTERM', gently);
+    // Through the command's one stop, armed from its start: a Ctrl-C typed while the worker was still starting
+    // (loading plugins, reaching Redis) stops it as soon as it can, instead of being lost.
+    const controller = new AbortController();
+    controller.signal.addEventListener('abort', gently, { once: true });
+    onInterrupt(controller);
   });
   const code = await stopped;
   log('stopped');

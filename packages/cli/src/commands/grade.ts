@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { inert } from '../inert-text.js';
 import { EXIT, type SetExit } from '../exit.js';
+import { onInterrupt } from '../interrupt.js';
 import { userCwd } from '../plugins.js';
 import { out } from '../write-out.js';
 import { MiB, readBounded } from '../user-file.js';
@@ -64,13 +65,26 @@ export function gradeCommand(setExit: SetExit): Command {
       const folder = resolve(userCwd(), submissions);
       const inside = relative(folder, outDir);
       if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) throw new UsageError('ERR_OPTION', `--out-dir ${inert(options.outDir)} is inside the submissions folder: put the grades elsewhere`);
-      const result = await grade({
-        submissions: folder,
-        spec,
-        out: outDir,
-        jobs: options.jobs,
-        onStudent: (s) => process.stderr.write(`graded ${inert(s.student)}: ${s.points} points, ${inert(s.verdict.text)}\n`),
-      });
+      const controller = new AbortController();
+      const stopListening = onInterrupt(controller);
+      let result;
+      try {
+        result = await grade({
+          submissions: folder,
+          spec,
+          out: outDir,
+          jobs: options.jobs,
+          signal: controller.signal,
+          onStudent: (s) => process.stderr.write(`graded ${inert(s.student)}: ${s.points} points, ${inert(s.verdict.text)}\n`),
+        });
+      } finally {
+        stopListening();
+      }
+      if (result.stopped) {
+        // A leaderboard without the submissions not graded would rank them as if they had scored nothing.
+        process.stderr.write(`bezzel: stopped after grading ${result.students.length} of ${result.stopped.of} submissions (those above); no leaderboard or feedback written: run again to grade them all\n`);
+        return setExit(EXIT.interrupted);
+      }
       const written = writeReports(result, outDir);
       if (options.format === 'json') out(JSON.stringify(leaderboardJson(result), null, 2));
       else {

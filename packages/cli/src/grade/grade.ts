@@ -40,6 +40,8 @@ export interface GradeResult {
   readonly node: string;
   /** How each submission was run, for the reports: the permission flag and what was refused. */
   readonly isolation: string;
+  /** Set when `signal` stopped the grading: `students` then holds only those graded before it, of `of`. */
+  readonly stopped?: { readonly of: number };
 }
 
 export interface GradeRequest {
@@ -50,6 +52,12 @@ export interface GradeRequest {
   /** Submissions run side by side (each in its own process); 1 times them most fairly. */
   readonly jobs: number;
   readonly onStudent?: (result: Omit<StudentResult, 'rank'>) => void;
+  /**
+   * Ctrl-C: no submission is started after it, those running are ended, and their results (a child killed part
+   * way, or one whose compiler the terminal's Ctrl-C stopped) are left out rather than given a verdict they did
+   * not earn.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export async function grade(request: GradeRequest): Promise<GradeResult> {
@@ -86,10 +94,11 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   const results: Omit<StudentResult, 'rank'>[] = new Array(students.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < students.length) {
+    while (next < students.length && !request.signal?.aborted) {
       const index = next++;
       const student = students[index]!;
-      const result = await gradeOne(student, join(folder, student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins });
+      const result = await gradeOne(student, join(folder, student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins, ...(request.signal ? { signal: request.signal } : {}) });
+      if (request.signal?.aborted) return;
       results[index] = result;
       request.onStudent?.(result);
     }
@@ -99,7 +108,8 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  const ranked = rank(results);
+  const stopped = request.signal?.aborted === true;
+  const ranked = rank(stopped ? results.filter((r) => r !== undefined) : results);
   return {
     spec,
     students: ranked,
@@ -108,6 +118,7 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
     bezzel: packageJson.version,
     node: process.version,
     isolation: isolationNote(spec),
+    ...(stopped ? { stopped: { of: students.length } } : {}),
   };
 }
 
@@ -129,6 +140,7 @@ interface Shared {
   readonly pieces: readonly { name: string; url: string }[];
   readonly piecePlugins: readonly string[];
   readonly core: string;
+  readonly signal?: AbortSignal;
 }
 
 async function gradeOne(student: string, folder: string, into: string, shared: Shared): Promise<Omit<StudentResult, 'rank'>> {
@@ -145,6 +157,7 @@ async function gradeOne(student: string, folder: string, into: string, shared: S
       readable: dependencyClosure(imported),
       config: { core: shared.core, pieces: shared.pieces },
       limits: spec.limits,
+      ...(shared.signal ? { signal: shared.signal } : {}),
       drive: async (link) => {
         const ready = await link.ready;
         if (ready.type === 'load-error') {

@@ -236,6 +236,8 @@ export interface SandboxRequest {
   readonly limits: GradeLimits;
   /** What to do with the running child; when it returns, the child is told to finish. */
   readonly drive: (link: ChildLink) => Promise<void>;
+  /** Ends the child at once when aborted (the grader was stopped). */
+  readonly signal?: AbortSignal;
 }
 
 /** The command line of a child: Node's flags, then the entry and its config. Exported for the README and tests. */
@@ -302,6 +304,9 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
     child.kill('SIGKILL');
   };
   const timer = setTimeout(() => kill('timeout'), limits.timeSeconds * 1000);
+  const stop = () => child.kill('SIGKILL');
+  if (request.signal?.aborted) stop();
+  request.signal?.addEventListener('abort', stop, { once: true });
   const rssLimit = limits.memoryMb + RSS_HEADROOM_MB;
   const watchdog = setInterval(() => {
     void residentMb(child.pid).then((mb) => {
@@ -313,6 +318,7 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
   const exited = new Promise<Ending>((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      request.signal?.removeEventListener('abort', stop);
       clearInterval(watchdog);
       const gone = new ChildGone('the process ended');
       readyFailed?.(gone);
