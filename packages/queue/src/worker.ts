@@ -299,6 +299,33 @@ export class CountWorker {
    * count — never from the job's data, whose MAC is only checked (altered data is logged and counted as refused).
    */
   async #runSubTask(id: string, job: Job<SubTaskJobData, unknown>, token?: string): Promise<unknown> {
+    // In flight from the moment BullMQ hands the job over, not from when its thread starts: a worker stopping
+    // while it still cuts the count (a big split, a loaded machine) must put this job back too, not leave it
+    // active under a lock until the stall time.
+    const controller = new AbortController();
+    this.#inFlight.set(job.id!, { count: id, controller });
+    try {
+      return await this.#runHeld(id, job, controller, token);
+    } finally {
+      this.#inFlight.delete(job.id!);
+    }
+  }
+
+  /** A job stopped before or while it ran: gone with its count, or put back on the queue for another worker. */
+  async #stopped(job: Job<SubTaskJobData, unknown>, what: string, reason: StopReason | undefined, token?: string): Promise<boolean> {
+    if (reason === 'cancelled') {
+      this.#log(`${job.id} ${what}: stopped (its count was cancelled or failed)`);
+      throw new WaitingError(); // its job is gone with its count: nothing to move
+    }
+    if (reason === 'shutdown') {
+      await job.moveToWait(token);
+      this.#log(`${job.id} ${what}: put back on the queue (worker stopping)`);
+      throw new WaitingError();
+    }
+    return false;
+  }
+
+  async #runHeld(id: string, job: Job<SubTaskJobData, unknown>, controller: AbortController, token?: string): Promise<unknown> {
     const { address, key } = this.#options;
     const redis = this.#connection.redis;
     const match = job.id?.startsWith(`${id}.`) ? /^(\d+)(?:\.r\d+)?$/.exec(job.id.slice(id.length + 1)) : null;
@@ -319,8 +346,8 @@ export class CountWorker {
     const rerun = job.attemptsStarted > 1 || /\.r\d+$/.test(job.id!);
     if (job.attemptsStarted > 1) this.#log(`${job.id} ${sub.key}: taken over (run ${job.attemptsStarted})`);
 
-    const controller = new AbortController();
-    this.#inFlight.set(job.id!, { count: id, controller });
+    // Stopped while the count was being cut: it never started.
+    if (controller.signal.aborted) await this.#stopped(job, sub.key, controller.signal.reason as StopReason, token);
     const limit = this.#options.maxSubTaskMs;
     const timer = limit !== undefined ? setTimeout(() => controller.abort('time' satisfies StopReason), limit) : undefined;
     let result;
@@ -328,20 +355,11 @@ export class CountWorker {
       result = await this.#pool.solve(count.urls, sub.sub.task, controller.signal);
     } catch (error) {
       const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : undefined;
-      if (reason === 'cancelled') {
-        this.#log(`${job.id} ${sub.key}: stopped (its count was cancelled or failed)`);
-        throw new WaitingError(); // its job is gone with its count: nothing to move
-      }
-      if (reason === 'shutdown') {
-        await job.moveToWait(token);
-        this.#log(`${job.id} ${sub.key}: put back on the queue (worker stopping)`);
-        throw new WaitingError();
-      }
+      await this.#stopped(job, sub.key, reason, token);
       if (reason === 'time') throw new UnrecoverableError(`sub-task ${sub.key} ran longer than this worker's limit of ${seconds(limit!)} (bezzel worker --max-sub-task-time): split the count finer (--parts) or raise the limit`);
       throw error;
     } finally {
       clearTimeout(timer);
-      this.#inFlight.delete(job.id!);
     }
     const counted = subCountOf(sub.key, sub.sub, result);
     if (!counted) throw new Error(`sub-task ${sub.key} ended "${result.status}" without a count`);
