@@ -83,7 +83,7 @@ describe('domination on the page', () => {
   it('counts the 4,860 minimum sets of 8×8 queens and groups them into 638 classes in the Solutions tab', () =>
     withPage(browser(), async (page) => {
       expect(await run(page, { problem: 'dominate', piece: 'queen', width: '8', height: '8', goal: 'count-minimum' })).toBe('complete');
-      expect(await text(page, '#answer-headline')).toBe('The fewest queens dominating 8×8: 5 (proven: a search for fewer was exhausted), in 4860 minimum sets');
+      expect(await text(page, '#answer-headline')).toBe('The fewest queens dominating 8×8: 5 (proven: a search for fewer was exhausted), in 4,860 minimum sets');
       expect(await figures(page)).toMatchObject({ Fewest: '5 queens', 'Minimum sets': '4,860' });
       expect(page.url()).toContain('problem=dominate&piece=queen&w=8&h=8&goal=count-minimum&strategy=cover-search');
       await page.locator('#tab-solutions').click();

@@ -25,9 +25,12 @@ export class GalleryControl {
       this.store.update({ gallery: { status: 'unavailable', message: run.error ? 'The run ended in an error.' : 'The run has not finished yet.' } });
       return;
     }
-    const everything = run.result.status === 'complete' && run.setup.task.goal === 'all' && run.solutionCount === run.solutions.length;
+    const result = run.result;
+    // The worker sends the first KEPT_SOLUTIONS and only counts the rest: the result's count is how many there are.
+    const total = result.status === 'complete' && 'count' in result ? Number(result.count) : run.solutionCount;
+    const everything = result.status === 'complete' && run.setup.task.goal === 'all' && run.solutionCount === run.solutions.length;
     const dominate = run.setup.task.problem.kind === 'dominate';
-    if (everything) this.#build(run, run.solutions, dominate ? 'dominating sets' : 'solutions');
+    if (everything) this.#build(run, run.solutions, dominate ? 'dominating sets' : 'solutions', total);
     else if (dominate) this.store.update({ gallery: { status: 'unavailable', message: `This run did not list the sets. "${listLabel(run)}" lists them (up to 20,000) and groups them by symmetry.` } });
     else this.store.update({ gallery: { status: 'unavailable', message: 'This run did not list every solution. "List every solution" runs the same puzzle with goal all (up to 2,000 solutions are shown).' } });
   }
@@ -58,8 +61,7 @@ export class GalleryControl {
         // Counted by the worker, which sends only the first `keep`.
         const total = message.result.status === 'complete' ? Number(message.result.count) : found;
         if (message.result.status !== 'complete') say(`Listing stopped before the end (${message.result.status}); ${found.toLocaleString('en')} ${plan.noun} were found.`);
-        else if (total > plan.keep) say(`There are ${total.toLocaleString('en')} ${plan.noun}: too many to show (the gallery groups up to ${plan.keep.toLocaleString('en')}).`);
-        else this.#build(run, solutions, plan.noun);
+        else this.#build(run, solutions, plan.noun, total);
       }
     });
   }
@@ -71,7 +73,11 @@ export class GalleryControl {
     if (gallery.status === 'shown') {
       if (host.firstChild !== gallery.element) host.replaceChildren(gallery.element);
       const each = gallery.solutions > DRAWN_SOLUTIONS ? 'Each class is drawn once; under it, its other members and the symmetry that makes each.' : 'Each drawing names the ones that make it.';
-      setText(summary, `${gallery.solutions.toLocaleString('en')} ${gallery.noun} in ${gallery.classes.toLocaleString('en')} classes. The board's rotations and reflections that keep the piece's moves carry each class's first member onto the others. ${each}`);
+      const cut = gallery.total !== undefined && gallery.total > gallery.solutions;
+      const counted = cut
+        ? `The first ${gallery.solutions.toLocaleString('en')} of ${gallery.total!.toLocaleString('en')} ${gallery.noun}, in ${gallery.classes.toLocaleString('en')} classes (the gallery groups only the first ${gallery.solutions.toLocaleString('en')}; the classes of all are not counted).`
+        : `${gallery.solutions.toLocaleString('en')} ${gallery.noun} in ${gallery.classes.toLocaleString('en')} classes.`;
+      setText(summary, `${counted} The board's rotations and reflections that keep the piece's moves carry each class's first member onto the others. ${each}`);
     } else {
       host.replaceChildren();
       setText(summary, gallery.status === 'listing' ? 'Listing every solution…' : gallery.status === 'unavailable' ? gallery.message : run ? '' : 'Run a puzzle first.');
@@ -81,13 +87,13 @@ export class GalleryControl {
     setText(button, run ? listLabel(run) : 'List every solution');
   }
 
-  #build(run: Run, solutions: Run['solutions'], noun: string): void {
+  #build(run: Run, solutions: Run['solutions'], noun: string, total = solutions.length): void {
     if (solutions.length === 0) {
       this.store.update({ gallery: { status: 'unavailable', message: `There are no ${noun} to show.` } });
       return;
     }
     const { element, classes } = galleryOf(run.setup.board, run.setup.piece, solutions, run.setup.task.problem.kind === 'dominate' ? 'set' : 'solution');
-    this.store.update({ gallery: { status: 'shown', element, classes, solutions: solutions.length, noun } });
+    this.store.update({ gallery: { status: 'shown', element, classes, solutions: solutions.length, noun, ...(total > solutions.length ? { total } : {}) } });
   }
 }
 

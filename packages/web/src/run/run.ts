@@ -156,7 +156,12 @@ export class Run {
     const size = solution.kind === 'tour' ? solution.path.length : solution.squares.length;
     if (size > TRACE_CAP || this.events.length > 0) {
       this.picture = solution;
-      this.notes.push(`The answer has ${size.toLocaleString('en')} squares: it is drawn as a picture.`);
+      // A recording cut short says so already; its answer is not big, only past the recording's end.
+      this.notes.push(
+        this.events.length > 0
+          ? `The ${solution.kind === 'tour' ? 'tour' : 'answer'} it found is drawn at the end of the timeline.`
+          : `The answer has ${size.toLocaleString('en')} squares: too many to replay step by step, so it is drawn as a picture.`,
+      );
     } else {
       this.events.push(...(solution.kind === 'tour' ? pathTrace(solution.path) : placementTrace(solution.squares)));
       this.tree.update(this.events);

@@ -1,6 +1,6 @@
 import { Board, createBezzel, type Task } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { answerOf } from './answer.js';
+import { answerOf, groupedNumbers } from './answer.js';
 import { pageWords } from '../shared/page-words.js';
 import { pagePlugins } from '../shared/plugins.js';
 
@@ -18,6 +18,14 @@ const placement = (piece: string, n: number, goal: Task['goal'], extra: Partial<
 });
 
 describe('answerOf: every goal answered in full', () => {
+  it('writes a count of thousands with separators, as the figures do (issue 26: "14200" bare)', async () => {
+    const a = await answer(placement('queen', 10, 'count', { strategy: 'backtracking' }));
+    expect(a.headline).toBe('724 solutions: 10 queens on 10×10');
+    const b = await answer(placement('rook', 7, 'count', { strategy: 'backtracking' }));
+    expect(b.headline).toBe('5,040 solutions: 7 rooks on 7×7');
+    expect(groupedNumbers('14200 solutions: 1000 queens on 1000×1000, seed 1234567')).toBe('14,200 solutions: 1,000 queens on 1000×1000, seed 1,234,567');
+  });
+
   it('gives the count and the fundamental count', async () => {
     const a = await answer(placement('queen', 8, 'count-fundamental', { strategy: 'backtracking' }));
     expect(a).toMatchObject({ status: 'complete', tone: 'good', headline: '92 solutions, 12 fundamental (distinct up to symmetry): 8 queens on 8×8' });
@@ -71,7 +79,7 @@ describe('answerOf for domination, as `bezzel dominate` answers', () => {
 
   it('gives the fewest queens of 8×8 with its proof and the minimum sets, up to symmetry too', async () => {
     const a = await answer(dominate('queen', 8, 'count-minimum-fundamental', { strategy: 'cover-search' }));
-    expect(a).toMatchObject({ status: 'complete', tone: 'good', headline: 'The fewest queens dominating 8×8: 5 (proven: a search for fewer was exhausted), in 4860 minimum sets, 638 fundamental (distinct up to symmetry)' });
+    expect(a).toMatchObject({ status: 'complete', tone: 'good', headline: 'The fewest queens dominating 8×8: 5 (proven: a search for fewer was exhausted), in 4,860 minimum sets, 638 fundamental (distinct up to symmetry)' });
     expect(a.figures.slice(0, 4)).toEqual([['Fewest', '5 queens'], ['Proof', 'a search for fewer was exhausted'], ['Minimum sets', '4,860'], ['Fundamental', '638 (distinct up to symmetry)']]);
     expect(a.figures[4]).toEqual(['One minimum set', '5 queens: h2 c4 d4 e4 c5']);
   });

@@ -18,11 +18,16 @@ export interface Answer {
 /** Squares of a set named in the figures; a longer set is counted past them. */
 const NAMED_SQUARES = 24;
 
+/** Counts of four digits or more in a sentence, with thousands separators ("14,200 solutions"); a board's sides ("1000×1000") are left as typed. */
+export function groupedNumbers(words: string): string {
+  return words.replace(/(?<![\d×.,])\d{4,}(?![\d×.,])/g, (digits) => groupDigits(BigInt(digits)));
+}
+
 /** Everything the CLI says about a result, so no goal's answer is missing a part on the page. */
 export function answerOf(board: Board, piece: Piece, result: Result, k?: number): Answer {
   const figures = result.task.problem.kind === 'dominate' ? dominationFigures(board, piece, result) : placementFigures(piece, result);
   figures.push(['Nodes', groupDigits(result.stats.nodes)]);
-  return { status: statusWord(result), tone: toneOf(result), headline: pageWords(headline(board, piece, result, k)), figures, stats: pageWords(renderStats(result)) };
+  return { status: statusWord(result), tone: toneOf(result), headline: groupedNumbers(pageWords(headline(board, piece, result, k))), figures, stats: pageWords(renderStats(result)) };
 }
 
 function placementFigures(piece: Piece, result: Result): [string, string][] {

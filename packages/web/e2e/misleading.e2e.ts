@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { run, text, useBrowser, withPage } from './page.js';
+
+const browser = useBrowser();
+
+/** Issue 26's "misleading or broken bits", each checked where a student sees it. */
+describe('misleading bits (issue 26)', () => {
+  it('12 queens, goal all: a cut-off gallery says so, counts carry separators, and a cut recording is not called a big answer', () =>
+    withPage(browser(), async (page) => {
+      expect(await run(page, { width: '12', height: '12', goal: 'all', strategy: 'backtracking' }, 60_000)).toBe('complete');
+      expect(await text(page, '#answer-headline')).toBe('14,200 solutions: 12 queens on 12×12');
+      const notes = await text(page, '#answer-notes');
+      expect(notes).not.toMatch(/The answer has 12 squares/);
+      expect(notes).toMatch(/Recording stopped after [\d,]+ steps/);
+      await page.locator('#tab-solutions').click();
+      await expect.poll(() => text(page, '#solutions-summary'), { timeout: 30_000 }).toMatch(/^The first 2,000 of 14,200 solutions, in 1,318 classes/);
+    }));
+});
