@@ -93,7 +93,7 @@ export const genetic: SearchStrategy = {
     let bestIndex = 0;
     let squares = 0;
     let generation = 0;
-    const stats = () => ({ nodes: generation, generations: generation, timeMs: performance.now() - started, extra: { squares, repairFrom: switchOn } });
+    const stats = () => ({ nodes: generation, generations: generation, timeMs: performance.now() - started, extra: { squares, ...(chosen.repair === 'none' ? {} : { repairFrom: switchOn }) } });
     for (; generation < generations; generation++) {
       if (generation === 0 && context.clock.expired()) break;
       const active = generation >= switchOn ? repair : undefined;

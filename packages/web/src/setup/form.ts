@@ -141,9 +141,9 @@ export class SetupForm {
   /** One labelled field per declared option, rebuilt only when the strategy changes. */
   #renderOptions(state: PageState, invalid: Readonly<Record<string, string>>): void {
     const host = byId('options');
-    if (this.#optionsFor !== state.strategy) {
-      this.#optionsFor = state.strategy;
-      this.#fields = optionFields(this.bezzel, this.bezzel.strategy(state.strategy));
+    if (this.#optionsFor !== `${state.strategy} ${state.problem}`) {
+      this.#optionsFor = `${state.strategy} ${state.problem}`;
+      this.#fields = optionFields(this.bezzel, this.bezzel.strategy(state.strategy), state.problem);
       host.replaceChildren(...this.#fields.map((field) => optionElement(field)));
     }
     show(host, this.#fields.length > 0);

@@ -26,6 +26,14 @@ describe('optionFields', () => {
     expect(optionFields(bezzel, bezzel.strategy('backtracking')).map((f) => f.name)).toEqual(['ordering', 'direction', 'reversal']);
   });
 
+  it('leaves out the options for another kind of problem (issue 26: "ordering" offered for placements)', () => {
+    const backtracking = bezzel.strategy('backtracking');
+    expect(optionFields(bezzel, backtracking, 'placement').map((f) => f.name)).toEqual([]);
+    expect(optionFields(bezzel, backtracking, 'tour').map((f) => f.name)).toEqual(['ordering', 'direction', 'reversal']);
+    // Options for any kind stay: min-conflicts' start placement.
+    expect(optionFields(bezzel, bezzel.strategy('min-conflicts'), 'placement').map((f) => f.name)).toContain('initial');
+  });
+
   it('reads option text as the CLI does', () => {
     expect([optionValue('12'), optionValue('-0.5'), optionValue('true'), optionValue('roth'), optionValue('1e3')]).toEqual([12, -0.5, true, 'roth', '1e3']);
   });

@@ -17,10 +17,27 @@ export interface OptionField {
   readonly fallback: string;
 }
 
-/** The fields a strategy offers a user: its declared options, without those only `split()` writes. */
-export function optionFields(bezzel: Bezzel, strategy: SearchStrategy | undefined): OptionField[] {
+/**
+ * The problem kind an option is for, when it is for one only: a part of a `tour-…` kind, or a description that
+ * says so ("tour counts: …", "the order in which a tour tries its moves", "placements only: …").
+ */
+export function optionKind(option: { readonly description: string; readonly partKind?: string }): 'placement' | 'tour' | undefined {
+  if (option.partKind?.startsWith('tour-') || /^((open |closed )?tour counts\b|tours only:|the order in which a tour\b)/.test(option.description)) return 'tour';
+  if (/^placements only:/.test(option.description)) return 'placement';
+  return undefined;
+}
+
+/**
+ * The fields a strategy offers a user: its declared options, without those only `split()` writes, and (given the
+ * problem kind) without those for another kind of problem — a tour's move ordering is no choice for placements.
+ */
+export function optionFields(bezzel: Bezzel, strategy: SearchStrategy | undefined, problem?: string): OptionField[] {
   return (strategy ? optionList(strategy.meta) : [])
     .filter((option) => !option.internal)
+    .filter((option) => {
+      const kind = optionKind(option);
+      return problem === undefined || kind === undefined || kind === problem;
+    })
     .map((option) => {
       const choices =
         option.partKind ? bezzel.partsOf(option.partKind).map((part) => ({ value: part.id, description: part.description }))

@@ -26,6 +26,12 @@ describe('answerOf: every goal answered in full', () => {
     expect(groupedNumbers('14200 solutions: 1000 queens on 1000×1000, seed 1234567')).toBe('14,200 solutions: 1,000 queens on 1000×1000, seed 1,234,567');
   });
 
+  it('reports no repair switch-on for a genetic run without repair (issue 26: "repairFrom 90" with repair none)', async () => {
+    const tour = (options: Record<string, string | number>): Task => ({ problem: { kind: 'tour', board: { width: 5, height: 5 }, piece: 'knight', start: 0 }, goal: 'one', strategy: 'genetic', seed: 1, options: { generations: 30, ...options } });
+    expect((await answer(tour({ repair: 'none' }))).stats).not.toMatch(/repairFrom/);
+    expect((await answer(tour({}))).stats).toMatch(/repairFrom 9\b/);
+  });
+
   it('gives the count and the fundamental count', async () => {
     const a = await answer(placement('queen', 8, 'count-fundamental', { strategy: 'backtracking' }));
     expect(a).toMatchObject({ status: 'complete', tone: 'good', headline: '92 solutions, 12 fundamental (distinct up to symmetry): 8 queens on 8×8' });
