@@ -15,4 +15,13 @@ describe('misleading bits (issue 26)', () => {
       await page.locator('#tab-solutions').click();
       await expect.poll(() => text(page, '#solutions-summary'), { timeout: 30_000 }).toMatch(/^The first 2,000 of 14,200 solutions, in 1,318 classes/);
     }));
+
+  it('1000 queens: "List every solution" is disabled, the reason beside it', () =>
+    withPage(browser(), async (page) => {
+      expect(await run(page, { width: '1000', height: '1000', goal: 'one', strategy: 'auto' }, 60_000)).toBe('solved');
+      await page.locator('#tab-solutions').click();
+      await expect.poll(() => text(page, '#solutions-summary')).toMatch(/did not list every solution\. Listing every one of these solutions is out of reach: /);
+      expect(await page.locator('#enumerate').isDisabled()).toBe(true);
+      expect(await page.locator('#enumerate').getAttribute('title')).toMatch(/out of reach/);
+    }));
 });

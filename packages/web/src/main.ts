@@ -75,7 +75,7 @@ const player = new Player(new Replay([]), () => drawWatch(false), (playing) => {
   if (!playing) scheduleRender();
 });
 const play = new PlayControl(store, board);
-const gallery = new GalleryControl(store);
+const gallery = new GalleryControl(store, registry);
 const marks = new TimelineMarks(byId('timeline-marks') as unknown as SVGSVGElement, byId('timeline-legend'));
 const compare = new CompareControl(registry, () => store.state.setup);
 const predict = new PredictControl(() => store.state.run, (position) => player.seek(position), () => {

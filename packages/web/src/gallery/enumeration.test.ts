@@ -1,6 +1,6 @@
 import { createBezzel, type Task } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { enumerationOf, MAX_LISTED_SETS } from './enumeration.js';
+import { durationWords, enumerationOf, listingReach, MAX_LISTED_SETS } from './enumeration.js';
 import { pagePlugins } from '../shared/plugins.js';
 import { KEPT_SOLUTIONS } from '../run/protocol.js';
 
@@ -43,5 +43,16 @@ describe('enumerationOf: what "List every solution" runs', () => {
     const task: Task = { problem: { kind: 'placement', board: { width: 4, height: 4 }, piece: 'knight' }, goal: 'maximum', strategy: 'transfer-matrix' };
     const plan = enumerationOf(task, await bezzel.solve(task), strategy('transfer-matrix'));
     expect(plan).toMatchObject({ ok: true, keep: KEPT_SOLUTIONS, noun: 'solutions', task: { goal: 'all', problem: { k: 8 } } });
+  });
+});
+
+describe('listingReach: when "List every solution" is out of reach', () => {
+  const placement = (n: number): Task => ({ problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' }, goal: 'one', strategy: 'backtracking' });
+  const reach = (n: number) => listingReach(bezzel, enumerationOf(placement(n), undefined, strategy('backtracking')));
+  it('offers 8 and 12 queens, and refuses 1000 queens (issue 26: it stayed enabled and failed with a paragraph) with the estimate', () => {
+    expect(reach(8)).toBeUndefined();
+    expect(reach(12)).toBeUndefined();
+    expect(reach(1000)).toMatch(/^Listing every one of these solutions is out of reach: /);
+    expect(durationWords(4 * 60_000)).toBe('about 4 minutes');
   });
 });

@@ -1,5 +1,6 @@
-import type { Result, SearchStrategy, Task } from '@bezzel/core';
+import type { Bezzel, Result, SearchStrategy, Task } from '@bezzel/core';
 import { KEPT_SOLUTIONS } from '../run/protocol.js';
+import { pageWords } from '../shared/page-words.js';
 
 /**
  * Minimum dominating sets a gallery lists and groups at most: 8×8 queens have 4,860. Above KEPT_SOLUTIONS a class
@@ -40,4 +41,37 @@ export function enumerationOf(task: Task, result: Result | undefined, strategy: 
     return { ok: false, message: 'This run proved no fewest number of pieces, so there are no minimum sets to list: run goal minimum or count-minimum (cover-search), or give a size k with goal all.' };
   }
   return { ok: true, task: all({ ...problem, k }), keep: MAX_LISTED_SETS, noun: minimum !== undefined ? 'minimum sets' : `sets of ${k}` };
+}
+
+/** The longest a listing may be estimated to take for the page to offer it: a minute on the reference machine. */
+export const LISTING_REACH_MS = 60_000;
+
+/**
+ * Why listing is out of reach, in one sentence, or undefined when it can be tried: no strategy can list the
+ * solutions, or the chosen one estimates the run (its `supports` cost, milliseconds on the reference machine) at
+ * more than LISTING_REACH_MS — 16 queens about four minutes, 1000 queens far longer than anyone waits.
+ */
+export function listingReach(bezzel: Bezzel, plan: Enumeration): string | undefined {
+  if (!plan.ok) return undefined;
+  const instance = bezzel.instantiate(plan.task);
+  // A piece this registry does not know (a Betza piece made in the worker): let the worker answer.
+  if (!instance.ok) return undefined;
+  const chosen = bezzel.choose(instance.value);
+  if (!chosen.ok) return `Listing every one of these ${plan.noun} is out of reach: ${pageWords(chosen.error.message.split('\n')[0]!)}.`;
+  const support = bezzel.support(instance.value).find((s) => s.strategy === chosen.value)?.support;
+  if (!support?.ok || support.cost <= LISTING_REACH_MS) return undefined;
+  return `Listing every one of these ${plan.noun} is out of reach: ${chosen.value.meta.id} would take ${durationWords(support.cost)} (estimated), and the page lists only what takes under a minute.`;
+}
+
+/** An estimated time in words: "about 4 minutes", "about 6 days", "more than a thousand years". */
+export function durationWords(ms: number): string {
+  const units: readonly [number, string][] = [[3_600_000 * 24 * 365, 'year'], [3_600_000 * 24, 'day'], [3_600_000, 'hour'], [60_000, 'minute'], [1000, 'second']];
+  if (ms > 3_600_000 * 24 * 365 * 1000) return 'more than a thousand years';
+  for (const [size, unit] of units) {
+    if (ms >= size) {
+      const n = Math.round(ms / size);
+      return `about ${n} ${unit}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return 'under a second';
 }

@@ -1,6 +1,7 @@
 import type { AppState } from '../app-state.js';
 import { byId, setText } from '../shared/dom.js';
-import { enumerationOf } from './enumeration.js';
+import type { Bezzel } from '@bezzel/core';
+import { enumerationOf, listingReach } from './enumeration.js';
 import { DRAWN_SOLUTIONS, galleryOf } from './gallery-view.js';
 import type { Run } from '../run/run.js';
 import type { Store } from '../shared/store.js';
@@ -12,8 +13,13 @@ import { startWorker, type WorkerJob } from '../run/worker-client.js';
  */
 export class GalleryControl {
   #job: WorkerJob | undefined;
+  /** The run whose listing was judged, and why it is out of reach (undefined: it can be tried). */
+  #reach: { run: Run; why: string | undefined } | undefined;
 
-  constructor(private readonly store: Store<AppState>) {
+  constructor(
+    private readonly store: Store<AppState>,
+    private readonly bezzel?: Bezzel,
+  ) {
     byId('enumerate').addEventListener('click', () => this.listEverySolution());
   }
 
@@ -32,7 +38,10 @@ export class GalleryControl {
     const dominate = run.setup.task.problem.kind === 'dominate';
     if (everything) this.#build(run, run.solutions, dominate ? 'dominating sets' : 'solutions', total);
     else if (dominate) this.store.update({ gallery: { status: 'unavailable', message: `This run did not list the sets. "${listLabel(run)}" lists them (up to 20,000) and groups them by symmetry.` } });
-    else this.store.update({ gallery: { status: 'unavailable', message: 'This run did not list every solution. "List every solution" runs the same puzzle with goal all (up to 2,000 solutions are shown).' } });
+    else {
+      const far = this.#outOfReach(run);
+      this.store.update({ gallery: { status: 'unavailable', message: far ? `This run did not list every solution. ${far}` : 'This run did not list every solution. "List every solution" runs the same puzzle with goal all (up to 2,000 solutions are shown).' } });
+    }
   }
 
   /** Stops a listing in progress (a new run makes it moot). */
@@ -47,6 +56,8 @@ export class GalleryControl {
     const say = (message: string) => this.store.update({ gallery: { status: 'unavailable', message } });
     const plan = enumerationOf(run.setup.task, run.result, run.setup.strategy);
     if (!plan.ok) return say(plan.message);
+    const far = this.#outOfReach(run);
+    if (far) return say(far);
     const solutions: Run['solutions'] = [];
     let found = 0;
     this.store.update({ gallery: { status: 'listing' } });
@@ -83,8 +94,18 @@ export class GalleryControl {
       setText(summary, gallery.status === 'listing' ? 'Listing every solution…' : gallery.status === 'unavailable' ? gallery.message : run ? '' : 'Run a puzzle first.');
     }
     const button = byId<HTMLButtonElement>('enumerate');
-    button.disabled = !run?.result || gallery.status === 'listing' || gallery.status === 'shown';
+    const far = run?.result ? this.#outOfReach(run) : undefined;
+    button.disabled = !run?.result || gallery.status === 'listing' || gallery.status === 'shown' || far !== undefined;
+    if (far) button.title = far;
+    else button.removeAttribute('title');
     setText(button, run ? listLabel(run) : 'List every solution');
+  }
+
+  /** Why listing this run's solutions is out of reach (judged once a run, from the strategies' cost estimates). */
+  #outOfReach(run: Run): string | undefined {
+    if (!this.bezzel || !run.result) return undefined;
+    if (this.#reach?.run !== run) this.#reach = { run, why: listingReach(this.bezzel, enumerationOf(run.setup.task, run.result, run.setup.strategy)) };
+    return this.#reach.why;
   }
 
   #build(run: Run, solutions: Run['solutions'], noun: string, total = solutions.length): void {
