@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run, text, useBrowser, withPage } from './page.js';
+import { Board } from '@bezzel/core';
+import { answered, drawn, run, site, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();
 
@@ -24,4 +25,30 @@ describe('misleading bits (issue 26)', () => {
       expect(await page.locator('#enumerate').isDisabled()).toBe(true);
       expect(await page.locator('#enumerate').getAttribute('title')).toMatch(/out of reach/);
     }));
+
+  it('a tap\'s tooltip stays after the finger lifts, and says what the square is now in play (not "d8: free" over the queen just placed)', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(site());
+      await answered(page);
+      await page.locator('#tab-play').click();
+      await drawn(page);
+      const board = Board.square(8);
+      const box = (await page.locator('#board svg.board').boundingBox())!;
+      const at = (name: string) => {
+        const sq = board.parseSquare(name);
+        if (!sq.ok) throw sq.error;
+        return { x: box.x + ((board.col(sq.value) + 0.5) * box.width) / 8, y: box.y + ((8 - board.row(sq.value) - 0.5) * box.height) / 8 };
+      };
+      await page.touchscreen.tap(at('d8').x, at('d8').y);
+      await drawn(page);
+      await expect.poll(() => page.locator('#board svg.board').getAttribute('data-pieces')).toBe(String(board.parseSquare('d8').ok && 59));
+      expect(await page.locator('#tooltip').isVisible()).toBe(true);
+      const tip = await text(page, '#tooltip');
+      expect(tip).toBe('queen on d8: click to take it back');
+    } finally {
+      await context.close();
+    }
+  });
 });

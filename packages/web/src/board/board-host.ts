@@ -18,6 +18,8 @@ export class BoardHost {
   #onSquare: ((square: number) => void) | undefined;
   #picture?: BoardPicture;
   #tapTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The square the tooltip speaks of, so a new drawing (a piece just placed) rewrites it; -1 for none. */
+  #tipSquare = -1;
   cursor = 0;
 
   constructor(
@@ -26,13 +28,16 @@ export class BoardHost {
   ) {
     const svg = this.#svg.svg;
     svg.addEventListener('pointermove', (event) => this.#hover(event));
-    svg.addEventListener('pointerleave', () => show(this.tooltip, false));
+    // A finger lifted "leaves" too (pointerleave follows touch-up): only a mouse leaving hides the reason at once.
+    svg.addEventListener('pointerleave', (event) => {
+      if (event.pointerType === 'mouse') this.#hide();
+    });
     // A tap shows the reason for a while, since a finger never "leaves" the square the way a mouse does.
     svg.addEventListener('pointerdown', (event) => {
       if (event.pointerType === 'mouse') return;
       this.#hover(event);
       clearTimeout(this.#tapTimer);
-      this.#tapTimer = setTimeout(() => show(this.tooltip, false), 2500);
+      this.#tapTimer = setTimeout(() => this.#hide(), 2500);
     });
     svg.addEventListener('click', (event) => {
       const square = this.#svg.squareAt(event.clientX, event.clientY);
@@ -81,15 +86,27 @@ export class BoardHost {
       canvas.style.setProperty('--aspect', `${board.width} / ${board.height}`);
       drawBoardCanvas(canvas, picture);
     }
+    // The tooltip says what the square means now, not before this drawing ("d8: free" under a queen just placed).
+    if (this.#tipSquare >= 0 && !this.tooltip.hidden) {
+      const text = this.#tipSquare < board.size ? describe(this.#tipSquare) : undefined;
+      if (text) setText(this.tooltip, text);
+      else this.#hide();
+    }
+  }
+
+  #hide(): void {
+    this.#tipSquare = -1;
+    show(this.tooltip, false);
   }
 
   #hover(event: PointerEvent): void {
     const square = this.#svg.squareAt(event.clientX, event.clientY);
     const text = square >= 0 ? this.#describe(square) : undefined;
     if (!text) {
-      show(this.tooltip, false);
+      this.#hide();
       return;
     }
+    this.#tipSquare = square;
     setText(this.tooltip, text);
     show(this.tooltip, true);
     // Beside the pointer, kept inside the window.
@@ -113,7 +130,7 @@ export class BoardHost {
       this.cursor = r * width + c;
       this.#svg.draw({ ...picture, cursor: this.cursor });
       setText(this.tooltip, '');
-      show(this.tooltip, false);
+      this.#hide();
       this.host.dispatchEvent(new CustomEvent('cursor', { detail: this.cursor }));
     } else if (event.key === 'Enter' || event.key === ' ') {
       this.#onSquare(this.cursor);
