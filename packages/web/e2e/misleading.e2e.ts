@@ -51,4 +51,20 @@ describe('misleading bits (issue 26)', () => {
       await context.close();
     }
   });
+
+  it('a long piece name wraps inside the notice at 390 px, nothing wider than the screen', async () => {
+    const long = `${'grasshopperdragonunicorn'.repeat(6)}`;
+    const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${site()}?piece=${long}`);
+      await expect.poll(() => page.locator('#notices').isVisible()).toBe(true);
+      expect(await text(page, '#notices')).toContain(long.slice(0, 20));
+      const widths = await page.locator('#notices').evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth, right: box.getBoundingClientRect().right, page: document.documentElement.scrollWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      expect(widths.right).toBeLessThanOrEqual(390);
+      expect(widths.page).toBeLessThanOrEqual(390);
+    } finally {
+      await page.close();
+    }
+  });
 });
