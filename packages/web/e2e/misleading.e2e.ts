@@ -67,4 +67,21 @@ describe('misleading bits (issue 26)', () => {
       await page.close();
     }
   });
+
+  it('a run with no pseudo-code shows no empty code box, only the note (8 queens by formula)', () =>
+    withPage(browser(), async (page) => {
+      expect(await run(page, { strategy: 'formula', goal: 'one' })).toBe('solved');
+      await expect.poll(() => text(page, '#code-note')).toMatch(/^formula records no steps/);
+      expect(await page.locator('#code').isVisible()).toBe(false);
+      expect(await run(page, { strategy: 'backtracking' })).toBe('solved');
+      await expect.poll(() => page.locator('#code').isVisible()).toBe(true);
+    }));
+
+  it('a 1000×1000 tour, unrecorded: its colours have a legend, and Solutions says 1 beside "solved"', () =>
+    withPage(browser(), async (page) => {
+      expect(await run(page, { problem: 'tour', piece: 'knight', width: '1000', height: '1000', start: 'a1', goal: 'one', strategy: 'auto' }, 60_000)).toBe('solved');
+      await expect.poll(() => page.locator('#legend').getAttribute('data-keys')).toContain('path-order');
+      expect(await text(page, '#legend')).toMatch(/coloured by when the tour reached it/);
+      expect(await text(page, '#stat-solutions')).toBe('1');
+    }));
 });

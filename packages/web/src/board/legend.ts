@@ -1,5 +1,6 @@
 import { el, setAttr, svgEl } from '../shared/dom.js';
 import type { BoardPicture } from './board-picture.js';
+import { drawsPixels } from './board-canvas.js';
 
 /** Move numbers and degrees are written on boards up to this side (as board-svg.ts writes them). */
 const MAX_NUMBERED_SIDE = 16;
@@ -8,7 +9,7 @@ const MAX_NUMBERED_SIDE = 16;
 export type LegendKey =
   | 'attacked' | 'rejected' | 'hint' | 'aim' | 'wiped' | 'line' | 'secondary' | 'tabu'
   | 'tint' | 'crossed' | 'heat' | 'covered' | 'uncovered' | 'value' | 'conflict' | 'candidate'
-  | 'path' | 'move-number' | 'degree' | 'touched-add' | 'touched-take' | 'solved';
+  | 'path' | 'path-order' | 'move-number' | 'degree' | 'touched-add' | 'touched-take' | 'solved';
 
 /** What the board shows that the legend must explain, in a fixed order. */
 export function legendKeys(picture: BoardPicture): LegendKey[] {
@@ -36,7 +37,8 @@ export function legendKeys(picture: BoardPicture): LegendKey[] {
   if (picture.labels && picture.labels.size > 0 && numbered) keys.add('value');
   if (picture.conflicts && picture.conflicts.length > 0) keys.add('conflict');
   if (picture.candidates && picture.candidates.length > 0) keys.add('candidate');
-  if (picture.path && picture.path.length > 0) {
+  if (picture.path && picture.path.length > 0 && drawsPixels(board.width, board.height)) keys.add('path-order');
+  else if (picture.path && picture.path.length > 0) {
     keys.add('path');
     if (numbered) keys.add('move-number');
   }
@@ -45,7 +47,7 @@ export function legendKeys(picture: BoardPicture): LegendKey[] {
   return ORDER.filter((k) => keys.has(k));
 }
 
-const ORDER: readonly LegendKey[] = ['attacked', 'rejected', 'hint', 'aim', 'tabu', 'wiped', 'tint', 'crossed', 'line', 'secondary', 'covered', 'uncovered', 'heat', 'degree', 'value', 'conflict', 'path', 'move-number', 'candidate', 'touched-add', 'touched-take', 'solved'];
+const ORDER: readonly LegendKey[] = ['attacked', 'rejected', 'hint', 'aim', 'tabu', 'wiped', 'tint', 'crossed', 'line', 'secondary', 'covered', 'uncovered', 'heat', 'degree', 'value', 'conflict', 'path', 'path-order', 'move-number', 'candidate', 'touched-add', 'touched-take', 'solved'];
 
 /** Where the words of a key depend on what is running: the strategy and the problem. */
 export interface LegendContext {
@@ -93,6 +95,8 @@ function words(key: LegendKey, ctx: LegendContext): string {
       return 'red line: two pieces attacking each other';
     case 'path':
       return 'blue line: the tour so far, from the green dot';
+    case 'path-order':
+      return 'the tour by colour, too big for lines: each square coloured by when the tour reached it, blue first, through grey, to orange last';
     case 'move-number':
       return 'bold number, top right: the move that reached the square';
     case 'candidate':
@@ -151,6 +155,10 @@ function swatch(key: LegendKey): SVGSVGElement {
       break;
     case 'path':
       svg.append(svgEl('polyline', { class: 'tour-path', points: '8,32 20,20 32,26' }), svgEl('circle', { class: 'tour-start', cx: 8, cy: 32, r: 5 }));
+      break;
+    case 'path-order':
+      // The colours drawPixels gives the first, middle and last squares of a tour.
+      svg.append(svgEl('rect', { x: 2, y: 8, width: 12, height: 24, fill: 'rgb(40, 90, 220)' }), svgEl('rect', { x: 14, y: 8, width: 12, height: 24, fill: 'rgb(140, 130, 130)' }), svgEl('rect', { x: 26, y: 8, width: 12, height: 24, fill: 'rgb(240, 90, 40)' }));
       break;
     case 'move-number':
       svg.append(text('12', 'move-number end', 37, 13));

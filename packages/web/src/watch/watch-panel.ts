@@ -1,3 +1,4 @@
+import { groupDigits } from '@bezzel/render';
 import { byId, el, setAttr, setText, show } from '../shared/dom.js';
 import { listingFor, type Listing } from './pseudo-code.js';
 import type { Run } from '../run/run.js';
@@ -59,7 +60,8 @@ export class WatchPanel {
     setText(byId('stat-depth'), n(replay?.depth ?? 0));
     // An answer replayed piece by piece (nothing was recorded) has no search nodes to count.
     setText(byId('stat-nodes'), run && !run.traced ? '-' : n(replay ? (replay.moves > 0 ? replay.moves : replay.nodes) : 0));
-    setText(byId('stat-solutions'), n(replay?.solutions ?? 0));
+    // A run not recorded step by step has no steps to count its solutions by: its answer counts them.
+    setText(byId('stat-solutions'), run && !run.traced ? answerSolutions(run) : n(replay?.solutions ?? 0));
     const generation = replay?.lastGeneration() ?? replay?.lastPopulation();
     const local = replay?.lastLocal();
     setText(byId('stat-h-label'), generation ? 'Generation' : 'h');
@@ -101,6 +103,8 @@ export class WatchPanel {
       this.#listing = listingFor(run.setup.strategy.meta.id, run.setup.task.problem.kind, run.setup.task.options);
       setText(byId('code-title'), this.#listing ? `Pseudo-code: ${this.#listing.title}` : 'Pseudo-code');
       code.replaceChildren(...(this.#listing?.lines ?? []).map((line) => el('li', {}, line)));
+      // No listing, no box: an empty grey box beside the note looked like code that failed to load.
+      show(code, this.#listing !== undefined);
       setText(
         byId('code-note'),
         !this.#listing ? `${run.setup.strategy.meta.id} records no steps; the answer is replayed as it was found.`
@@ -170,4 +174,13 @@ export class WatchPanel {
     byId('chart').innerHTML = chartSvg(run.metrics, marker);
     show(byId('chart-title'), points > 0);
   }
+}
+
+/** Solutions an unrecorded run found, from its answer: "1" for a tour or placement found, the count of a count. */
+function answerSolutions(run: Run): string {
+  const result = run.result;
+  if (!result) return '-';
+  if (result.status === 'solved') return result.solutions.length.toLocaleString('en');
+  if (result.status === 'complete' && 'count' in result) return groupDigits(result.count);
+  return result.status === 'impossible' ? '0' : '-';
 }
