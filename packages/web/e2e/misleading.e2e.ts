@@ -84,4 +84,15 @@ describe('misleading bits (issue 26)', () => {
       expect(await text(page, '#legend')).toMatch(/coloured by when the tour reached it/);
       expect(await text(page, '#stat-solutions')).toBe('1');
     }));
+
+  it('the GA chart: y from 0 to a round number, titled axes, 12 px labels; repair none reports no repairFrom', () =>
+    withPage(browser(), async (page) => {
+      await run(page, { problem: 'tour', piece: 'knight', width: '6', height: '6', start: 'a1', goal: 'one', strategy: 'genetic', seed: '1', 'option-generations': '60', 'option-repair': 'none' });
+      const ticks = await page.locator('#chart svg text.tick').allTextContents();
+      expect(ticks[0]).toBe('0');
+      expect(Number(ticks[2]) % 5).toBe(0);
+      expect(await page.locator('#chart svg text.axis-title').allTextContents()).toEqual(['generation', 'fitness']);
+      expect(await page.locator('#chart svg text.tick').first().getAttribute('font-size')).toBe('12');
+      expect(await text(page, '#answer')).not.toMatch(/repairFrom/);
+    }));
 });

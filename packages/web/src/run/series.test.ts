@@ -31,4 +31,18 @@ describe('Series', () => {
     single.add(0, 5);
     expect(chartSvg(new Map([['h', new Series()], ['longest', single]]))).toBe('');
   });
+
+  it('starts the y-axis at 0 (or a round number), ends it at a round one, titles both axes, in 12 px labels (issue 26: 12.76, 10 px, no titles)', () => {
+    const best = new Series();
+    for (let g = 0; g < 30; g++) best.add(g, 12.76 + g * 1.5);
+    const svg = chartSvg(new Map([['best', best]]), undefined, 280, 150, { x: 'generation', y: 'fitness' });
+    const ticks = [...svg.matchAll(/class="tick"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(ticks.slice(0, 3)).toEqual(['0', '30', '60']);
+    expect(svg).toContain('>generation</text>');
+    expect(svg).toContain('>fitness</text>');
+    expect(svg).not.toContain('font-size="10"');
+    const low = new Series();
+    for (let i = 0; i < 5; i++) low.add(i, -7 + i);
+    expect([...chartSvg(new Map([['h', low]])).matchAll(/class="tick"[^>]*>([^<]+)</g)].map((m) => m[1]).slice(0, 3)).toEqual(['-8', '-5', '-2']);
+  });
 });

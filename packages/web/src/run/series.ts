@@ -70,7 +70,7 @@ export class Annealing {
 const COLOURS = ['#2980b9', '#c0392b', '#27ae60', '#8e44ad'];
 
 /** A small line chart of named series as SVG text, sharing one y scale. */
-export function chartSvg(series: ReadonlyMap<string, Series>, marker?: number, width = 280, height = 150): string {
+export function chartSvg(series: ReadonlyMap<string, Series>, marker?: number, width = 280, height = 150, axes: { readonly x?: string; readonly y?: string } = {}): string {
   const all = [...series.entries()].filter(([, s]) => s.length > 1);
   if (all.length === 0) return '';
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
@@ -81,25 +81,50 @@ export function chartSvg(series: ReadonlyMap<string, Series>, marker?: number, w
     }
   }
   if (x1 === x0) x1 = x0 + 1;
-  if (y1 === y0) y1 = y0 + 1;
-  const pad = 40;
-  const px = (x: number) => pad + ((x - x0) / (x1 - x0)) * (width - pad - 6);
-  const py = (y: number) => height - 18 - ((y - y0) / (y1 - y0)) * (height - 30);
+  // The y-axis starts at 0 for values that cannot go below it, else at a round number, and ends at a round one:
+  // a curve from 12.76 up read as a rise from nothing.
+  const tick = roundStep(Math.max(y1, 0) - Math.min(y0, 0) || Math.abs(y1) || 1);
+  y0 = y0 >= 0 ? 0 : Math.floor(y0 / tick) * tick;
+  y1 = Math.max(Math.ceil(y1 / tick) * tick, y0 + tick);
+  const font = 12;
+  const left = 52;
+  const top = 16;
+  const bottom = 34;
+  const plotW = width - left - 6;
+  const plotH = height - top - bottom;
+  const px = (x: number) => left + ((x - x0) / (x1 - x0)) * plotW;
+  const py = (y: number) => top + plotH - ((y - y0) / (y1 - y0)) * plotH;
+  const xTitle = axes.x ?? 'step';
+  const yTitle = axes.y ?? all.map(([name]) => name).join(', ');
   const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" class="chart">`];
-  parts.push(`<rect x="${pad}" y="12" width="${width - pad - 6}" height="${height - 30}" fill="#fafafa" stroke="#ccc"/>`);
-  parts.push(`<text x="${pad - 4}" y="16" font-size="10" text-anchor="end">${fmt(y1)}</text><text x="${pad - 4}" y="${height - 18}" font-size="10" text-anchor="end">${fmt(y0)}</text>`);
-  parts.push(`<text x="${pad}" y="${height - 4}" font-size="10">${fmt(x0)}</text><text x="${width - 6}" y="${height - 4}" font-size="10" text-anchor="end">${fmt(x1)}</text>`);
+  parts.push(`<rect x="${left}" y="${top}" width="${plotW}" height="${plotH}" fill="#fafafa" stroke="#ccc"/>`);
+  const mid = (y0 + y1) / 2;
+  for (const y of [y0, mid, y1]) parts.push(`<text class="tick" x="${left - 4}" y="${(py(y) + font / 3).toFixed(1)}" font-size="${font}" text-anchor="end">${fmt(y)}</text>`);
+  parts.push(`<text class="tick" x="${left}" y="${top + plotH + font + 2}" font-size="${font}">${fmt(x0)}</text><text class="tick" x="${width - 6}" y="${top + plotH + font + 2}" font-size="${font}" text-anchor="end">${fmt(x1)}</text>`);
+  parts.push(`<text class="axis-title x" x="${left + plotW / 2}" y="${height - 3}" font-size="${font}" text-anchor="middle">${escape(xTitle)}</text>`);
+  parts.push(`<text class="axis-title y" x="${12}" y="${top + plotH / 2}" font-size="${font}" text-anchor="middle" transform="rotate(-90 12 ${top + plotH / 2})">${escape(yTitle)}</text>`);
   all.forEach(([name, s], i) => {
     const colour = COLOURS[i % COLOURS.length]!;
     const points = s.xs.map((x, j) => `${px(x).toFixed(1)},${py(s.ys[j]!).toFixed(1)}`).join(' ');
     parts.push(`<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="1.5"/>`);
-    parts.push(`<text x="${pad + 6 + i * 70}" y="10" font-size="10" fill="${colour}">${name}</text>`);
+    if (all.length > 1) parts.push(`<text x="${left + 6 + i * 70}" y="${top - 3}" font-size="${font}" fill="${colour}">${escape(name)}</text>`);
   });
   if (marker !== undefined && marker >= x0 && marker <= x1) {
-    parts.push(`<line class="marker" x1="${px(marker).toFixed(1)}" x2="${px(marker).toFixed(1)}" y1="12" y2="${height - 18}" stroke="#e67e22" stroke-width="1.5"/>`);
+    parts.push(`<line class="marker" x1="${px(marker).toFixed(1)}" x2="${px(marker).toFixed(1)}" y1="${top}" y2="${top + plotH}" stroke="#e67e22" stroke-width="1.5"/>`);
   }
   parts.push('</svg>');
   return parts.join('');
+}
+
+/** A round step (1, 2 or 5 times a power of ten) that splits a range into at most about four parts. */
+export function roundStep(range: number): number {
+  const power = 10 ** Math.floor(Math.log10(range / 4));
+  for (const m of [1, 2, 5, 10]) if (range / (m * power) <= 4) return m * power;
+  return 10 * power;
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function fmt(n: number): string {

@@ -171,7 +171,9 @@ export class WatchPanel {
     this.#chartKey = key;
     const names = [...run.metrics.keys()];
     setText(byId('chart-title'), names.includes('best') ? 'Fitness per generation' : names.includes('h') ? 'h (attacking pairs) per step' : 'Curve');
-    byId('chart').innerHTML = chartSvg(run.metrics, marker);
+    const fitness = names.includes('best');
+    const axes = { x: generation || fitness ? 'generation' : 'step', y: fitness ? 'fitness' : names.includes('h') ? 'h (attacking pairs)' : names.join(', ') };
+    byId('chart').innerHTML = chartSvg(run.metrics, marker, 280, 150, axes);
     show(byId('chart-title'), points > 0);
   }
 }
