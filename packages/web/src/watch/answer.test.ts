@@ -1,6 +1,6 @@
 import { Board, createBezzel, type Task } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { answerOf, groupedNumbers } from './answer.js';
+import { answerOf, groupedNumbers, statsWords } from './answer.js';
 import { pageWords } from '../shared/page-words.js';
 import { pagePlugins } from '../shared/plugins.js';
 
@@ -30,6 +30,13 @@ describe('answerOf: every goal answered in full', () => {
     const tour = (options: Record<string, string | number>): Task => ({ problem: { kind: 'tour', board: { width: 5, height: 5 }, piece: 'knight', start: 0 }, goal: 'one', strategy: 'genetic', seed: 1, options: { generations: 30, ...options } });
     expect((await answer(tour({ repair: 'none' }))).stats).not.toMatch(/repairFrom/);
     expect((await answer(tour({}))).stats).toMatch(/repairFrom 9\b/);
+  });
+
+  it('names min-conflicts\' initial conflicts as queens, not h (issue 26: "initialConflicts 2" beside an h curve from 1)', async () => {
+    const a = await answer(placement('queen', 8, 'one', { strategy: 'min-conflicts', seed: 3 }));
+    expect(a.stats).not.toMatch(/initialConflicts/);
+    expect(a.stats).toMatch(/queens in conflict at the start \d+ \(not h: h counts attacking pairs\)/);
+    expect(statsWords('strategy x · initialConflicts 2 · h 0')).toBe('strategy x · queens in conflict at the start 2 (not h: h counts attacking pairs) · h 0');
   });
 
   it('gives the count and the fundamental count', async () => {

@@ -23,11 +23,19 @@ export function groupedNumbers(words: string): string {
   return words.replace(/(?<![\d×.,])\d{4,}(?![\d×.,])/g, (digits) => groupDigits(BigInt(digits)));
 }
 
+/**
+ * The stats line's names the page would leave misread: min-conflicts' `initialConflicts` counts the queens in
+ * conflict, not h (the attacking pairs the curve beside it charts), so "initialConflicts 2" sat beside an h of 1.
+ */
+export function statsWords(stats: string): string {
+  return stats.replace(/\binitialConflicts (\d+)/g, (_, n: string) => `queens in conflict at the start ${n} (not h: h counts attacking pairs)`);
+}
+
 /** Everything the CLI says about a result, so no goal's answer is missing a part on the page. */
 export function answerOf(board: Board, piece: Piece, result: Result, k?: number): Answer {
   const figures = result.task.problem.kind === 'dominate' ? dominationFigures(board, piece, result) : placementFigures(piece, result);
   figures.push(['Nodes', groupDigits(result.stats.nodes)]);
-  return { status: statusWord(result), tone: toneOf(result), headline: groupedNumbers(pageWords(headline(board, piece, result, k))), figures, stats: pageWords(renderStats(result)) };
+  return { status: statusWord(result), tone: toneOf(result), headline: groupedNumbers(pageWords(headline(board, piece, result, k))), figures, stats: statsWords(pageWords(renderStats(result))) };
 }
 
 function placementFigures(piece: Piece, result: Result): [string, string][] {
