@@ -95,4 +95,27 @@ describe('misleading bits (issue 26)', () => {
       expect(await page.locator('#chart svg text.tick').first().getAttribute('font-size')).toBe('12');
       expect(await text(page, '#answer')).not.toMatch(/repairFrom/);
     }));
+
+  it('the step log keeps up with the board while playing (it trailed by 1–2 steps)', () =>
+    withPage(browser(), async (page) => {
+      await page.locator('#to-start').click();
+      await page.locator('#speed').fill('6');
+      await page.locator('#play').click();
+      const samples = await page.evaluate(
+        () =>
+          new Promise<[string, string][]>((resolve) => {
+            const out: [string, string][] = [];
+            const tick = () => {
+              out.push([document.querySelector('#stat-step')!.textContent ?? '', document.querySelector('#log li.current')?.textContent ?? '']);
+              if (out.length < 40) requestAnimationFrame(tick);
+              else resolve(out);
+            };
+            requestAnimationFrame(tick);
+          }),
+      );
+      await page.locator('#play').click();
+      const moving = samples.filter(([step]) => !step.startsWith('0 '));
+      expect(new Set(moving.map(([step]) => step)).size).toBeGreaterThan(3);
+      for (const [step, log] of moving) expect(log.split('.')[0]).toBe(step.split(' / ')[0]);
+    }));
 });

@@ -71,11 +71,13 @@ export class WatchPanel {
       this.#view.draw(undefined);
       return;
     }
+    // The log and the code line follow the board on every frame (a few lines each): throttled, they trailed it by
+    // a step or two while playing. The heavier panels are drawn less often.
+    this.#drawLog(run, announce);
+    this.#drawCode(run);
     const now = performance.now();
     if (playing && now - this.#panelAt < PANEL_MS) return;
     this.#panelAt = now;
-    this.#drawLog(run, announce);
-    this.#drawCode(run);
     this.#view.draw(run);
     this.#drawTree(run);
     this.#drawChart(run);
