@@ -258,6 +258,12 @@ describe('refused before any work, in one line (a third hostile campaign)', () =
     ['--detach without a queue on goal one', () => ['queens', '8', '--detach'], /^bezzel: --detach goes with --queue/],
     // How tours are counted, given for a search that counts nothing, was dropped unseen.
     ['--direction on goal one', () => ['tour', 'knight', '-n', '5', '--direction', 'undirected'], /^bezzel: --direction says how tours are counted: it goes with --goal count, not one$/],
+    ['--parts on goal one', () => ['queens', '8', '--parts', '5'], /^bezzel: --parts is for split counts \(--goal count or count-fundamental\), not goal one$/],
+    // A grader's folder that cannot be one: exit 70 (ENOTDIR) when staging, a hang under /proc (Node's recursive
+    // mkdir), or the current folder for "".
+    ['grade --out-dir a file', () => ['grade', join(root, 'test/fixtures/grade/submissions'), '--spec', join(root, 'test/fixtures/grade/assignment.yaml'), '--out-dir', join(root, 'package.json')], /^bezzel: --out-dir \S+package\.json: it is not a folder$/],
+    ['grade --out-dir under /proc', () => ['grade', join(root, 'test/fixtures/grade/submissions'), '--spec', join(root, 'test/fixtures/grade/assignment.yaml'), '--out-dir', '/proc/bezzel-grades'], /^bezzel: --out-dir \/proc\/bezzel-grades: no such file or folder, or it cannot be made there \(ENOENT\)$/],
+    ['grade --out-dir ""', () => ['grade', join(root, 'test/fixtures/grade/submissions'), '--spec', join(root, 'test/fixtures/grade/assignment.yaml'), '--out-dir', ''], /^bezzel: --out-dir "" names no folder/],
   ])('%s', async (_what, args, message) => {
     expectOneLine(await bezzelProcess(...args()), 2, message);
   });

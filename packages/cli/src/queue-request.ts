@@ -23,6 +23,7 @@ export function checkQueueRequest(command: Command): void {
   if (!('goal' in options) || !command.options.some((o) => o.attributeName() === 'queue')) return;
   const counting = typeof options['goal'] === 'string' && options['goal'].startsWith('count');
   if (!counting && command.getOptionValueSource('queue') === 'env') command.setOptionValueWithSource('queue', undefined, 'default');
+  if (!counting && options['parts'] !== undefined) throw new UsageError('ERR_OPTION', `--parts is for split counts (--goal count or count-fundamental), not goal ${String(options['goal'])}`);
   if (command.opts()['queue'] !== undefined) return;
   for (const [name, flag] of QUEUE_ONLY) {
     if (options[name] !== undefined) throw new UsageError('ERR_OPTION', `${flag} goes with --queue (a count handed to bezzel workers), and this command has no queue`);

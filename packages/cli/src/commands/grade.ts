@@ -1,6 +1,8 @@
 import { UsageError } from '@bezzel/core';
 import { Command, Option } from 'commander';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { systemReason } from '../output-failure.js';
 import { inert } from '../inert-text.js';
 import { EXIT, type SetExit } from '../exit.js';
 import { onInterrupt } from '../interrupt.js';
@@ -65,6 +67,7 @@ export function gradeCommand(setExit: SetExit): Command {
       const folder = resolve(userCwd(), submissions);
       const inside = relative(folder, outDir);
       if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) throw new UsageError('ERR_OPTION', `--out-dir ${inert(options.outDir)} is inside the submissions folder: put the grades elsewhere`);
+      outFolder(options.outDir, outDir);
       const controller = new AbortController();
       const stopListening = onInterrupt(controller);
       let result;
@@ -98,6 +101,34 @@ export function gradeCommand(setExit: SetExit): Command {
       }
       setExit(EXIT.answered);
     });
+}
+
+/**
+ * The folder the reports go in, made now if missing: one that cannot be (a file, a device, a place where nothing
+ * can be made) was found out only when the grader staged its first submission (exit 70) or after every run.
+ */
+function outFolder(given: string, path: string): void {
+  if (given === '') throw new UsageError('ERR_OPTION', '--out-dir "" names no folder: give one (made if missing)');
+  try {
+    makeFolder(path);
+    if (!statSync(path).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    accessSync(path, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it is not a folder' : systemReason(error);
+    throw new UsageError('ERR_OPTION', `--out-dir ${inert(given)}: ${why}`);
+  }
+}
+
+/**
+ * mkdir -p, one level at a time: Node's own recursive mkdir never returns for a path under /proc (it retries the
+ * ENOENT of a folder that cannot be made there for ever).
+ */
+function makeFolder(path: string): void {
+  if (existsSync(path)) return;
+  const parent = dirname(path);
+  if (parent !== path) makeFolder(parent);
+  mkdirSync(path);
 }
 
 function jobs(value: string): number {
