@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '@bezzel/core';
-import { answered, drawn, run, site, text, useBrowser, withPage } from './page.js';
+import { answered, boardPieces, drawn, run, site, tap, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();
 
@@ -117,5 +117,32 @@ describe('misleading bits (issue 26)', () => {
       const moving = samples.filter(([step]) => !step.startsWith('0 '));
       expect(new Set(moving.map(([step]) => step)).size).toBeGreaterThan(3);
       for (const [step, log] of moving) expect(log.split('.')[0]).toBe(step.split(' / ')[0]);
+    }));
+
+  it('the tab and a play attempt are in the link, and the link opens on them', () =>
+    withPage(browser(), async (page) => {
+      const board = Board.square(8);
+      await page.locator('#tab-play').click();
+      await drawn(page);
+      await tap(page, board, 'a1');
+      await tap(page, board, 'c2');
+      await expect.poll(() => page.url()).toMatch(/&tab=play&play=0-10(&|$)/);
+      const link = page.url();
+      await page.locator('#tab-solutions').click();
+      await expect.poll(() => page.url()).toMatch(/&tab=solutions&play=0-10(&|$)/);
+      await page.locator('#tab-watch').click();
+      await expect.poll(() => page.url()).not.toMatch(/tab=/);
+      // A new reader of the link lands on Play with the two queens placed.
+      const fresh = await browser().newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await fresh.goto(link);
+        await expect.poll(() => fresh.locator('#tab-play').getAttribute('aria-selected')).toBe('true');
+        await drawn(fresh);
+        await expect.poll(() => boardPieces(fresh)).toEqual([0, 10]);
+        expect(await text(fresh, '#play-summary')).toBe('2 of 8 queens placed, no two attack each other.');
+        expect(await fresh.locator('#notices').isVisible()).toBe(false);
+      } finally {
+        await fresh.close();
+      }
     }));
 });

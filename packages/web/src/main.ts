@@ -13,7 +13,7 @@ import { pageBezzel } from './shared/plugins.js';
 import { Replay } from './run/replay.js';
 import { Run } from './run/run.js';
 import { checkSetup, type SetupCheck } from './setup/setup-check.js';
-import { formatState, parseState, presentationAsked, type PageState } from './setup/state.js';
+import { formatState, formatView, parseState, presentationAsked, viewAsked, type PageState } from './setup/state.js';
 import { Store } from './shared/store.js';
 import { PredictControl } from './watch/predict-control.js';
 import { TimelineMarks } from './watch/timeline-marks.js';
@@ -36,16 +36,20 @@ const base = await pageBezzel('queen');
 if (!base.ok) throw base.error;
 const registry = base.value.bezzel;
 const linked = parseState(location.search);
+// The tab and a play attempt a link opens on (`tab=`, `play=`): views, like `present`, not set-up.
+const view = viewAsked(location.search, linked.state.width * linked.state.height, linked.state.problem === 'tour');
+const linkedAttempt: AppState['attempt'] | undefined =
+  view.play.length === 0 ? undefined : linked.state.problem === 'tour' ? { kind: 'tour', path: view.play } : { kind: 'placement', pieces: view.play };
 const store = new Store<AppState>({
   setup: linked.state,
   invalid: {},
   checked: undefined,
-  mode: 'watch',
+  mode: view.tab ?? 'watch',
   notices: linked.issues,
   run: undefined,
   error: undefined,
   gallery: { status: 'none' },
-  attempt: emptyAttempt(linked.state),
+  attempt: linkedAttempt ?? emptyAttempt(linked.state),
   refused: undefined,
   hint: undefined,
   hinting: false,
@@ -140,9 +144,18 @@ async function recheck(setup: PageState): Promise<void> {
   if (ticket !== checking) return;
   const previous = store.state.checked;
   // A change that leaves the puzzle as it was (the strategy, the seed) keeps the student's attempt.
-  const samePuzzle = previous?.ok && checked.ok && JSON.stringify(previous.task.problem) === JSON.stringify(checked.task.problem);
+  // The first check keeps the attempt a link brought.
+  const samePuzzle = previous === undefined || (previous.ok && checked.ok && JSON.stringify(previous.task.problem) === JSON.stringify(checked.task.problem));
   store.update({ checked, ...(samePuzzle ? {} : { attempt: emptyAttempt(setup), hint: undefined, refused: undefined }) });
-  history.replaceState(null, '', `?${formatState(setup)}${presenting ? '&present=1' : ''}`);
+  syncLink();
+}
+
+/** The link in the address bar: the set-up, the tab and the play attempt, and presentation mode. */
+function syncLink(): void {
+  const { setup, mode, attempt } = store.state;
+  const played = attempt.kind === 'tour' ? attempt.path : attempt.pieces;
+  const query = `?${formatState(setup)}${formatView(mode, played)}${presenting ? '&present=1' : ''}`;
+  if (location.search !== query) history.replaceState(null, '', query);
 }
 
 async function startRun(at?: number): Promise<void> {
@@ -232,6 +245,7 @@ function scheduleRender(): void {
 
 function render(): void {
   const state = store.state;
+  if (state.checked) syncLink();
   form.render(state.setup, state.invalid);
   drawNotices(state.notices);
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
@@ -282,6 +296,8 @@ function setPresenting(on: boolean): void {
   const query = location.search.replace(/[?&]present=[^&]*/g, '').replace(/^&/, '?');
   const base = query === '' || query === '?' ? '' : query.startsWith('?') ? query : `?${query}`;
   history.replaceState(null, '', on ? `${base}${base ? '&' : '?'}present=1` : base || location.pathname);
+  // Once the store is there, the whole link is written from it (the tab and attempt too).
+  if (store.state.checked) syncLink();
 }
 
 function drawNotices(notices: readonly string[]): void {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, formatState, MINIMUM_GOALS, PAGE_GOALS, parseState, type PageState } from './state.js';
+import { DEFAULT_STATE, formatState, formatView, MINIMUM_GOALS, PAGE_GOALS, parseState, viewAsked, type PageState } from './state.js';
 
 const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
 const state: fc.Arbitrary<PageState> = fc.record({
@@ -94,5 +94,18 @@ describe('URL state', () => {
     ]);
     // A goal that counts sets of a given size keeps its k.
     expect(parseState('problem=dominate&goal=count&k=5').state).toMatchObject({ goal: 'count', k: 5 });
+  });
+});
+
+describe('the view a link opens on (tab=, play=)', () => {
+  it('reads the tab and a play attempt, and leaves out what does not fit the board', () => {
+    expect(viewAsked('?tab=play&play=0-10', 64, false)).toEqual({ tab: 'play', play: [0, 10] });
+    expect(viewAsked('?tab=solutions', 64, false)).toEqual({ tab: 'solutions', play: [] });
+    expect(viewAsked('?tab=__proto__&play=0-64', 64, false)).toEqual({ tab: undefined, play: [] });
+    expect(viewAsked('?play=3-3', 64, false).play).toEqual([]);
+    expect(viewAsked('?play=0-17-0', 64, true).play).toEqual([0, 17, 0]);
+    expect(viewAsked('?play=-1&play=1e3', 64, false).play).toEqual([]);
+    expect(formatView('play', [0, 10])).toBe('&tab=play&play=0-10');
+    expect(formatView('watch', [])).toBe('');
   });
 });

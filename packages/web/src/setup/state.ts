@@ -63,11 +63,40 @@ export const MAX_TIME_MS = 24 * 3600 * 1000;
 
 const OPTION_PREFIX = 'o.';
 /** Parameters the page reads besides `o.<option>`; `at` is the step a shared link opens at. */
-const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at', 'present']);
+const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at', 'present', 'tab', 'play']);
 
 /** Whether a query string asks for presentation mode (`present=1`): large type, the set-up hidden. A view, not set-up. */
 export function presentationAsked(query: string): boolean {
   return new URLSearchParams(query).get('present') === '1';
+}
+
+/** The tabs a link can open on besides Watch (`tab=`), a view like `present`, not set-up. */
+export const LINKED_TABS = ['solutions', 'play', 'compare'] as const;
+export type LinkedTab = (typeof LINKED_TABS)[number];
+
+/**
+ * The view a link asks for: the tab (`tab=solutions|play|compare`) and a play attempt (`play=`: square numbers
+ * joined by "-", in the order played — a tour's path, or the pieces placed). Malformed values are left out, and
+ * squares off a board of `size` squares, or placed twice on a placement, drop the whole attempt.
+ */
+export function viewAsked(query: string, size: number, tour: boolean): { readonly tab: LinkedTab | undefined; readonly play: readonly number[] } {
+  const q = new URLSearchParams(query);
+  const tabText = q.get('tab');
+  const tab = LINKED_TABS.find((t) => t === tabText);
+  const playText = q.get('play') ?? '';
+  if (!/^\d{1,9}(-\d{1,9}){0,9999}$/.test(playText)) return { tab, play: [] };
+  const play = playText.split('-').map(Number);
+  const fits = play.every((sq) => sq < size) && (tour || new Set(play).size === play.length);
+  return { tab, play: fits ? play : [] };
+}
+
+/** The view's part of a link: `&tab=…&play=…`, empty for Watch with nothing played. */
+export function formatView(tab: string, play: readonly number[]): string {
+  const q = new URLSearchParams();
+  if ((LINKED_TABS as readonly string[]).includes(tab)) q.set('tab', tab);
+  if (play.length > 0) q.set('play', play.join('-'));
+  const text = q.toString();
+  return text ? `&${text}` : '';
 }
 
 /** A query string read into a state, with one sentence for each parameter that could not be used as given. */
