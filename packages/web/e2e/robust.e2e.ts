@@ -201,7 +201,7 @@ describe('the set-up form', () => {
       const inNode = await createBezzel({ plugins: [pluginModule({ pieces: [nc.value] }), backtracking] });
       const expected = await inNode.solve({ problem: { kind: 'placement', board: { width: 6, height: 6 }, piece: nc.value.id, k: 6 }, goal: 'count', strategy: 'backtracking' });
       expect(expected.status).toBe('complete');
-      expect(await text(page, '#answer-headline')).toMatch(new RegExp(`^${expected.status === 'complete' ? expected.count : '-'} solutions: 6 betza:NC pieces on 6×6$`));
+      expect(await text(page, '#answer-headline')).toMatch(new RegExp(`^${expected.status === 'complete' ? expected.count.toLocaleString('en') : '-'} solutions: 6 betza:NC pieces on 6×6$`));
       expect(page.url()).toContain('piece=betza%3ANC');
     }));
 });
