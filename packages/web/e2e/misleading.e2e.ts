@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '@bezzel/core';
-import { answered, boardPieces, drawn, run, site, tap, text, useBrowser, withPage } from './page.js';
+import { answered, boardPieces, drawn, run, setUp, site, tap, text, useBrowser, withPage } from './page.js';
 
 const browser = useBrowser();
 
@@ -144,5 +144,23 @@ describe('misleading bits (issue 26)', () => {
       } finally {
         await fresh.close();
       }
+    }));
+
+  it('backtracking on placements offers no tour-only option; on a tour it offers them', () =>
+    withPage(browser(), async (page) => {
+      await setUp(page, { problem: 'placement', strategy: 'backtracking' });
+      await drawn(page);
+      expect(await page.locator('#option-ordering').count()).toBe(0);
+      await setUp(page, { problem: 'tour' });
+      await setUp(page, { strategy: 'backtracking' });
+      await expect.poll(() => page.locator('#option-ordering').count()).toBe(1);
+    }));
+
+  it('min-conflicts says its initial conflicts as queens, not as h beside the h curve', () =>
+    withPage(browser(), async (page) => {
+      expect(await run(page, { problem: 'placement', width: '12', height: '12', goal: 'one', strategy: 'min-conflicts', seed: '3', 'option-initial': 'random' })).toBe('solved');
+      const stats = await text(page, '#answer-stats');
+      expect(stats).not.toMatch(/initialConflicts/);
+      expect(stats).toMatch(/queens in conflict at the start \d+ \(not h/);
     }));
 });
