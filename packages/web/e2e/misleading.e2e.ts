@@ -15,6 +15,7 @@ describe('misleading bits (issue 26)', () => {
       expect(notes).toMatch(/Recording stopped after [\d,]+ steps/);
       await page.locator('#tab-solutions').click();
       await expect.poll(() => text(page, '#solutions-summary'), { timeout: 30_000 }).toMatch(/^The first 2,000 of 14,200 solutions, in 1,318 classes/);
+      await expect.poll(() => text(page, '#solutions-summary'), { timeout: 30_000 }).toMatch(/; all 14,200 fall into 1,787 classes\)\./);
     }));
 
   it('1000 queens: "List every solution" is disabled, the reason beside it', () =>

@@ -11,7 +11,7 @@ export type Mode = 'watch' | 'solutions' | 'play' | 'compare';
 export type GalleryState =
   | { readonly status: 'none' }
   | { readonly status: 'listing' }
-  | { readonly status: 'shown'; readonly element: HTMLElement; readonly classes: number; readonly solutions: number; readonly noun: string; /** How many there are in all, when more than were kept and grouped. */ readonly total?: number }
+  | { readonly status: 'shown'; readonly element: HTMLElement; readonly classes: number; readonly solutions: number; readonly noun: string; /** How many there are in all, when more than were kept and grouped. */ readonly total?: number; /** The classes of all of them, when a count found them cheaply. */ readonly classesOfAll?: number }
   | { readonly status: 'unavailable'; readonly message: string };
 
 /** Everything the page shows is drawn from this; every control changes it through the store. */

@@ -1,7 +1,7 @@
 import type { AppState } from '../app-state.js';
 import { byId, setText } from '../shared/dom.js';
 import type { Bezzel } from '@bezzel/core';
-import { enumerationOf, listingReach } from './enumeration.js';
+import { enumerationOf, LISTING_REACH_MS, listingReach } from './enumeration.js';
 import { DRAWN_SOLUTIONS, galleryOf } from './gallery-view.js';
 import type { Run } from '../run/run.js';
 import type { Store } from '../shared/store.js';
@@ -86,7 +86,7 @@ export class GalleryControl {
       const each = gallery.solutions > DRAWN_SOLUTIONS ? 'Each class is drawn once; under it, its other members and the symmetry that makes each.' : 'Each drawing names the ones that make it.';
       const cut = gallery.total !== undefined && gallery.total > gallery.solutions;
       const counted = cut
-        ? `The first ${gallery.solutions.toLocaleString('en')} of ${gallery.total!.toLocaleString('en')} ${gallery.noun}, in ${gallery.classes.toLocaleString('en')} classes (the gallery groups only the first ${gallery.solutions.toLocaleString('en')}; the classes of all are not counted).`
+        ? `The first ${gallery.solutions.toLocaleString('en')} of ${gallery.total!.toLocaleString('en')} ${gallery.noun}, in ${gallery.classes.toLocaleString('en')} classes (the gallery groups only the first ${gallery.solutions.toLocaleString('en')}; ${gallery.classesOfAll !== undefined ? `all ${gallery.total!.toLocaleString('en')} fall into ${gallery.classesOfAll.toLocaleString('en')} classes` : 'the classes of all are not counted'}).`
         : `${gallery.solutions.toLocaleString('en')} ${gallery.noun} in ${gallery.classes.toLocaleString('en')} classes.`;
       setText(summary, `${counted} The board's rotations and reflections that keep the piece's moves carry each class's first member onto the others. ${each}`);
     } else {
@@ -99,6 +99,24 @@ export class GalleryControl {
     if (far) button.title = far;
     else button.removeAttribute('title');
     setText(button, run ? listLabel(run) : 'List every solution');
+  }
+
+  /** The classes of all the solutions, where a count-fundamental run is cheap (12 queens: 1,787, in milliseconds). */
+  #countClasses(run: Run): void {
+    const plan = enumerationOf(run.setup.task, run.result, run.setup.strategy);
+    if (!plan.ok || !this.bezzel) return;
+    const task = { ...plan.task, goal: 'count-fundamental' as const, strategy: 'auto', options: {} };
+    const instance = this.bezzel.instantiate(task);
+    if (!instance.ok) return;
+    const chosen = this.bezzel.choose(instance.value);
+    const support = chosen.ok ? this.bezzel.support(instance.value).find((s) => s.strategy === chosen.value)?.support : undefined;
+    if (!support?.ok || support.cost > LISTING_REACH_MS / 6) return;
+    startWorker({ task, pieceName: this.store.state.setup.piece, trace: false, keep: 0 }, (message) => {
+      const gallery = this.store.state.gallery;
+      if (run !== this.store.state.run || gallery.status !== 'shown' || message.type !== 'done') return;
+      const result = message.result;
+      if (result.status === 'complete' && result.fundamental !== undefined) this.store.update({ gallery: { ...gallery, classesOfAll: Number(result.fundamental) } });
+    });
   }
 
   /** Why listing this run's solutions is out of reach (judged once a run, from the strategies' cost estimates). */
@@ -115,6 +133,7 @@ export class GalleryControl {
     }
     const { element, classes } = galleryOf(run.setup.board, run.setup.piece, solutions, run.setup.task.problem.kind === 'dominate' ? 'set' : 'solution');
     this.store.update({ gallery: { status: 'shown', element, classes, solutions: solutions.length, noun, ...(total > solutions.length ? { total } : {}) } });
+    if (total > solutions.length && run.setup.task.problem.kind === 'placement') this.#countClasses(run);
   }
 }
 
