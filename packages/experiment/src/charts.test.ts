@@ -32,7 +32,7 @@ const dataOf = (spec: object) => (spec as { data: { values: Record<string, unkno
 
 describe('charts', () => {
   it('draws run-time distributions: per cell a rising step curve that ends at its success rate', async () => {
-    // genetic counts squares walked, warnsdorff moves: by default the distributions are over time.
+    // genetic counts generations, warnsdorff moves: by default the distributions are over time.
     expect(defaultChartKind(sweep)).toBe('rtd-time');
     const values = dataOf(chartSpec(sweep, 'rtd'));
     for (const row of sweep.rows) {
@@ -49,7 +49,7 @@ describe('charts', () => {
     const svg = await chartSvg(sweep, 'rtd');
     expectWellFormedSvg(svg);
     expect(svg).toContain('fraction of runs solved');
-    expect(svg).toContain('steps (units differ: genetic squares, warnsdorff moves) to solve (log)');
+    expect(svg).toContain('steps (units differ: genetic generations, warnsdorff moves) to solve (log)');
     expect(await chartSvg(sweep)).toContain('time (ms) to solve (log)');
     // Okabe–Ito colours, and a marker shape per series besides.
     expect(svg).toContain('#E69F00');

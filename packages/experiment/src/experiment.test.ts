@@ -70,10 +70,10 @@ describe('runExperiment', () => {
     expect(result.runs.filter((r) => r.params?.mutationRate === 0.3)).toHaveLength(8);
     const table = formatTable(result);
     expect(table).toMatch(/^knight tour \(open, from a1\), 5×5: 8 runs per strategy and value, seeds 3…10, at most 15 s a run\n/);
-    // genetic counts squares walked, warnsdorff moves: a unit column, and "steps" in the headers.
+    // genetic counts generations, warnsdorff moves: a unit column, and "steps" in the headers.
     expect(table).toMatch(/\nstrategy +mutationRate +n +runs +solved +success \[95% CI\] +unit +median steps \[95% CI\] +mean steps \[95% CI\] +ERT steps \[95% CI\] +\| +median time \[95% CI\] +ERT time \[95% CI\] +max time\n/);
     expect(table).toMatch(/\nwarnsdorff +– +5 +8 +8 +100\.0% \[67\.6, 100\.0\] +moves +24 \[24, 24\] +24 \[24, 24\] +24 \[24, 24\] +\| /);
-    expect(table).toMatch(/\ngenetic +0\.01 +5 +8 +\d +[\d.]+% \[[\d.]+, [\d.]+\] +squares /);
+    expect(table).toMatch(/\ngenetic +0\.01 +5 +8 +\d +[\d.]+% \[[\d.]+, [\d.]+\] +generations /);
   });
 
   it('counts a run that did not solve as never solving: in the success interval, the median and a footnote', async () => {
@@ -88,12 +88,12 @@ describe('runExperiment', () => {
     expect(row!.unsolved).toEqual({ 'budget:steps': 10 - row!.solved });
     expect(formatTable(result)).toContain(`not solved, counted as never solving: genetic on 5×5: ${10 - row!.solved} out of steps`);
     expect(formatTable(result)).toMatch(/\ngenetic +5 +10 +\d +\d+\.\d% \[\d+\.\d, \d+\.\d\] +∞ \[\d+, ∞\] /);
-    // The mean is of the solved runs; the ERT adds the unsolved runs' squares over the solved runs.
+    // The mean is of the solved runs; the ERT adds the unsolved runs' generations over the solved runs.
     const solvedSteps = result.runs.filter((r) => r.solved).map((r) => r.steps);
     expect(row!.stepsMean.mean).toBeCloseTo(solvedSteps.reduce((a, b) => a + b, 0) / solvedSteps.length, 6);
     expect(row!.stepsErt.ert).toBeCloseTo(result.runs.reduce((a, r) => a + r.steps, 0) / row!.solved, 6);
     expect(row!.stepsErt.ert).toBeGreaterThan(row!.stepsMean.mean);
-    expect(row!.stepUnit).toBe('squares');
+    expect(row!.stepUnit).toBe('generations');
     // genetic's generations, from its stats, as a distribution; and per run.
     expect(row!.extras.generations).toMatchObject({ runs: 10, max: 400 });
     expect(result.runs.every((r) => typeof r.extra?.generations === 'number')).toBe(true);
