@@ -46,7 +46,7 @@ describe('bezzel init plugin', () => {
     expect(readFileSync(join(folder, 'README.md'), 'utf8')).toMatch(/^# lancer\n[^]*npm test[^]*--plugin \.[^]*links into the bezzel/);
 
     const test = await npmTest(folder, childEnv());
-    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.output).toMatch(/^(# |ℹ )pass 2$/m);
     expect(test.code).toBe(0);
 
     const placed = await bezzelProcess('place', 'lancer', '-n', '4', '-k', '2', '--goal', 'count', '--plugin', folder);
@@ -59,7 +59,7 @@ describe('bezzel init plugin', () => {
     expect(made.code).toBe(0);
     const folder = join(scratch, 'dart-search');
     const test = await npmTest(folder, childEnv());
-    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.output).toMatch(/^(# |ℹ )pass 2$/m);
     expect(test.code).toBe(0);
 
     const placed = await bezzelProcess('place', 'queen', '-n', '5', '--strategy', 'dart-search', '--seed', '1', '--format', 'json', '--plugin', folder);
@@ -80,7 +80,7 @@ describe('bezzel init plugin', () => {
       () => ({ code: 0, output: '' }),
       (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
     );
-    expect(failed.output).toMatch(/^# fail 2$/m);
+    expect(failed.output).toMatch(/^(# |ℹ )fail 2$/m);
     expect(failed.code).toBe(1);
   });
 
@@ -108,7 +108,7 @@ describe('bezzel init plugin', () => {
     expect(made.stdout).toContain(`bezzel place kirin -n 6 -k 4 --strategy kirin --plugin ${folder}`);
     expect(readFileSync(join(folder, 'src/index.ts'), 'utf8')).toContain('pluginModule({ pieces: [piece], strategies: [strategy] })');
     const test = await npmTest(folder, childEnv());
-    expect(test.output).toMatch(/^# pass 4$/m);
+    expect(test.output).toMatch(/^(# |ℹ )pass 4$/m);
     expect(test.code).toBe(0);
     const placed = await bezzelProcess('place', 'kirin', '-n', '6', '-k', '4', '--strategy', 'kirin', '--seed', '1', '--format', 'json', '--plugin', folder);
     expect(placed.stderr).toBe('');

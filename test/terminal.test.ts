@@ -58,7 +58,8 @@ describe('on a terminal', () => {
     const { screen, code } = await run.ended;
     const text = visible(screen);
     expect(code, text).toBe(0);
-    expect(text).toMatch(/run 1 of 40 · min-conflicts/);
+    // Progress lines are throttled: the first one shown may be a later run.
+    expect(text).toMatch(/run \d+ of 40 · (min-conflicts|hill-climbing)/);
     expect(text).toMatch(/hill-climbing/);
     expect(text).toMatch(/95% intervals/);
   });

@@ -226,7 +226,7 @@ describe("a student's plugins with the installed command", () => {
     expect(realpathSync(join(folder, 'node_modules/@bezzel/core')).startsWith(realpathSync(prefix))).toBe(true);
     expect(realpathSync(join(folder, 'node_modules/tsx')).startsWith(realpathSync(prefix))).toBe(true);
     const test = await npmTest(folder, env());
-    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.output).toMatch(/^(# |ℹ )pass 2$/m);
     expect(test.code).toBe(0);
     const placed = await bezzelIn(students, 'place', 'lancer', '-n', '4', '-k', '2', '--goal', 'count', '--plugin', './lancer');
     expect(placed.stderr).toBe('');
@@ -238,7 +238,7 @@ describe("a student's plugins with the installed command", () => {
     const folder = join(students, 'kirin');
     expect(realpathSync(join(folder, 'node_modules/typescript')).startsWith(realpathSync(prefix))).toBe(true);
     const test = await npmTest(folder, env());
-    expect(test.output).toMatch(/^# pass 4$/m);
+    expect(test.output).toMatch(/^(# |ℹ )pass 4$/m);
     expect(test.code).toBe(0);
     const source = join(folder, 'src/strategy.ts');
     writeFileSync(source, readFileSync(source, 'utf8').replace('if (tries % reportEvery === 0)', 'if (tries % reportEvery.length === 0)'));
@@ -264,7 +264,7 @@ describe("a student's plugins with the installed command", () => {
   it('bezzel init plugin writes a strategy whose npm test passes, and experiment compares it', async () => {
     await bezzelIn(students, 'init', 'plugin', 'darts', '--strategy');
     const test = await npmTest(join(students, 'darts'), env());
-    expect(test.output).toMatch(/^# pass 2$/m);
+    expect(test.output).toMatch(/^(# |ℹ )pass 2$/m);
     expect(test.code).toBe(0);
     const compared = await bezzelIn(students, 'experiment', 'queen', '-n', '5', '--strategies', 'darts,min-conflicts', '--runs', '3', '--format', 'json', '--plugin', './darts');
     // Nothing on stderr but the progress of the two strategies' runs.

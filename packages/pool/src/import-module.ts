@@ -40,7 +40,12 @@ async function importAny(url: string): Promise<Record<string, unknown>> {
   try {
     return (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?tsx?(\?|$)/.test(url)) throw error;
+    if (!/\.[cm]?tsx?(\?|$)/.test(url)) throw error;
+    // Node 22.18+ and 24 strip a TypeScript file's types themselves, but neither map `./piece.js` to the
+    // `piece.ts` beside it (TypeScript's own convention, which the scaffold writes) nor say where a syntax error
+    // is: such a failure is tried once more through tsx, which does both.
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' && code !== 'ERR_MODULE_NOT_FOUND' && !(error instanceof SyntaxError)) throw error;
   }
   const { tsImport } = await import('tsx/esm/api');
   return (await tsImport(url, import.meta.url)) as Record<string, unknown>;

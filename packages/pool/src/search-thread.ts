@@ -172,7 +172,8 @@ function threadError(strategy: string, error: Error): Error {
  * `run` returned a promise that nothing is left to settle.
  */
 function threadExit(strategy: string, code: number): Error {
-  if (code === 13) return new StrategyError(strategy, 'never answered: run() returned a promise that nothing can settle');
+  // 13 is Node's exit for an unsettled top-level await; 0, a thread whose work ended with nothing left to run.
+  if (code === 13 || code === 0) return new StrategyError(strategy, 'never answered: run() returned a promise that nothing can settle');
   return new Error(`the search thread ended (exit code ${code}) without an answer`);
 }
 

@@ -105,6 +105,8 @@ async function probe(url: string): Promise<void> {
 }
 
 const request = workerData as { search?: SearchRequest; session?: SessionRequest; probe?: string } | undefined;
-if (parentPort && request?.search) await search(request.search);
-else if (parentPort && request?.session) await session(request.session);
-else if (parentPort && request?.probe) await probe(request.probe);
+// No top-level await: a strategy whose promise never settles would leave it unsettled, which Node 24 reports
+// on stderr as a warning of its own; the waiting thread says it in one line instead (the thread ends, unanswered).
+if (parentPort && request?.search) void search(request.search);
+else if (parentPort && request?.session) void session(request.session);
+else if (parentPort && request?.probe) void probe(request.probe);
