@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import flamingo from './fixtures/flamingo.js';
 import { bezzelBin, bezzelProcess, childEnv, root } from './support/cli.js';
 import { waitFor } from './support/wait.js';
-import { freshQueue, testRedisReachable } from './support/redis.js';
+import { freshQueue, TEST_REDIS, testRedisReachable } from './support/redis.js';
 
 const reachable = await testRedisReachable();
 const require = createRequire(import.meta.url);
@@ -323,6 +323,10 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect(inAddress.code).toBe(69);
     expect(inAddress.stderr).toMatch(/warning: a password in the queue address shows in `ps`/);
     expect(inAddress.stderr).not.toMatch(/s3cret-pw/);
+    // A database the server does not have (16 by default): one line, not a count said to be there and put in 0.
+    const noDb = await bezzelProcess('jobs', '--queue', `${TEST_REDIS.replace(/\/\d+(\?|$)/, '/99$1')}`);
+    expect(noDb.code).toBe(2);
+    expect(noDb.stderr).toMatch(/^bezzel: the Redis at .*\/99 has no database 99: .*\n$/);
     const noFile = await bezzelProcess('jobs', '--queue', queue, '--password-file', 'no/such/file');
     expect(noFile).toMatchObject({ code: 2, stderr: 'bezzel: --password-file: cannot read no/such/file: no such file\n' });
     // A bad percent escape in the address's user or password, or a / ? # typed into it: exit 2, one line, unechoed.

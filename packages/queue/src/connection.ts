@@ -111,6 +111,17 @@ export async function assertReachable(address: QueueAddress, timeoutMs = 3000): 
     if (isAuthError(why)) throw new UsageError('ERR_QUEUE', `the queue at ${address.display} refused the credentials: ${why} (see BEZZEL_QUEUE_PASSWORD and --password-file)`);
     throw new QueueUnreachable(`cannot reach the queue at ${address.display}: ${why}`);
   }
+  // A database the server does not have: the client's own SELECT fails quietly and its commands go to database
+  // 0, so a count would be said to be where it is not. Asked here, it is one line.
+  const db = address.connection.db ?? 0;
+  if (db !== 0) {
+    try {
+      await client.select(db);
+    } catch (error) {
+      client.disconnect();
+      throw new UsageError('ERR_QUEUE', `the Redis at ${address.display} has no database ${db}: ${((error as Error).message ?? '').split('\n')[0]} (its databases are numbered from 0; see its "databases" setting)`);
+    }
+  }
   try {
     const problem = await unfitServer(client);
     if (problem) throw new QueueUnreachable(`the queue at ${address.display} ${problem}`);
