@@ -43,6 +43,19 @@ describe('canonical forms', () => {
     );
   });
 
+  it('calls a placement canonical exactly when it is its own canonical form, on squares and rectangles', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), fc.array(fc.nat(), { maxLength: 8 }), (w, h, raw) => {
+        const board = new Board({ width: w, height: h });
+        const sorted = [...new Set(raw.map((x) => x % board.size))].sort((a, b) => a - b);
+        const group = symmetryGroup(board);
+        const own = canonicalForm(board, group, sorted).every((sq, i) => sq === sorted[i]);
+        expect(new CanonicalTest(board, group, sorted.length).isCanonical(Int32Array.from(sorted), sorted.length)).toBe(own);
+      }),
+      { seed: 7, numRuns: 2000 },
+    );
+  });
+
   it('knows the 8-queens solution with a 4-element orbit', () => {
     // [2 4 1 7 0 6 3 5] is the 8-queens solution symmetric under a half turn.
     const board = Board.square(8);

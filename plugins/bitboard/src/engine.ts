@@ -1,5 +1,4 @@
-import { symmetryGroup, type Board, type Goal, type Movement, type Solution } from '@bezzel/core';
-import { FastCanonicalTest } from './canonical.js';
+import { CanonicalTest, symmetryGroup, type Board, type Goal, type Movement, type Solution } from '@bezzel/core';
 import { mirrorWeight } from './prefix.js';
 import type { RowRules } from './row-rules.js';
 import { RowSearch } from './row-search.js';
@@ -66,7 +65,7 @@ export interface RowEngineOptions {
  */
 export function rowEngine(o: RowEngineOptions): Engine & { first(): Solution | undefined; readonly done: boolean } {
   const { board, rules, k, goal, budget } = o;
-  const test = goal === 'count-fundamental' ? new FastCanonicalTest(board, symmetryGroup(board, o.movement), k) : undefined;
+  const test = goal === 'count-fundamental' ? new CanonicalTest(board, symmetryGroup(board, o.movement), k) : undefined;
   let count = 0n;
   let fundamental = 0n;
   let first: Solution | undefined;
