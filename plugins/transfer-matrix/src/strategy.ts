@@ -1,5 +1,6 @@
-import { formatBytes, memoryLimit, no, overMemory, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { formatBytes, memoryLimit, no, option, overMemory, symmetryGroup, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
 import { averageOverGroup, fixedCounts, methodFor } from './burnside.js';
+import { cellBytes, cellModel, countCells, MAX_PROFILE, profileBits, profileStates } from './cells.js';
 import { countTable } from './count.js';
 import { frontierWidth, MAX_FRONTIER, orbitGraph } from './frontier.js';
 import { buildLayout, type Layout } from './layout.js';
@@ -94,6 +95,72 @@ function estimatedMs(instance: Instance, model: RowModel, size: LayoutSize): num
   return instance.task.goal === 'count-fundamental' ? FUNDAMENTAL_FACTOR * ms : ms;
 }
 
+const SWEEPS = ['row', 'cell'] as const;
+const sweepOf = (instance: Instance) => (instance.task.options?.sweep === 'cell' ? 'cell' : 'row');
+
+/** The cell sweep's model: along the board's columns when it is square (the row DP goes along its rows). */
+const cellRows = (instance: Instance) => rowModel(instance.board, instance.piece.movement, instance.board.width >= instance.board.height);
+
+const cellSizes = new WeakMap<object, Map<string, { max: number; bits: number } | string>>();
+
+/** The cell sweep's largest number of states (exact, counted without sweeping) and its profile, or why there is none. */
+function cellSizeOf(instance: Instance): { max: number; bits: number } | string {
+  return cached(cellSizes, instance, () => {
+    const model = cellRows(instance);
+    const bits = profileBits(model);
+    if (bits > MAX_PROFILE) return `the ${instance.piece.name} on ${instance.board} reaches ${bits} squares back in the cell sweep; a state holds at most ${MAX_PROFILE}`;
+    const { max } = profileStates(model, cellModel(model));
+    if (max > MAX_STATES) return `the ${instance.piece.name}'s cell states on ${instance.board} number ${max.toLocaleString('en-US')}, more than ${MAX_STATES.toLocaleString('en-US')}`;
+    return { max, bits };
+  });
+}
+
+/** Per state and square, about: a table look-up or two and the coefficients (calibrated on knights 10×10–12×12). */
+const MS_PER_CELL_STATE = 2e-4;
+const MS_PER_CELL_COEFFICIENT = 2e-6;
+
+function supportsCells(instance: Instance): Support {
+  if (instance.task.goal !== 'count') return no('the cell sweep (sweep=cell) counts only; the row sweep does the other goals');
+  if (instance.board.hasRemoved() && instance.piece.movement.rides.some((r) => (r.range ?? 2) > 1)) {
+    return no('a removed square blocks a ride, so the conflicts would differ from square to square');
+  }
+  const polynomials = overMemory(2 * degreeGuess(instance) * 4, `a polynomial of every k up to ${degreeGuess(instance) - 1} for each state on ${instance.board}`, instance);
+  if (polynomials) return no(polynomials);
+  const size = cellSizeOf(instance);
+  if (typeof size === 'string') return no(size);
+  const memory = overMemory(cellBytes(size.max, degreeGuess(instance)), `the ${size.max.toLocaleString('en-US')} cell states with a polynomial each`, instance);
+  if (memory) return no(memory);
+  const primes = Math.ceil((instance.board.playable * 0.6) / 29);
+  const squares = instance.board.width * instance.board.height;
+  return yes(MS_PER_RUN + squares * size.max * (1 + primes) * (MS_PER_CELL_STATE + MS_PER_CELL_COEFFICIENT * degreeGuess(instance) / 2));
+}
+
+function runCells(instance: Extract<Instance, { kind: 'placement' }>, ctx: RunContext, started: number): Outcome {
+  const size = cellSizeOf(instance);
+  if (typeof size === 'string') throw new Error(`transfer-matrix was run on a task it declined: ${size}`);
+  const estimate = cellBytes(size.max, degreeGuess(instance));
+  ctx.progress({ message: `${size.max.toLocaleString('en-US')} cell states (a profile of ${size.bits} squares), ${formatBytes(estimate)} of the ${formatBytes(memoryLimit(instance)).replace(/^about /, '')} allowed` });
+  const counted = countCells(cellRows(instance), {
+    stop: (work) => ctx.clock.exhausted(work),
+    progress: (done, total) => ctx.progress({ done, total, message: 'squares' }),
+    states: size.max,
+  });
+  const stats = {
+    nodes: counted.transitions,
+    timeMs: performance.now() - started,
+    extra: { sweep: 'cell', states: counted.maxStates, profile: size.bits, memoryEstimate: formatBytes(estimate), primes: counted.primes.length, primeList: counted.primes.join(' ') },
+  };
+  if (counted.stopped) {
+    const partial = { note: 'the cell sweep stopped before the last square' };
+    return ctx.clock.reason === 'aborted' ? { status: 'aborted', stats, partial } : { status: 'budget', exhausted: ctx.clock.reason === 'steps' ? 'steps' : 'time', stats, partial };
+  }
+  const sum = counted.table.reduce((a, b) => a + b, 0n);
+  if (Math.abs(Number(sum) - counted.floatTotal) > counted.floatTotal * 1e-9) {
+    throw new Error(`the cell sweep's table sums to ${sum}, not the ${counted.floatTotal} its size pass counted: too few primes`);
+  }
+  return { status: 'complete', count: counted.table[instance.k] ?? 0n, table: counted.table, stats };
+}
+
 /**
  * Row-transfer dynamic programming for non-attacking placements of a leaper (or a bounded rider): the state is the
  * occupancy of the last R rows, each state carries a polynomial in the number of pieces, so one run counts every k.
@@ -104,6 +171,13 @@ export const transferMatrix: SearchStrategy = {
     description: 'exact counts for every k at once by row-transfer DP over the last rows (leapers and bounded riders, up to 32 columns); count-fundamental by Burnside',
     problems: ['placement'],
     goals: ['count', 'count-fundamental', 'maximum'],
+    options: {
+      sweep: option.choice(
+        'row: the DP adds a row at a time, the state being the last rows (every goal); cell: a second, independent route for counts, adding one square at a time along the other side of a square board, the state being the last squares a piece can reach back to, with other primes (below 2^29)',
+        SWEEPS,
+        { default: 'row' },
+      ),
+    },
   },
 
   supports(instance: Instance): Support {
@@ -113,6 +187,7 @@ export const transferMatrix: SearchStrategy = {
     if (board.torus) return no('a torus joins the last row to the first, so rows cannot be added one at a time');
     const movement = unsupportedMovement(piece.movement);
     if (movement) return no(movement);
+    if (sweepOf(instance) === 'cell') return supportsCells(instance);
     if (board.hasRemoved() && piece.movement.rides.some((r) => (r.range ?? 2) > 1)) {
       return no('a removed square blocks a ride, so the conflicts would differ from row to row');
     }
@@ -139,6 +214,7 @@ export const transferMatrix: SearchStrategy = {
   run(instance: Instance, ctx: RunContext): Outcome {
     const started = performance.now();
     if (instance.kind !== 'placement') throw new Error('transfer-matrix was run on a tour');
+    if (sweepOf(instance) === 'cell') return runCells(instance, ctx, started);
     // What it will take, said before anything is allocated (supports() checked it against the run's limit).
     const sized = sizeOf(instance);
     const estimate = typeof sized === 'string' ? undefined : bytesOf(instance, sized.model, sized.size);
