@@ -12,6 +12,7 @@ import { randomSeed, Rng } from './rng.js';
 import type { Elsewhere, Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
 import { TYPES } from './tokens.js';
 import { impossibleMagicTour, impossibleTour } from './tour-theory.js';
+import { TrajectoryRecorder } from './trajectory.js';
 import { impossibleDomination } from './domination.js';
 import type { Solution } from './result.js';
 
@@ -281,6 +282,7 @@ export class Bezzel {
     const subTask = Object.keys(task.options ?? {}).some((name) => strategy.value.meta.options?.[name]?.info.internal);
     const check = new AnswerCheck(instance.value, strategy.value.meta.id, !subTask);
     const onSolution = hooks.onSolution;
+    const recorder = task.trajectory && strategy.value.meta.quality !== undefined ? new TrajectoryRecorder() : undefined;
     const context = {
       clock: new BudgetClock(budget, signal, hooks.stop),
       signal,
@@ -294,6 +296,7 @@ export class Bezzel {
       option: (name: string) => values[name],
       options: <O extends StrategyOptions>(_declared: O) => values as OptionValues<O>,
       ...(hooks.onTrace ? { trace: hooks.onTrace } : {}),
+      ...(recorder ? { trajectory: recorder } : {}),
       elsewhere: hooks.elsewhere ?? this.#here(signal, hooks.stop),
     };
     let answer: unknown;
@@ -304,7 +307,11 @@ export class Bezzel {
       throw new StrategyCrash(strategy.value.meta.id, error);
     }
     const outcome: Outcome = check.outcome(answer);
-    const stats = { ...outcome.stats, timeMs: outcome.stats.timeMs || performance.now() - started };
+    const stats = {
+      ...outcome.stats,
+      timeMs: outcome.stats.timeMs || performance.now() - started,
+      ...(recorder && recorder.length > 0 && !outcome.stats.trajectory ? { trajectory: recorder.trajectory() } : {}),
+    };
     return {
       ...outcome,
       stats,

@@ -30,6 +30,7 @@ export * from './symmetry.js';
 export * from './tokens.js';
 export * from './tour-count.js';
 export * from './tour-theory.js';
+export * from './trajectory.js';
 export * from './validator.js';
 export type { ContainerModule } from 'inversify';
 export * from './domination.js';

@@ -117,6 +117,11 @@ export interface Task {
   readonly seed?: number;
   /** Strategy options and parts by name, such as `{ ordering: 'warnsdorff' }`. */
   readonly options?: Readonly<Record<string, OptionValue>>;
+  /**
+   * Record the best quality so far as the run improves it, into `stats.trajectory`, where the strategy reports a
+   * quality (its meta's `quality`): what experiments ask for their fixed-target and fixed-budget views.
+   */
+  readonly trajectory?: boolean;
 }
 
 /** The coursework's defaults: 15 s of search when nothing else is said, and 1 GiB of memory (memory.ts). */

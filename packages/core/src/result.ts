@@ -1,4 +1,5 @@
 import type { Task } from './problem.js';
+import type { Trajectory } from './trajectory.js';
 
 /** A found arrangement. Placement squares are plain numbers (a million-queens board has 10¹² squares). */
 export type Solution =
@@ -35,6 +36,11 @@ export interface Stats {
   workers?: number;
   /** Anything else a strategy measures, by name. */
   extra?: Record<string, number | string>;
+  /**
+   * The best quality so far at each improvement (see {@link Trajectory}), when the task asked for it (`trajectory`)
+   * and the strategy reports one (its meta's `quality` names what it counts).
+   */
+  trajectory?: Trajectory;
 }
 
 interface ResultBase {

@@ -5,6 +5,7 @@ import type { OptionInfo, OptionValues, StrategyOption, StrategyOptions } from '
 import { GOALS, PROBLEM_KINDS, type DominationVariant, type Goal, type MagicKind, type OptionValue, type ProblemKind, type Task } from './problem.js';
 import type { Outcome, Result, Solution } from './result.js';
 import type { Rng } from './rng.js';
+import type { TrajectoryRecorder } from './trajectory.js';
 
 /**
  * A task with its names resolved: the board built, the piece looked up, defaults filled in. What `supports` and
@@ -381,6 +382,12 @@ export interface RunContext {
   readonly options: <O extends StrategyOptions>(declared: O) => OptionValues<O>;
   /** Set only when someone watches every step; see {@link TraceEvent}. */
   readonly trace?: (event: TraceEvent) => void;
+  /**
+   * Set only when the task asks for its trajectory: a strategy whose meta declares a `quality` reports it here as
+   * it goes (`trajectory.improve(step, h)`, only improvements kept), from its first state on; see
+   * {@link TrajectoryRecorder}.
+   */
+  readonly trajectory?: TrajectoryRecorder;
   /** Runs other tasks with the same plugins (see {@link Elsewhere}). */
   readonly elsewhere: Elsewhere;
 }
@@ -408,6 +415,11 @@ export interface StrategyMeta {
    * 'attempts', 'generations', 'proposals', 'squares'… Experiment tables and chart axes print it; unsaid is 'steps'.
    */
   readonly stepUnit?: string;
+  /**
+   * What the quality it reports to `RunContext.trajectory` counts, smaller better and 0 when solved: 'attacking
+   * pairs', 'squares not visited'. Unsaid: it reports none (experiments leave it out of their fixed-target views).
+   */
+  readonly quality?: string;
   /** The options it reads, by name, declared with {@link option} builders. */
   readonly options?: StrategyOptions;
   /**

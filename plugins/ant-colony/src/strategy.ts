@@ -32,6 +32,7 @@ export const antColony: SearchStrategy = {
     problems: ['tour'],
     goals: ['one'],
     stepUnit: 'squares',
+    quality: 'squares not visited',
     stochastic: true,
     options,
   },
@@ -69,6 +70,7 @@ export const antColony: SearchStrategy = {
     let nodes = 0;
     let toursFound = 0;
     let iteration = 0;
+    const { trajectory } = context;
     const stats = () => ({ nodes, generations: iteration, timeMs: performance.now() - started, extra: { toursFound, ants: starts.length } });
     for (; iteration < iterations; iteration++) {
       if (context.clock.expired()) break;
@@ -80,6 +82,8 @@ export const antColony: SearchStrategy = {
         const length = lengths[ant]!;
         nodes += length;
         sum += length;
+        // Squares not visited; a whole walk that does not close, where a closed tour is asked, lacks one move.
+        if (trajectory) trajectory.improve(nodes, board.playable - length || (closed && !colony.closes(ant) ? 1 : 0));
         if (length === board.playable && (!closed || colony.closes(ant))) {
           tours++;
           if (first < 0) first = ant;

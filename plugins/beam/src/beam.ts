@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
 import type { LineFamilies } from '@bezzel/min-conflicts';
 
 /** Why a beam search stopped. */
@@ -142,7 +142,8 @@ export class Beam {
  * with more — stops at the first with h = 0, and keeps k different successors: the k best (ties at random), or
  * for stochastic beam search k drawn with probability ∝ e^(−h/T). `beams` are the two buffers the search swaps,
  * `beams[0]` holding the start states; the candidates' arrays have room for all successors of a step.
- * `best` receives the rows of the lowest-h state seen; `trace` gets the beam after every step.
+ * `best` receives the rows of the lowest-h state seen; `trace` gets the beam after every step; `trajectory`, when
+ * an experiment records, each new lowest h.
  */
 export function beamSearch(
   beams: [Beam, Beam],
@@ -152,6 +153,7 @@ export function beamSearch(
   tally: BeamTally,
   best: Int32Array,
   trace?: (event: TraceEvent) => void,
+  trajectory?: TrajectoryRecorder,
 ): { stop: BeamStop; solution?: number[] } {
   let [current, next] = beams;
   const n = current.n;
@@ -176,6 +178,7 @@ export function beamSearch(
     if (current.h[s]! < tally.bestH) {
       tally.bestH = current.h[s]!;
       best.set(current.rows.subarray(s * n, s * n + n));
+      trajectory?.improve(tally.steps, tally.bestH);
     }
   };
   for (let s = 0; s < current.size; s++) {
@@ -235,6 +238,7 @@ export function beamSearch(
       const t = next.addMoved(current, candState[i]!, candCol[i]!, candRow[i]!, 0);
       tally.bestH = 0;
       best.set(next.rows.subarray(t * n, t * n + n));
+      trajectory?.improve(tally.steps, 0);
       if (trace) trace({ type: 'local', step: tally.steps, h: 0, states: [{ rows: next.rowsOf(t), h: 0 }] });
       return { stop: 'solved', solution: next.rowsOf(t) };
     }

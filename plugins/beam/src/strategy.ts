@@ -33,6 +33,7 @@ export const beam: SearchStrategy = {
     goals: ['one'],
     stochastic: true,
     stepUnit: 'steps',
+    quality: 'attacking pairs',
     options,
   },
 
@@ -62,7 +63,7 @@ export const beam: SearchStrategy = {
     }
     const tally: BeamTally = { steps: 0, successors: 0, bestH: Number.MAX_SAFE_INTEGER };
     const best = new Int32Array(n);
-    const { stop, solution } = beamSearch(beams, ctx.rng, ctx.clock, settings, tally, best, ctx.trace);
+    const { stop, solution } = beamSearch(beams, ctx.rng, ctx.clock, settings, tally, best, ctx.trace, ctx.trajectory);
     ctx.progress({ nodes: tally.steps, metrics: { h: tally.bestH } });
 
     const stats = {

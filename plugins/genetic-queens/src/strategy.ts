@@ -52,6 +52,7 @@ export const geneticQueens: SearchStrategy = {
     goals: ['one'],
     stochastic: true,
     stepUnit: 'generations',
+    quality: 'attacking pairs',
     options,
     // The one rule between two options that their declarations cannot say alone: say so before the run.
     checkOptions(values) {
@@ -121,6 +122,7 @@ export const geneticQueens: SearchStrategy = {
       if (summary.bestFitness > bestFitness) {
         bestFitness = summary.bestFitness;
         bestRows.set(population.genes.subarray(summary.best * n, summary.best * n + n));
+        ctx.trajectory?.improve(generation, max - bestFitness);
       }
       // Progress every generation at first, then about 64 times per doubling of the generations; a trace sees every one.
       if (ctx.trace || progressDue(generation)) report();

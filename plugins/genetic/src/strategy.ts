@@ -40,6 +40,7 @@ export const genetic: SearchStrategy = {
     goals: ['one'],
     // What a step budget limits is a generation, so a step is one: squares walked are an extra statistic.
     stepUnit: 'generations',
+    quality: 'squares not visited',
     stochastic: true,
     options,
   },
@@ -93,6 +94,7 @@ export const genetic: SearchStrategy = {
     let bestIndex = 0;
     let squares = 0;
     let generation = 0;
+    const { trajectory } = context;
     const stats = () => ({ nodes: generation, generations: generation, timeMs: performance.now() - started, extra: { squares, ...(chosen.repair === 'none' ? {} : { repairFrom: switchOn }) } });
     for (; generation < generations; generation++) {
       if (generation === 0 && context.clock.expired()) break;
@@ -104,6 +106,8 @@ export const genetic: SearchStrategy = {
         const fitness = population.evaluate(i, active);
         squares += fitness;
         sum += fitness;
+        // Squares not visited; a whole walk that does not close, where a closed tour is asked, lacks one move.
+        if (trajectory) trajectory.improve(generation + 1, board.playable - fitness || (closed && !closes(moves, population, i, start) ? 1 : 0));
         if (fitness > genBest) {
           genBest = fitness;
           genBestIndex = i;

@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
 import type { LineBoard } from '@bezzel/min-conflicts';
 
 export type ClimbStop = 'solved' | 'local-optimum' | 'plateau' | 'steps' | 'time' | 'aborted';
@@ -17,7 +17,8 @@ export interface ClimbTally {
  * Steepest-ascent hill climbing on one piece per column (h = attacking pairs; a neighbour moves one piece
  * within its column): take the neighbour that lowers h most, ties at random; on a plateau take an equal one,
  * at most `maxSideways` times in a row. Stops at h = 0 or where no neighbour helps. `ties` holds n·n entries.
- * `trace`, when a visualiser watches, gets every move with h after it.
+ * `trace`, when a visualiser watches, gets every move with h after it; `trajectory`, when an experiment records,
+ * the start's h and each h after a move (it keeps the improvements).
  */
 export function climb(
   board: LineBoard,
@@ -27,10 +28,12 @@ export function climb(
   maxSideways: number,
   ties: Int32Array,
   trace?: (event: TraceEvent) => void,
+  trajectory?: TrajectoryRecorder,
 ): ClimbStop {
   const n = board.n;
   const { rows } = board;
   let h = board.attackingPairs();
+  trajectory?.improve(tally.steps, h);
   let flat = 0;
   // A step looks at all n·(n−1) neighbours: on big boards one step takes milliseconds, so the clock (and a stop)
   // is read every step there, every 64 steps on small boards where reading it would cost more than the step.
@@ -79,5 +82,6 @@ export function climb(
     board.put(col, pick - col * n);
     h += best;
     tally.moves++;
+    if (best < 0) trajectory?.improve(tally.steps, h);
   }
 }

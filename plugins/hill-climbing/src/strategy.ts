@@ -32,6 +32,7 @@ export const hillClimbing: SearchStrategy = {
     problems: ['placement'],
     goals: ['one'],
     stepUnit: 'moves',
+    quality: 'attacking pairs',
     stochastic: true,
     options,
   },
@@ -57,7 +58,7 @@ export const hillClimbing: SearchStrategy = {
       if (restarts > 0) board.clear();
       place(board);
       if (ctx.trace) traceStart(board, tally.steps, ctx.trace);
-      const stop = climb(board, ctx.rng, ctx.clock, tally, maxSideways, ties, ctx.trace);
+      const stop = climb(board, ctx.rng, ctx.clock, tally, maxSideways, ties, ctx.trace, ctx.trajectory);
       if ((stop === 'local-optimum' || stop === 'plateau') && restarts < maxRestarts) {
         restarts++;
         ctx.progress({ nodes: tally.steps, metrics: { restarts } });

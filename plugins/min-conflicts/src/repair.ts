@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
 import type { LineBoard } from './line-board.js';
 
 export type RepairStop = 'solved' | 'steps' | 'time' | 'aborted' | 'restart';
@@ -14,7 +14,8 @@ export interface RepairTally {
  * Minton's min-conflicts repair: draw a conflicted column at random, lift its piece and put it back on a row
  * with the fewest conflicts, ties broken at random. `tally` counts across restarts; `limit` is the step count
  * at which this try gives up and asks for a fresh start. `ties` is scratch space of n rows. `trace`, when a
- * visualiser watches, gets every repair with h (attacking pairs) after it.
+ * visualiser watches, gets every repair with h (attacking pairs) after it. `trajectory`, when an experiment records,
+ * gets h at the start and after each repair, kept up by the repair's change (six counter reads) only then.
  */
 export function repair(
   board: LineBoard,
@@ -24,9 +25,12 @@ export function repair(
   limit: number,
   ties: Int32Array,
   trace?: (event: TraceEvent) => void,
+  trajectory?: TrajectoryRecorder,
 ): RepairStop {
   const n = board.n;
   const { rows } = board;
+  let h = trajectory ? board.attackingPairs() : 0;
+  trajectory?.improve(tally.steps, h);
   // A repair may scan n rows, so on big boards the clock is cheap next to it and is read every time.
   const clockMask = n >= 4096 ? 0 : 0xff;
   for (;;) {
@@ -40,8 +44,11 @@ export function repair(
     board.lift(col);
     let to = leastAttackedQuickly(board, col, rng, ties);
     if (to < 0) to = leastAttackedByScan(board, col, rng, ties);
+    // The pairs the piece made where it stood, less those it makes where it goes: read with it lifted.
+    if (trajectory) h += board.conflictsAt(col, to) - board.conflictsAt(col, from);
     board.put(col, to);
     tally.steps++;
+    trajectory?.improve(tally.steps, h);
     if (to !== from) tally.moves++;
     if (trace) trace({ type: 'local', step: tally.steps, h: board.attackingPairs(), from: from * n + col, to: to * n + col });
   }

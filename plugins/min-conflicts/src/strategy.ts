@@ -34,6 +34,7 @@ export const minConflicts: SearchStrategy = {
     problems: ['placement'],
     goals: ['one'],
     stepUnit: 'repairs',
+    quality: 'attacking pairs',
     stochastic: true,
     options,
   },
@@ -66,7 +67,7 @@ export const minConflicts: SearchStrategy = {
       if (restarts === 0) initialConflicts = board.suspectCount;
       ctx.progress({ nodes: tally.steps, metrics: { conflicted: board.suspectCount } });
       if (ctx.trace) traceStart(board, tally.steps, ctx.trace);
-      const stop = repair(board, ctx.rng, ctx.clock, tally, tally.steps + restartAfter, ties, ctx.trace);
+      const stop = repair(board, ctx.rng, ctx.clock, tally, tally.steps + restartAfter, ties, ctx.trace, ctx.trajectory);
       if (stop === 'restart') {
         restarts++;
         continue;

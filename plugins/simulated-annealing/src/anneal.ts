@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
 import type { LineBoard } from '@bezzel/min-conflicts';
 
 /** How the temperature falls; see {@link temperatureAt}. */
@@ -130,7 +130,8 @@ function swap(board: LineBoard, a: number, b: number): number {
  *
  * Each proposal costs O(1): the change in h is read from the board's counters per rank and diagonal (a column
  * move without touching the board, a swap by making it and undoing it when refused). No allocation per step.
- * `best` receives the rows of the lowest-h board seen. `trace` gets every proposal, accepted or not.
+ * `best` receives the rows of the lowest-h board seen. `trace` gets every proposal, accepted or not; `trajectory`,
+ * when an experiment records, each new lowest h.
  */
 export function anneal(
   board: LineBoard,
@@ -140,6 +141,7 @@ export function anneal(
   tally: AnnealTally,
   best: Int32Array,
   trace?: (event: TraceEvent) => void,
+  trajectory?: TrajectoryRecorder,
 ): AnnealStop {
   const n = board.n;
   const { rows } = board;
@@ -159,6 +161,7 @@ export function anneal(
   if (h < tally.bestH) {
     tally.bestH = h;
     best.set(rows);
+    trajectory?.improve(tally.steps, h);
   }
   for (;;) {
     if (h === 0) return 'solved';
@@ -227,6 +230,7 @@ export function anneal(
     if (h < tally.bestH) {
       tally.bestH = h;
       best.set(rows);
+      trajectory?.improve(tally.steps, h);
     }
   }
 }

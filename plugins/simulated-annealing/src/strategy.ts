@@ -58,6 +58,7 @@ export const simulatedAnnealing: SearchStrategy = {
     goals: ['one'],
     stochastic: true,
     stepUnit: 'proposals',
+    quality: 'attacking pairs',
     options,
     // A schedule that starts below where it freezes never anneals: say so before the run, not after it.
     checkOptions(values) {
@@ -101,7 +102,7 @@ export const simulatedAnnealing: SearchStrategy = {
     };
     const tally: AnnealTally = { steps: 0, acceptances: 0, uphill: 0, reheats: 0, temperature: t0, bestH: Number.MAX_SAFE_INTEGER };
     const best = new Int32Array(n);
-    const stop = n === 1 ? 'solved' : anneal(board, ctx.rng, ctx.clock, settings, tally, best, ctx.trace);
+    const stop = n === 1 ? 'solved' : anneal(board, ctx.rng, ctx.clock, settings, tally, best, ctx.trace, ctx.trajectory);
     ctx.progress({ nodes: tally.steps, metrics: { h: tally.bestH, temperature: tally.temperature } });
 
     const h = board.attackingPairs();

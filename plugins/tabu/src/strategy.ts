@@ -38,6 +38,7 @@ export const tabu: SearchStrategy = {
     goals: ['one'],
     stochastic: true,
     stepUnit: 'moves',
+    quality: 'attacking pairs',
     options,
   },
 
@@ -61,7 +62,7 @@ export const tabu: SearchStrategy = {
     const settings: TabuSettings = { tenure: chosen.tenure ?? defaultTenure(n), aspiration: chosen.aspiration, neighbourhood: chosen.neighbourhood };
     const tally: TabuTally = { steps: 0, blocked: 0, aspirations: 0, allTabu: 0, neighbours: 0, bestH: Number.MAX_SAFE_INTEGER };
     const best = new Int32Array(n);
-    const stop = tabuSearch(board, ctx.rng, ctx.clock, settings, tally, new Int32Array(n * n), best, ctx.trace);
+    const stop = tabuSearch(board, ctx.rng, ctx.clock, settings, tally, new Int32Array(n * n), best, ctx.trace, ctx.trajectory);
     ctx.progress({ nodes: tally.steps, metrics: { h: tally.bestH } });
 
     const stats = {

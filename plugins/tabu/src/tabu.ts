@@ -1,4 +1,4 @@
-import type { BudgetClock, Rng, TraceEvent } from '@bezzel/core';
+import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
 import type { LineBoard } from '@bezzel/min-conflicts';
 
 /** Which moves a step looks at: every row of one conflicted column (min-conflicts'), or every move on the board. */
@@ -40,7 +40,8 @@ export interface TabuTally {
  * `tabuUntil` holds n·n entries), unless aspiration is on and the move reaches an h below the best so far.
  *
  * Each move is evaluated in O(1) from the board's counters per rank and diagonal; nothing is allocated per step.
- * `best` receives the rows of the lowest-h board seen. `trace` gets every move with h after it.
+ * `best` receives the rows of the lowest-h board seen. `trace` gets every move with h after it; `trajectory`, when
+ * an experiment records, each new lowest h.
  */
 export function tabuSearch(
   board: LineBoard,
@@ -51,6 +52,7 @@ export function tabuSearch(
   tabuUntil: Int32Array,
   best: Int32Array,
   trace?: (event: TraceEvent) => void,
+  trajectory?: TrajectoryRecorder,
 ): TabuStop {
   const n = board.n;
   const { rows } = board;
@@ -61,6 +63,7 @@ export function tabuSearch(
   if (h < tally.bestH) {
     tally.bestH = h;
     best.set(rows);
+    trajectory?.improve(tally.steps, h);
   }
   // A full step looks at n(n − 1) moves: there the clock is read every step on big boards.
   const clockMask = full ? (n >= 64 ? 0 : 0x3f) : 0x3ff;
@@ -138,6 +141,7 @@ export function tabuSearch(
     if (h < tally.bestH) {
       tally.bestH = h;
       best.set(rows);
+      trajectory?.improve(step, h);
     }
     if (trace) trace(aspired ? { type: 'local', step, h, from: from * n + bestCol, to: bestRow * n + bestCol, tabu: true } : { type: 'local', step, h, from: from * n + bestCol, to: bestRow * n + bestCol });
   }
