@@ -37,7 +37,8 @@ describe('bezzel experiment', () => {
     expect(first.stdout).toMatch(/\nstrategy +n +runs +solved +success \[95% CI\] +unit +median steps \[95% CI\] +mean steps \[95% CI\] +ERT steps \[95% CI\] \| +median time \[95% CI\] +ERT time \[95% CI\] +max time\n/);
     expect(first.stdout).toMatch(/\nmin-conflicts +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +repairs +\d+(\.5)? \[\d+(\.5)?, \d+(\.5)?\] +[\d.]+ \[[\d.]+, [\d.]+\] +[\d.]+ \[[\d.]+, [\d.]+\] +\| +[\d.]+ \[[\d.]+, [\d.]+\] m?s /);
     expect(first.stdout).toMatch(/\nrandom +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +attempts /);
-    expect(first.stdout).toContain('\ncomparisons with the first row of each size (p two-sided; Holm-adjusted over 2 in brackets):\n  min-conflicts vs hill-climbing: success Fisher p = ');
+    expect(first.stdout).toContain('\ncomparisons with the first row of each size (p two-sided; Holm-adjusted over 2 in brackets; log-rank: unsolved runs censored at what they spent):\n  min-conflicts vs hill-climbing: success Fisher p = ');
+    expect(first.stdout).toMatch(/ \| ms to solve Mann–Whitney \((exact|normal)\) U = [\d.]+, p = \S+ \[\S+\], A12 = [\d.]+[^;]*; log-rank χ² = [\d.]+, p = \S+ \[\S+\]\n/);
     expect(withoutTimes(first.stdout)).toBe(withoutTimes(second.stdout));
     // Progress when stderr is not a terminal: a line per finished strategy.
     expect(first.stderr).toMatch(/^\[1\/3\] hill-climbing on 6×6: \d of 8 solved \(8 runs done\)\n\[2\/3\] min-conflicts on 6×6: 8 of 8 solved \(16 runs done\)\n/);
@@ -108,6 +109,42 @@ describe('bezzel experiment', () => {
     await bezzel('experiment', 'tour', 'knight', '-n', '5', '--strategies', 'warnsdorff', '--runs', '2', '-q', '--runs-out', join(dir, 'runs.jsonl'));
     const jsonl = readFileSync(join(dir, 'runs.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(jsonl.map((run) => [run.strategy, run.seed, run.stepUnit, run.steps])).toEqual([['warnsdorff', 1, 'moves', 24], ['warnsdorff', 2, 'moves', 24]]);
+  });
+
+  it('prints fixed-target ECDFs and fixed-budget qualities of the local searches in the table and the JSON, and draws them', async () => {
+    const dir = scratch();
+    const args = ['experiment', 'queen', '-n', '8', '--strategies', 'hill-climbing,min-conflicts', '--runs', '30', '--seed', '1', '-q'];
+    const text = await bezzel(...args, '--chart', join(dir, 'ecdf.svg'), '--chart-kind', 'ecdf');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain("\nfixed target and fixed budget, attacking pairs (best so far, from each run's trajectory, x in each strategy's own steps: hill-climbing moves, min-conflicts repairs):\n");
+    expect(text.stdout).toMatch(/\nstrategy +target +x = 1 +x = 10 +x = 100 +x = 1000\nhill-climbing +≤ 8 +[01]\.\d\d +/);
+    expect(text.stdout).toMatch(/\nmin-conflicts +≤ 8 +[01]\.\d\d +[01]\.\d\d +[01]\.\d\d +1\.00\n/);
+    expect(text.stdout).toMatch(/\n += 0 +[01]\.\d\d +[01]\.\d\d +[01]\.\d\d +1\.00\n +median +\S+ \[\S+, \S+\] /);
+    const svg = readFileSync(join(dir, 'ecdf.svg'), 'utf8');
+    expect(svg).toContain('Fixed-target run-time ECDFs');
+    expect(svg).toContain('= 0 (solved)');
+
+    const json = JSON.parse((await bezzel(...args, '--format', 'json')).stdout);
+    expect(json.quality.absent).toEqual([]);
+    const [view] = json.quality.views;
+    expect(view).toMatchObject({ n: 8, measure: 'attacking pairs', targets: [8, 4, 2, 1, 0], budgets: [1, 10, 100, 1000] });
+    type Run = { strategy: string; steps: number; solved: boolean; trajectory: { steps: number[]; quality: number[] } };
+    for (const row of view.rows as { label: string; runs: number; targets: { target: number; reached: number }[]; budgets: { budget: number; reached: number[]; median: number }[] }[]) {
+      const runs = (json.runs as Run[]).filter((r) => r.strategy === row.label);
+      expect(runs).toHaveLength(30);
+      // Reaching 0 is solving.
+      expect(row.targets[4]!.reached).toBe(json.rows.find((r: { label: string }) => r.label === row.label).solved);
+      // Each figure of the table is a direct count over the runs' trajectories.
+      for (const b of row.budgets) {
+        view.targets.forEach((target: number, t: number) => {
+          const reached = runs.filter((r) => r.trajectory.steps.some((s, i) => s <= b.budget && r.trajectory.quality[i]! <= target)).length;
+          expect(b.reached[t]).toBeCloseTo(reached / 30, 12);
+        });
+      }
+    }
+    expect(json.comparisons[0]).toMatchObject({ row: 'min-conflicts', reference: 'hill-climbing', runLength: { test: 'mann-whitney-u', measure: 'ms' }, survival: { test: 'log-rank', measure: 'ms' } });
+    expect(json.comparisons[0].runLength.method).toMatch(/^(exact|normal)$/);
+    expect(json.comparisons[0].survival.p).toBeGreaterThanOrEqual(0);
   });
 
   it('prints the spec the flags make, values converted by their declarations, without running', async () => {

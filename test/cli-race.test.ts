@@ -18,8 +18,8 @@ describe('bezzel experiment --race', () => {
     const r = await bezzel(...args, '--out', join(dir, 'race.json'));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^race: simulated-annealing on queen 16×16; a grid: schedule ∈ \{geometric, linear, exponential\}; t0 ∈ \{0\.5, 2, 8\}\n/);
-    expect(r.stdout).toMatch(/\nrace +instances +alive +Friedman χ² +df +p +eliminated\n/);
-    expect(r.stdout).toMatch(/\n +1 +5 +9 +[\d.]+ +8 +[\d.e-]+ +\d+: simulated-annealing /);
+    expect(r.stdout).toMatch(/\nrace +instances +alive +test +statistic +df +p +eliminated\n/);
+    expect(r.stdout).toMatch(/\n +1 +5 +9 +Friedman χ² +[\d.]+ +8 +[\d.e-]+ +\d+: simulated-annealing /);
     expect(r.stdout).toMatch(/\nsurvivors, best first \(mean rank over the instances they all met\): simulated-annealing schedule=\w+ t0=[\d.]+ \([\d.]+\)/);
     expect(r.stdout).toMatch(/\nlast Friedman test: χ² = [\d.]+, df = \d+, p = [\d.e-]+ \(\d+ instances, \d+ configurations\)\n/);
     expect(r.stdout).toMatch(/\nbudget: \d+ of 90 runs, [\d.]+ s in the runs, [\d.]+ s in all\n?$/);

@@ -1,16 +1,19 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ExperimentResult } from './experiment.js';
 import { renderSvg } from './render-svg.js';
+import type { Plan } from './plan.js';
 import type { ExperimentSpec } from './spec.js';
+import { ecdfChart } from './ecdf-chart.js';
 import { rtdChart } from './rtd-chart.js';
 import { summaryChart } from './summary-chart.js';
 import { sweepChart } from './sweep-chart.js';
 
 /**
  * `rtd`: run-time distributions over steps; `rtd-time`: the same over time; `sweep`: success rate and median
- * steps against a swept option; `summary`: success rate and median time per strategy (time against n for sizes).
+ * steps against a swept option; `summary`: success rate and median time per strategy (time against n for sizes);
+ * `ecdf`: fixed-target run-time ECDFs, a panel per quality target, of the strategies that record their quality.
  */
-export const CHART_KINDS = ['rtd', 'rtd-time', 'sweep', 'summary'] as const;
+export const CHART_KINDS = ['rtd', 'rtd-time', 'sweep', 'summary', 'ecdf'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 
 /**
@@ -25,9 +28,12 @@ export function defaultChartKind(result: ExperimentResult): ChartKind {
   return new Set(result.rows.map((r) => r.stepUnit)).size > 1 ? 'rtd-time' : 'rtd';
 }
 
-/** Why a chart of this kind cannot be drawn for this experiment, or undefined when it can: known before any run. */
-export function chartRefusal(spec: ExperimentSpec, kind: ChartKind): string | undefined {
+/** Why a chart of this kind cannot be drawn for this experiment (with its plan, the strategies' declarations too), or undefined when it can: known before any run. */
+export function chartRefusal(spec: ExperimentSpec, kind: ChartKind, plan?: Plan): string | undefined {
   if (kind === 'sweep' && !spec.sweep) return 'a sweep chart needs a sweep (--sweep name=v1,v2,…)';
+  if (kind === 'ecdf' && plan && !plan.cells.some((c) => c.quality !== undefined)) {
+    return `an ecdf chart needs a strategy that records its quality as it runs (a local search such as min-conflicts); none of ${spec.strategies.join(', ')} does`;
+  }
   return undefined;
 }
 
@@ -41,6 +47,8 @@ export function chartSpec(result: ExperimentResult, kind: ChartKind = defaultCha
       return sweepChart(result);
     case 'summary':
       return summaryChart(result);
+    case 'ecdf':
+      return ecdfChart(result);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Bezzel, Result, Task } from '@bezzel/core';
 import { compareRows, type Comparison } from './compare.js';
+import { qualityViews, type QualityViews } from './fixed-target.js';
 import { planExperiment, type Cell } from './plan.js';
 import { rowOf, type CellRow } from './rows.js';
 import { recordOf, type RunRecord } from './runs.js';
@@ -12,8 +13,13 @@ export interface ExperimentResult {
   readonly spec: ExperimentSpec;
   readonly rows: readonly CellRow[];
   readonly runs: readonly RunRecord[];
-  /** Each row against the first row of its size: Fisher's exact test of success, Mann–Whitney U of run lengths. */
+  /** Each row against the first row of its size: Fisher's exact test of success, Mann–Whitney U and log-rank of run lengths. */
   readonly comparisons: readonly Comparison[];
+  /**
+   * Fixed-target run-time ECDFs and fixed-budget qualities, a board size and quality measure each, of the rows whose
+   * strategy records its quality; `absent` names the others. Undefined in results made before it.
+   */
+  readonly quality?: QualityViews;
   /** What a reader of the table should know (a strategy that runs another goal). */
   readonly notes: readonly string[];
   /** Set when the signal stopped the experiment: the rows sum up the runs finished before it. */
@@ -73,5 +79,5 @@ export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks:
     if (mine.length === spec.runs) hooks.onCell?.(rows[rows.length - 1]!, index, cells.length);
   }
   const stopped = runs.length < total ? { stopped: { done: runs.length, planned: total } } : {};
-  return { spec: plan.spec, rows, runs, comparisons: compareRows(rows, runs), notes: plan.notes, ...stopped };
+  return { spec: plan.spec, rows, runs, comparisons: compareRows(rows, runs), quality: qualityViews(rows, runs), notes: plan.notes, ...stopped };
 }

@@ -1,5 +1,6 @@
 import { BOOTSTRAP_RESAMPLES } from './bootstrap.js';
 import { comparisonLines } from './compare.js';
+import { qualityLines } from './quality-table.js';
 import type { ExperimentResult } from './experiment.js';
 import type { CellRow, ErtEstimate, MeanEstimate, MedianEstimate } from './rows.js';
 import type { RunRecord } from './runs.js';
@@ -106,6 +107,8 @@ function footnotes(result: ExperimentResult): string[] {
   if (unsolved.length > 0) notes.push(`not solved, counted as never solving: ${unsolved.join('; ')}`);
   if (result.stopped) notes.push(`stopped after ${result.stopped.done} of ${result.stopped.planned} runs: the rows sum up the runs done`);
   notes.push(...comparisonLines(result.comparisons ?? [], result.spec.sizes.length > 1));
+  const quality = qualityLines(result.quality, result.spec.sizes.length > 1);
+  if (quality.length > 0) notes.push('', ...quality, '');
   notes.push(
     'mean: of the solved runs; ERT (expected running time, as COCO): the steps (time) of all runs, unsolved ones included, over the solved runs',
     `95% intervals: Wilson score for success rates; percentile bootstrap of the median, mean and ERT (${BOOTSTRAP_RESAMPLES} resamples, fixed seed), ∞ = not reached`,

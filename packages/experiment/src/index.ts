@@ -6,8 +6,10 @@ export { commonUnit, describeSpec, formatTable, runsToCsv, runsToJsonl, subjectO
 export { budgetOf, labelOf, planExperiment, type Cell, type Plan } from './plan.js';
 export { renderSvg } from './render-svg.js';
 export { toJson, type Machine, type Provenance } from './results.js';
-export { QUALITY_KEYS, rowOf, type CellRow, type ErtEstimate, type MeanEstimate, type MedianEstimate, type QualityView, type Tally } from './rows.js';
-export { distributionOf, expectedRunningTime, fisherExact, fixedTargetEcdf, holm, mannWhitney, mean, normalCdf, type Distribution, type EcdfPoint, type Effort, type Estimate, type FisherTest, type MannWhitneyTest, type QualityRun, type TargetEcdf } from './statistics.js';
+export { rowOf, type CellRow, type ErtEstimate, type MeanEstimate, type MedianEstimate, type Tally } from './rows.js';
+export { distributionOf, expectedRunningTime, fisherExact, holm, mean, normalCdf, type Distribution, type Effort, type Estimate, type FisherTest } from './statistics.js';
+export { budgetsOf, ecdfAt, fixedTargetEcdf, hittingStep, qualityAt, qualityViews, targetsOf, type BudgetQuality, type EcdfPoint, type QualityRow, type QualityRun, type QualityView, type QualityViews, type TargetEcdf } from './fixed-target.js';
+export { EXACT_BELOW, logRank, mannWhitney, mannWhitneyExactP, signedRankExactP, wilcoxonSignedRank, type LogRankTest, type MannWhitneyTest, type SignedRankTest, type SurvivalTime } from './rank-tests.js';
 export { recordOf, type RunRecord } from './runs.js';
 export { DEFAULT_RUNS, DEFAULT_SEED, EXPERIMENT_GOALS, parseSpec, type ExperimentSpec, type RaceParameter, type RaceSettings } from './spec.js';
 export { readSpecText, type SpecFileContents } from './spec-file.js';

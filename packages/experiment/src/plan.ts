@@ -10,6 +10,8 @@ export interface Cell {
   readonly label: string;
   /** What its steps count: the strategy's `meta.stepUnit`, or 'steps' when it does not say. */
   readonly stepUnit: string;
+  /** What the quality its runs record counts ('attacking pairs'): the strategy's `meta.quality`; absent, none. */
+  readonly quality?: string;
   readonly n: number;
   /** The goal its runs have: the spec's, or `one` for a domination strategy that proves no minimum (see notes). */
   readonly goal: Goal;
@@ -79,9 +81,11 @@ export function planExperiment(bezzel: Bezzel, spec: ExperimentSpec): Plan {
           params,
           label: labelOf(strategy.meta.id, params),
           stepUnit: strategy.meta.stepUnit ?? 'steps',
+          ...(strategy.meta.quality !== undefined ? { quality: strategy.meta.quality } : {}),
           n,
           goal,
-          task: (seed) => taskOf(spec, strategy.meta.id, goal, n, options, seed),
+          // A strategy that reports a quality records its trajectory, for the fixed-target and fixed-budget views.
+          task: (seed) => ({ ...taskOf(spec, strategy.meta.id, goal, n, options, seed), ...(strategy.meta.quality !== undefined ? { trajectory: true } : {}) }),
         });
       }
     }

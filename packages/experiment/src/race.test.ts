@@ -76,6 +76,23 @@ describe('runRace', () => {
     expect(json.race.survivors.length).toBe(result.survivors.length);
   });
 
+  it("tests the last two configurations by Wilcoxon's signed-rank test of their paired costs, as irace", async () => {
+    // Min-conflicts restarting after 8 repairs against never: neither is no worse on every seed of 8 queens.
+    const two = unwrap(parseSpec({ piece: 'queen', sizes: [8], strategies: ['min-conflicts'], seed: 1, runs: 30, budget: { maxSteps: 500 }, sweep: { restartAfter: [8, 0] }, race: {} }));
+    const result = await runRace(bezzel, two);
+    expect(result.steps.length).toBeGreaterThan(0);
+    for (const step of result.steps) {
+      expect(step.alive).toBe(2);
+      expect(['wilcoxon-signed-rank', 'dominance', 'tie']).toContain(step.test);
+      expect(step.df).toBeNaN();
+    }
+    const tested = result.steps.find((s) => s.test === 'wilcoxon-signed-rank')!;
+    expect(tested.method).toMatch(/^(exact|normal)$/);
+    expect(tested.p).toBeGreaterThan(0);
+    expect(formatRace(result)).toMatch(/\nlast two, as irace: Wilcoxon signed-rank test, V = [\d.]+, /);
+    expect(formatRace(result)).toMatch(/\nrace +instances +alive +test +statistic +df +p +eliminated\n/);
+  });
+
   it('races a sampled space in iterations within its budget, drawing whole numbers within the ranges', async () => {
     const plain = spec({ runs: 12, race: { budget: 150, parameters: { sideways: { range: [0, 200] }, restarts: { range: [0, 30] } } } });
     const result = await runRace(bezzel, plain);

@@ -2,6 +2,7 @@ import { checkOptionValue, Rng, UsageError, type Bezzel, type OptionValue, type 
 import { formatTable } from './formats.js';
 import { fRaceTest, friedman } from './friedman.js';
 import { labelOf, planExperiment, type Cell } from './plan.js';
+import { pairedRaceTest } from './rank-tests.js';
 import { rowOf, type CellRow } from './rows.js';
 import { recordOf, type RunRecord } from './runs.js';
 import type { ExperimentSpec, RaceParameter } from './spec.js';
@@ -49,11 +50,21 @@ export interface RaceStep {
   readonly instances: number;
   /** Configurations alive before the test. */
   readonly alive: number;
+  /**
+   * `friedman` (with Conover's comparisons) while more than two are alive; with two, as irace, `wilcoxon-signed-rank`
+   * of their paired costs, or no test where one costs no more on every instance (`dominance`: the other goes) or
+   * they tie on every one (`tie`: both stay).
+   */
+  readonly test: 'friedman' | 'wilcoxon-signed-rank' | 'dominance' | 'tie';
+  /** Friedman's χ², or Wilcoxon's V (of the first alive against the second). */
   readonly statistic: number;
+  /** Friedman's degrees of freedom; NaN for the others. */
   readonly df: number;
-  /** The Friedman test's p-value (NaN when every instance was one tie). */
+  /** The test's p-value (NaN when every instance was one tie). */
   readonly p: number;
-  /** Conover's critical difference of rank sums; Infinity when the test did not reject. */
+  /** With two alive, whether the signed-rank p is exact or the normal approximation. */
+  readonly method?: 'exact' | 'normal';
+  /** Conover's critical difference of rank sums; Infinity when the test did not reject, NaN with two alive. */
   readonly criticalDifference: number;
   readonly best: string;
   readonly eliminated: readonly string[];
@@ -418,15 +429,21 @@ export async function runRace(bezzel: Bezzel, spec: ExperimentSpec, hooks: RaceH
       if (stopped) break;
       instances = next;
       if (instances < firstTest) continue;
-      const test = fRaceTest(costs(alive, instances), confidence);
+      const table = costs(alive, instances);
+      const paired = alive.length === 2 ? pairedRaceTest(table, confidence) : undefined;
+      const test = paired
+        ? { ...paired, test: paired.method === 'exact' || paired.method === 'normal' ? ('wilcoxon-signed-rank' as const) : paired.method, df: Number.NaN, criticalDifference: Number.NaN }
+        : { ...fRaceTest(table, confidence), test: 'friedman' as const };
       const kept = test.survivors.map((j) => alive[j]!);
       const step: RaceStep = {
         iteration,
         instances,
         alive: alive.length,
+        test: test.test,
         statistic: test.statistic,
         df: test.df,
         p: test.p,
+        ...(paired && (paired.method === 'exact' || paired.method === 'normal') ? { method: paired.method } : {}),
         criticalDifference: test.criticalDifference,
         best: alive[test.best]!.label,
         eliminated: alive.filter((c) => !kept.includes(c)).map((c) => c.label),
@@ -536,6 +553,9 @@ function pickByRank(count: number, rng: Rng): number {
   return count - 1;
 }
 
+/** How the race table names each test. */
+const TEST_NAMES: Readonly<Record<RaceStep['test'], string>> = { friedman: 'Friedman χ²', 'wilcoxon-signed-rank': 'Wilcoxon V', dominance: 'dominance', tie: 'tie' };
+
 /** A p-value as the race prints it: `0.0312`, `2.1e-7`, `–` when there was no test to make. */
 export function formatP(p: number): string {
   if (Number.isNaN(p)) return '–';
@@ -550,11 +570,20 @@ export function formatRace(result: RaceResult): string {
     `${p.name} ${p.values ? `∈ {${p.values.join(', ')}}` : `∈ [${p.range!.join(', ')}]${p.log ? ' (log)' : ''}${p.integer ? ' whole' : ''}`}${p.when ? ` when ${Object.entries(p.when).map(([k, v]) => `${k} ∈ {${v.join(', ')}}`).join(' and ')}` : ''}`;
   const lines = [
     `race: ${spec.strategies.join(', ')} on ${spec.piece} ${sizes}; ${grid ? 'a grid' : 'a sampled space'}: ${space.map(describe).join('; ')}`,
-    `cost: ${result.by === 'steps' ? 'steps' : 'time'} to solve (unsolved = ∞); Friedman test at ${Math.round(result.confidence * 100)}% after ${result.firstTest} instances, then every ${result.eachTest}; instances are seeds ${spec.seed}… (at most ${spec.runs})`,
+    `cost: ${result.by === 'steps' ? 'steps' : 'time'} to solve (unsolved = ∞); Friedman test (Wilcoxon signed-rank for the last two) at ${Math.round(result.confidence * 100)}% after ${result.firstTest} instances, then every ${result.eachTest}; instances are seeds ${spec.seed}… (at most ${spec.runs})`,
     '',
   ];
-  const header = ['race', 'instances', 'alive', 'Friedman χ²', 'df', 'p', 'eliminated'];
-  const body = steps.map((s) => [String(s.iteration), String(s.instances), String(s.alive), Number.isNaN(s.statistic) ? '–' : s.statistic.toFixed(3), String(s.df), formatP(s.p), s.eliminated.length === 0 ? '–' : `${s.eliminated.length}: ${abbreviated(s.eliminated)}`]);
+  const header = ['race', 'instances', 'alive', 'test', 'statistic', 'df', 'p', 'eliminated'];
+  const body = steps.map((s) => [
+    String(s.iteration),
+    String(s.instances),
+    String(s.alive),
+    TEST_NAMES[s.test ?? 'friedman'],
+    Number.isNaN(s.statistic) ? '–' : s.test === 'friedman' || s.test === undefined ? s.statistic.toFixed(3) : String(s.statistic),
+    Number.isNaN(s.df) ? '–' : String(s.df),
+    formatP(s.p),
+    s.eliminated.length === 0 ? '–' : `${s.eliminated.length}: ${abbreviated(s.eliminated)}`,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padStart(widths[i]!))).join('  ').trimEnd();
   if (steps.length > 0) lines.push(line(header), line(widths.map((w) => '─'.repeat(w))), ...body.map(line), '');
@@ -562,8 +591,14 @@ export function formatRace(result: RaceResult): string {
   for (const r of result.iterations) if (!grid) lines.push(`race ${r.iteration}: ${r.configurations} configurations (${r.fresh} new), ${r.instances} instances, ${r.runs} runs; survivors: ${abbreviated(r.survivors)}`);
   if (!grid) lines.push('');
   lines.push(`survivors, best first (mean rank over the instances they all met): ${survivors.map((s) => `${s.label} (${s.meanRank.toFixed(2)})`).join(', ')}`);
-  const last = [...steps].reverse().find((s) => !Number.isNaN(s.p)) ?? steps[steps.length - 1];
+  const friedmans = steps.filter((s) => (s.test ?? 'friedman') === 'friedman');
+  const last = [...friedmans].reverse().find((s) => !Number.isNaN(s.p)) ?? friedmans[friedmans.length - 1];
   if (last) lines.push(`last Friedman test: χ² = ${Number.isNaN(last.statistic) ? '–' : last.statistic.toFixed(3)}, df = ${last.df}, p = ${formatP(last.p)} (${last.instances} instances, ${last.alive} configurations)`);
+  const pair = steps[steps.length - 1];
+  if (pair && pair.test !== undefined && pair.test !== 'friedman') {
+    const how = pair.test === 'wilcoxon-signed-rank' ? `p = ${formatP(pair.p)} (${pair.method})` : pair.test === 'dominance' ? `no test: ${pair.best} cost no more on every instance` : 'no test: they tied on every instance';
+    lines.push(`last two, as irace: Wilcoxon signed-rank test, V = ${pair.statistic}, ${how} (${pair.instances} instances)`);
+  }
   // The experiment table of the survivors' rows, without its first line (what the experiment was).
   const swept = Object.fromEntries(space.map((p) => [p.name, p.values ?? []]));
   const table = formatTable({ spec: { ...spec, sweep: swept }, rows: result.rows, runs: result.runs, comparisons: [], notes: [] }).split('\n').slice(1).join('\n');

@@ -23,7 +23,7 @@ export interface Provenance {
  * every run with its seed. Infinity (a median not reached) is written as null, as JSON has no Infinity.
  */
 export function toJson(result: ExperimentResult, provenance?: Provenance): string {
-  const { spec, rows, runs, comparisons, notes, stopped } = result;
-  const document = { ...provenance, spec, ...(stopped ? { stopped } : {}), notes, rows, comparisons, runs };
+  const { spec, rows, runs, comparisons, quality, notes, stopped } = result;
+  const document = { ...provenance, spec, ...(stopped ? { stopped } : {}), notes, rows, comparisons, ...(quality ? { quality } : {}), runs };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -2,7 +2,7 @@ import type { Goal, OptionValue } from '@bezzel/core';
 import { bootstrapErtInterval, bootstrapMeanInterval, bootstrapMedianInterval } from './bootstrap.js';
 import type { Cell } from './plan.js';
 import type { RunRecord } from './runs.js';
-import { distributionOf, expectedRunningTime, fixedTargetEcdf, mean, type Distribution, type TargetEcdf } from './statistics.js';
+import { distributionOf, expectedRunningTime, mean, type Distribution } from './statistics.js';
 import { median } from './summary.js';
 import { wilsonInterval, type Interval } from './wilson.js';
 
@@ -25,22 +25,6 @@ export interface ErtEstimate extends Interval {
 export interface Tally {
   readonly values: Readonly<Record<string, number>>;
 }
-
-/**
- * The quality runs ended with (smaller is better: conflicts h), where every run of the cell reports one: its
- * distribution — at a step budget, the fixed-budget view — and fixed-target run-time ECDFs over steps.
- */
-export interface QualityView {
-  /** The key of `stats.extra` it is read from. */
-  readonly key: string;
-  readonly final: Distribution;
-  readonly targets: readonly TargetEcdf[];
-}
-
-/** Keys of `stats.extra` read as a quality to minimise, in order of preference. */
-export const QUALITY_KEYS = ['h', 'conflicts', 'quality'] as const;
-/** Fixed targets at most drawn per cell. */
-const MAX_TARGETS = 5;
 
 /**
  * The figures of one cell (strategy, swept values, size). Everything but `timeMs` is the same on every machine
@@ -73,8 +57,11 @@ export interface CellRow {
   readonly timeErt: ErtEstimate;
   /** Each other statistic the runs reported (generations, attempts, h…): a number's distribution, a string's tally. */
   readonly extras: Readonly<Record<string, Distribution | Tally>>;
-  /** Where every run reports a quality (h): its fixed-budget distribution and fixed-target ECDFs. */
-  readonly quality?: QualityView;
+  /**
+   * What the quality its runs record counts ('attacking pairs'), where the strategy reports one: the experiment's
+   * `quality` views hold its fixed-target ECDFs and fixed-budget qualities.
+   */
+  readonly quality?: string;
   readonly restartsMean: number;
   /** The distinct answers of the solved runs (a minimum, a set size, a count), smallest first. */
   readonly answers: readonly string[];
@@ -110,7 +97,7 @@ export function rowOf(cell: Cell, runs: readonly RunRecord[]): CellRow {
     timeMean: meanOf(solved.map((r) => r.timeMs)),
     timeErt: ertOf(runs.map((r) => ({ effort: r.timeMs, solved: r.solved }))),
     extras: extrasOf(runs),
-    ...qualityOf(runs),
+    ...(cell.quality !== undefined ? { quality: cell.quality } : {}),
     restartsMean: runs.reduce((sum, r) => sum + r.restarts, 0) / runs.length,
     answers,
     proven: runs.filter((r) => r.solved && r.proof !== undefined).length,
@@ -138,17 +125,6 @@ function extrasOf(runs: readonly RunRecord[]): Record<string, Distribution | Tal
       return [key, { values: tally }];
     }),
   );
-}
-
-/** The quality view, where every run reports a number under one of QUALITY_KEYS. */
-function qualityOf(runs: readonly RunRecord[]): { quality?: QualityView } {
-  const key = QUALITY_KEYS.find((k) => runs.every((r) => typeof r.extra?.[k] === 'number'));
-  if (key === undefined) return {};
-  const finals = runs.map((r) => ({ effort: r.steps, quality: r.extra![key] as number }));
-  const distinct = [...new Set(finals.map((f) => f.quality))].sort((a, b) => a - b);
-  // Every distinct final quality when few, else the best, the worst and quantiles between.
-  const targets = distinct.length <= MAX_TARGETS ? distinct : [...new Set(Array.from({ length: MAX_TARGETS }, (_, i) => distinct[Math.round((i * (distinct.length - 1)) / (MAX_TARGETS - 1))]!))];
-  return { quality: { key, final: distributionOf(finals.map((f) => f.quality)), targets: fixedTargetEcdf(finals, targets) } };
 }
 
 /** Answers in numeric order where they start with a number (`5`, `12: 4860`), else as text. */

@@ -1,4 +1,4 @@
-import type { OptionValue, Result } from '@bezzel/core';
+import type { OptionValue, Result, Trajectory } from '@bezzel/core';
 import type { Cell } from './plan.js';
 
 /** One run, as it goes into the JSON results: enough to rebuild every figure of the table. */
@@ -25,6 +25,8 @@ export interface RunRecord {
    * of `stats.extra` (a genetic algorithm's generations, min-conflicts' final conflicts h, random's attempts…).
    */
   readonly extra?: Readonly<Record<string, number | string>>;
+  /** The best quality so far at each improvement, where the strategy reports one (see the core's `Trajectory`). */
+  readonly trajectory?: Trajectory;
 }
 
 /** The record of one finished run of a cell. */
@@ -45,6 +47,7 @@ export function recordOf(cell: Cell, seed: number, result: Result): RunRecord {
     ...(answer !== undefined ? { answer } : {}),
     ...(proof !== undefined ? { proof } : {}),
     ...extraOf(result),
+    ...(result.stats.trajectory ? { trajectory: result.stats.trajectory } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Interval } from './wilson.js';
 
 /**
- * Small pure statistics for experiment tables: means, the expected running time, Fisher's exact test, the
- * Mann–Whitney U test, Vargha–Delaney's A, Holm's adjustment and fixed-target run-time ECDFs. Each is checked
+ * Small pure statistics for experiment tables: means, the expected running time, Fisher's exact test and
+ * Holm's adjustment (the rank tests are in rank-tests.ts, fixed-target ECDFs in fixed-target.ts). Each is checked
  * against values worked out by hand or from the formulas (see statistics.test.ts).
  */
 
@@ -96,51 +96,6 @@ function erfc(x: number): number {
   return x >= 0 ? r : 2 - r;
 }
 
-/** The Mann–Whitney U test of two samples, and Vargha and Delaney's A. */
-export interface MannWhitneyTest {
-  /** U of the first sample: pairs (x, y) with x > y, ties counting one half. */
-  readonly u: number;
-  /** Two-sided p-value, normal approximation with tie and continuity corrections. */
-  readonly p: number;
-  /**
-   * Vargha–Delaney A₁₂ = U / (n₁·n₂) = P(X > Y) + ½·P(X = Y): 0.5 is no difference; 0.56, 0.64 and 0.71 are
-   * their small, medium and large effects (Vargha & Delaney 2000). For run lengths, below 0.5 means the first is
-   * faster.
-   */
-  readonly a12: number;
-}
-
-/**
- * The Mann–Whitney U test (Wilcoxon rank-sum; Hollander & Wolfe, Nonparametric Statistical Methods, §4.1) with
- * midranks for ties and the normal approximation that R's `wilcox.test(exact = FALSE, correct = TRUE)` uses:
- * z = (U − n₁n₂/2 ∓ ½) / σ, σ² = n₁n₂/12 · (N + 1 − Σ(t³ − t) / (N(N − 1))). Values may be +Infinity (runs that
- * never solved): they tie with each other above every finite value — Gehan's rule for runs censored at one
- * common budget.
- */
-export function mannWhitney(x: readonly number[], y: readonly number[]): MannWhitneyTest {
-  const n1 = x.length;
-  const n2 = y.length;
-  if (n1 === 0 || n2 === 0) return { u: Number.NaN, p: Number.NaN, a12: Number.NaN };
-  const all = [...x.map((v) => ({ v, first: true })), ...y.map((v) => ({ v, first: false }))].sort((p, q) => (p.v < q.v ? -1 : p.v > q.v ? 1 : 0));
-  const total = all.length;
-  let rankSum = 0;
-  let ties = 0;
-  for (let i = 0; i < total; ) {
-    let j = i;
-    while (j + 1 < total && all[j + 1]!.v === all[i]!.v) j++;
-    const rank = (i + j + 2) / 2;
-    for (let k = i; k <= j; k++) if (all[k]!.first) rankSum += rank;
-    const t = j - i + 1;
-    ties += t * t * t - t;
-    i = j + 1;
-  }
-  const u = rankSum - (n1 * (n1 + 1)) / 2;
-  const centred = u - (n1 * n2) / 2;
-  const sigma = Math.sqrt(((n1 * n2) / 12) * (total + 1 - ties / (total * (total - 1))));
-  const p = sigma === 0 ? 1 : Math.min(1, 2 * normalCdf(-Math.max(0, Math.abs(centred) - 0.5) / sigma));
-  return { u, p, a12: u / (n1 * n2) };
-}
-
 /**
  * Holm's step-down adjustment (Holm 1979) of p-values tested together: the i-th smallest is multiplied by
  * m − i + 1, then made non-decreasing and capped at 1 (R's `p.adjust(method = "holm")`). NaN stays NaN.
@@ -155,47 +110,6 @@ export function holm(ps: readonly number[]): number[] {
     adjusted[i] = running;
   });
   return adjusted;
-}
-
-/** One step of a run-time ECDF: the share of runs that reached the target within `effort`. */
-export interface EcdfPoint {
-  readonly effort: number;
-  readonly fraction: number;
-}
-
-/** A run as a fixed-target view sees it: the effort it spent and the quality it ended with (smaller is better). */
-export interface QualityRun {
-  readonly effort: number;
-  readonly quality: number;
-}
-
-/** The fixed-target ECDF of one target. */
-export interface TargetEcdf {
-  readonly target: number;
-  /** Runs that reached it. */
-  readonly reached: number;
-  /** A step up at each run that reached it, by its effort (runs at the same effort make one step). */
-  readonly points: readonly EcdfPoint[];
-}
-
-/**
- * Fixed-target run-time ECDFs (Hansen et al., COCO: performance assessment, 2021; IOHprofiler): for each target
- * h, the share of runs whose quality reached h or better within effort x. Runs report their final quality, not
- * their trajectory, so a run that ended at or below h is counted from its final effort — an upper bound on when
- * it first got there, which makes each curve a lower bound on the true ECDF (exact for the target a run stops
- * at, such as h = 0 for a solved run).
- */
-export function fixedTargetEcdf(runs: readonly QualityRun[], targets: readonly number[]): TargetEcdf[] {
-  return targets.map((target) => {
-    const efforts = runs.filter((r) => r.quality <= target).map((r) => r.effort).sort((a, b) => a - b);
-    const points: EcdfPoint[] = [];
-    efforts.forEach((effort, i) => {
-      const fraction = (i + 1) / runs.length;
-      if (points.length > 0 && points[points.length - 1]!.effort === effort) points[points.length - 1] = { effort, fraction };
-      else points.push({ effort, fraction });
-    });
-    return { target, reached: efforts.length, points };
-  });
 }
 
 /** Median, mean, smallest and largest of a sample. */

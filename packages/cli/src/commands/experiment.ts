@@ -56,13 +56,17 @@ the times are right of it. Steps are in each strategy's own unit (the unit colum
 agree). Mean: of the solved runs; ERT (expected running time, as COCO): all runs' steps over the solved runs.
 Intervals are 95%: Wilson for success rates, a seeded bootstrap for medians, means and ERTs; a run that does
 not solve counts as never solving. With two rows or more, each row is compared with the first of its size:
-Fisher's exact test of success, Mann–Whitney U of steps (of time when the units differ) with A12.
+Fisher's exact test of success; Mann–Whitney U (exact below 50 runs without ties) of steps (of time when the
+units differ) with A12, and the log-rank test with unsolved runs censored at what they spent. Strategies that
+record their quality (local searches: h, squares not visited) get a fixed-target table: the share of runs at or
+below each target within x steps, and the median best quality by x (--chart-kind ecdf draws it).
 Ctrl-C prints the table of the runs done so far.
 
 --race tunes instead (F-race, irace): every surviving configuration runs on the next seed; after 5 seeds,
 then after each, the Friedman test of their costs (steps to solve, unsolved = ∞) eliminates those Conover's
-comparison finds worse than the best. --runs caps the seeds; --race-budget caps the runs. A sweep of values
-is a grid raced once; name=low..high is a range sampled in iterated races. A spec's race field has it all.`;
+comparison finds worse than the best; with two left, Wilcoxon's signed-rank test of their paired costs, as
+irace. --runs caps the seeds; --race-budget caps the runs. A sweep of values is a grid raced once;
+name=low..high is a range sampled in iterated races. A spec's race field has it all.`;
 
 /** `bezzel experiment`: strategies × swept values × sizes × seeded runs, from flags or a spec file. */
 export function experimentCommand(setExit: SetExit): Command {
@@ -89,7 +93,7 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('--runs-out <file>', 'write every run: .csv or .jsonl, a line per run with its seed, status, steps, time and every statistic the strategy reports')
     .option('--chart <file>', 'write a chart: .svg, .png or .pdf (repeatable)', collect, [])
     .option('--scale <n>', 'PNG charts: pixels per point, for print (default 2)', scaleOf, 2)
-    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps; against time when the units differ), rtd-time, sweep, summary (default: rtd for goal one, else summary)', collect, [])
+    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps; against time when the units differ), rtd-time, sweep, summary, ecdf (fixed-target run-time ECDFs of the local searches\' quality, a panel per target) (default: rtd for goal one, else summary)', collect, [])
     .addOption(new Option('--format <format>', 'table or JSON on stdout').choices(['text', 'json']).default('text'))
     .option('-q, --quiet', 'no progress on stderr')
     .option('--print-spec', 'check the experiment and print its spec as JSON, without running it (a start for a spec file)')
@@ -148,7 +152,7 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
   }
   const charts = options.chart.map((chart, i) => ({ file: chart, kind: options.chartKind[i] as ChartKind | undefined, format: chartFormats[i]! }));
   for (const { file: chart, kind } of charts) {
-    const refusal = kind && chartRefusal(spec, kind);
+    const refusal = kind && chartRefusal(spec, kind, plan);
     if (refusal) throw new UsageError('ERR_OPTION', `--chart ${chart}: ${refusal}`);
   }
 
@@ -240,7 +244,7 @@ async function runRaceCommand(bezzel: Bezzel, loaded: readonly LoadedPlugin[], s
     result = await runRace(bezzel, spec, {
       signal: controller.signal,
       ...(solver.solve ? { solve: solver.solve } : {}),
-      ...(options.quiet ? {} : { onStep: (step) => process.stderr.write(`race ${step.iteration}, ${step.instances} instances: ${step.alive} alive, Friedman p = ${formatP(step.p)}${step.eliminated.length > 0 ? `, ${step.eliminated.length} eliminated` : ''}\n`) }),
+      ...(options.quiet ? {} : { onStep: (step) => process.stderr.write(`race ${step.iteration}, ${step.instances} instances: ${step.alive} alive, ${step.test === 'friedman' ? 'Friedman' : 'Wilcoxon signed-rank'} p = ${formatP(step.p)}${step.test === 'dominance' ? ' (one no worse on every instance)' : ''}${step.eliminated.length > 0 ? `, ${step.eliminated.length} eliminated` : ''}\n`) }),
     });
   } finally {
     stopListening();
