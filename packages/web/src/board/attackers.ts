@@ -1,4 +1,5 @@
 import { conflictTable, validatePlacement, type Board, type Piece } from '@bezzel/core';
+import { lineFamilies } from '@bezzel/min-conflicts';
 
 /** Why a square is refused: the piece that attacks it and along what (`diagonal`, `file`, `(1,2) leap`). */
 export interface Attack {
@@ -31,6 +32,43 @@ export function attackedSquares(board: Board, piece: Piece, pieces: readonly num
   const attacked = new Set<number>();
   for (const sq of pieces) for (let i = offsets[sq]!; i < offsets[sq + 1]!; i++) attacked.add(targets[i]!);
   return attacked;
+}
+
+/**
+ * The pieces another piece attacks, for drawing them apart on any board (a million squares too). A piece riding
+ * whole ranks, files or diagonals is attacked exactly when one of its lines holds another piece (the nearest one
+ * attacks it, blocking or not), counted line by line in time linear in the pieces and the sides; any other piece,
+ * a torus or a board with holes goes through the core Validator's pairs. `complete` is false only when the
+ * Validator listed fewer pairs than there are (over MAX_LISTED): then some attacked pieces may be missing.
+ */
+export function attackedPieces(board: Board, piece: Piece, pieces: readonly number[]): { readonly squares: number[]; readonly complete: boolean } {
+  const lines = lineFamilies(piece);
+  if ('reason' in lines || board.torus || board.hasRemoved()) {
+    const report = validatePlacement(board, piece, pieces);
+    const attacked = new Set<number>();
+    for (const c of report.conflicts) attacked.add(c.a).add(c.b);
+    return { squares: pieces.filter((sq) => attacked.has(sq)), complete: report.conflicts.length >= report.conflictCount };
+  }
+  const { width, height } = board;
+  const ranks = new Int32Array(lines.rank ? height : 0);
+  const files = new Int32Array(lines.file ? width : 0);
+  const diagonals = new Int32Array(lines.diagonal ? width + height - 1 : 0);
+  const antis = new Int32Array(lines.antiDiagonal ? width + height - 1 : 0);
+  for (const sq of pieces) {
+    const row = Math.floor(sq / width);
+    const col = sq - row * width;
+    if (lines.rank) ranks[row]!++;
+    if (lines.file) files[col]!++;
+    if (lines.diagonal) diagonals[row - col + width - 1]!++;
+    if (lines.antiDiagonal) antis[row + col]!++;
+  }
+  const squares: number[] = [];
+  for (const sq of pieces) {
+    const row = Math.floor(sq / width);
+    const col = sq - row * width;
+    if ((lines.rank && ranks[row]! > 1) || (lines.file && files[col]! > 1) || (lines.diagonal && diagonals[row - col + width - 1]! > 1) || (lines.antiDiagonal && antis[row + col]! > 1)) squares.push(sq);
+  }
+  return { squares, complete: true };
 }
 
 function sortedHas(values: Int32Array, from: number, to: number, value: number): boolean {

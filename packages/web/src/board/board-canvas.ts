@@ -1,4 +1,4 @@
-import type { BoardPicture } from './board-picture.js';
+import type { BoardPicture, Shade } from './board-picture.js';
 
 /**
  * Large boards on a canvas. Where a square is at least a few pixels the path is drawn as lines; below that
@@ -16,6 +16,47 @@ export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardPicture, s
   if (!g) return;
   if (drawsPixels(width, height, size)) drawPixels(g, view, w, h);
   else drawLines(g, view, cell, w, h);
+  drawMarks(g, view, w, h);
+}
+
+/** The colours of the shades the SVG board draws (style.css), for the canvas's outlines. */
+const SHADE_CSS: Readonly<Record<Shade, string>> = {
+  attacked: 'rgb(179, 38, 30)',
+  rejected: 'rgb(179, 38, 30)',
+  hint: 'rgb(46, 158, 68)',
+  aim: 'rgb(230, 160, 20)',
+  wiped: 'rgb(179, 38, 30)',
+  line: 'rgb(31, 95, 168)',
+  secondary: 'rgb(240, 228, 66)',
+  tabu: 'rgb(91, 42, 134)',
+};
+
+/**
+ * What the SVG board draws over its squares, on the canvas: a shaded square (min-conflicts' picked queen, a hint,
+ * domination's aim) and the square the last step touched as outlines in their colours, at least a few pixels
+ * across so one square of a million still shows; a solution framed in green.
+ */
+function drawMarks(g: CanvasRenderingContext2D, view: BoardPicture, w: number, h: number): void {
+  const { width, height } = view.board;
+  const sx = w / width;
+  const sy = h / height;
+  const outline = (sq: number, colour: string, grow: number) => {
+    const x = (sq % width) * sx;
+    const y = (height - 1 - Math.floor(sq / width)) * sy;
+    const half = Math.max(sx / 2 + grow, 5 + grow);
+    g.strokeStyle = colour;
+    g.lineWidth = 2;
+    g.strokeRect(Math.round(x + sx / 2 - half), Math.round(y + sy / 2 - half), Math.round(2 * half), Math.round(2 * half));
+  };
+  // Hundreds of attacked squares would bury the board: the SVG shades them, the canvas rings the attacked pieces.
+  for (const [sq, shade] of view.shades ?? []) if (shade !== 'attacked') outline(sq, SHADE_CSS[shade], 0);
+  const touched = view.touched;
+  if (touched) outline(touched.square, touched.how === 'add' ? 'rgb(39, 174, 96)' : 'rgb(230, 126, 34)', 3);
+  if (view.solved) {
+    g.strokeStyle = 'rgb(46, 158, 68)';
+    g.lineWidth = 4;
+    g.strokeRect(2, 2, w - 4, h - 4);
+  }
 }
 
 /** The canvas is this many pixels on its longer side. */
@@ -72,7 +113,26 @@ function drawLines(g: CanvasRenderingContext2D, view: BoardPicture, cell: number
   }
   g.fillStyle = '#111';
   for (const sq of view.pieces ?? []) g.fillRect((sq % width) * cell, (height - 1 - Math.floor(sq / width)) * cell, cell, cell);
+  // A piece another attacks: red, inside a red ring, as on the SVG board.
+  const attacked = view.attackedPieces ?? [];
+  if (attacked.length > 0) {
+    g.fillStyle = ATTACKED_CSS;
+    g.strokeStyle = ATTACKED_CSS;
+    g.lineWidth = Math.max(1.5, cell / 8);
+    for (const sq of attacked) {
+      g.fillRect((sq % width) * cell, (height - 1 - Math.floor(sq / width)) * cell, cell, cell);
+      g.beginPath();
+      g.arc(cx(sq), cy(sq), Math.max(cell * 0.9, 4), 0, 2 * Math.PI);
+      g.stroke();
+    }
+  }
 }
+
+/** The red of an attacked piece, on the canvas as in style.css. */
+export const ATTACKED_RGB = [179, 38, 30] as const;
+const ATTACKED_CSS = `rgb(${ATTACKED_RGB.join(', ')})`;
+/** Below three pixels a square, an attacked piece is ringed by a square outline this many pixels from it. */
+export const RING_PIXELS = 4;
 
 /** Colours each pixel by the latest visit among its squares (blue early, red late) or black for a piece. */
 function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, h: number): void {
@@ -119,6 +179,29 @@ function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, 
   for (const sq of view.pieces ?? []) {
     const p = pixel(sq);
     data[p] = data[p + 1] = data[p + 2] = 17;
+  }
+  // A piece another attacks: its pixel red inside a red square ring, so a single pixel is found, and read without colour.
+  const paint = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= w || y >= h) return;
+    const p = (y * w + x) * 4;
+    data[p] = ATTACKED_RGB[0];
+    data[p + 1] = ATTACKED_RGB[1];
+    data[p + 2] = ATTACKED_RGB[2];
+  };
+  for (const sq of view.attackedPieces ?? []) {
+    const p = pixel(sq) / 4;
+    const x = p % w;
+    const y = (p - x) / w;
+    paint(x, y);
+    // Two pixels thick, so that a board shown smaller than its canvas keeps whole rings.
+    for (let d = -RING_PIXELS; d <= RING_PIXELS; d++) {
+      for (let r = RING_PIXELS - 1; r <= RING_PIXELS; r++) {
+        paint(x + d, y - r);
+        paint(x + d, y + r);
+        paint(x - r, y + d);
+        paint(x + r, y + d);
+      }
+    }
   }
   g.putImageData(image, 0, 0);
 }

@@ -3,6 +3,9 @@ import { SVG_MAX_SQUARES, type BoardPicture } from './board-picture.js';
 import { BoardSvg } from './board-svg.js';
 import { setAttr, setText, show } from '../shared/dom.js';
 
+/** A canvas board lists its pieces in data attributes up to this many. */
+const CANVAS_LISTED = 20_000;
+
 /** What a square means at this moment, for the tooltip; undefined shows none. */
 export type Describe = (square: number) => string | undefined;
 
@@ -84,6 +87,11 @@ export class BoardHost {
       setAttr(canvas, 'role', 'img');
       setAttr(canvas, 'aria-label', picture.label);
       canvas.style.setProperty('--aspect', `${board.width} / ${board.height}`);
+      // The squares shown, as the SVG board writes them, for tests and tools (not for a picture of a million pieces).
+      const pieces = picture.pieces ?? [];
+      setAttr(canvas, 'data-pieces', pieces.length <= CANVAS_LISTED ? pieces.join(' ') : '');
+      const attacked = picture.attackedPieces ?? [];
+      setAttr(canvas, 'data-attacked', attacked.length <= CANVAS_LISTED ? [...attacked].sort((a, b) => a - b).join(' ') : '');
       drawBoardCanvas(canvas, picture);
     }
     // The tooltip says what the square means now, not before this drawing ("d8: free" under a queen just placed).

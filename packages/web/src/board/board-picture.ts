@@ -29,6 +29,8 @@ export interface BoardPicture {
   readonly crossed?: readonly number[];
   /** Short text written on squares: hill climbing's h for each move. */
   readonly labels?: ReadonlyMap<number, string>;
+  /** Pieces another piece attacks: drawn red inside a red ring (a shape as well as a colour), on SVG and canvas alike. */
+  readonly attackedPieces?: readonly number[];
   /** Pairs of pieces that attack each other (from the core Validator), drawn as lines. */
   readonly conflicts?: readonly Conflict[];
   /** Tour: where the head may go next, with each one's onward degree. */

@@ -35,6 +35,7 @@ export class BoardSvg {
   readonly #layers: Record<'squares' | 'overlays' | 'labels' | 'path' | 'numbers' | 'degrees' | 'conflicts' | 'pieces' | 'values' | 'marks' | 'top', SVGGElement>;
   readonly #polyline: SVGPolylineElement;
   readonly #crosses: SVGPathElement;
+  readonly #rings: SVGPathElement;
   readonly #start: SVGCircleElement;
   readonly #touched: SVGRectElement;
   readonly #cursor: SVGRectElement;
@@ -70,6 +71,8 @@ export class BoardSvg {
     this.#polyline = svgEl('polyline', { class: 'tour-path' });
     this.#start = svgEl('circle', { class: 'tour-start', r: C * 0.2 });
     this.#layers.path.append(this.#polyline, this.#start);
+    this.#rings = svgEl('path', { class: 'attacked-ring' });
+    this.#layers.pieces.before(this.#rings);
     this.#touched = svgEl('rect', { class: 'touched', width: C - 4, height: C - 4 });
     this.#cursor = svgEl('rect', { class: 'cursor', width: C - 2, height: C - 2 });
     this.#frame = svgEl('rect', { class: 'solved-frame', x: 2, y: 2 });
@@ -95,7 +98,7 @@ export class BoardSvg {
     this.#drawOverlays(picture);
     this.#drawCrosses(picture);
     this.#drawPath(picture);
-    this.#drawPieces(picture.pieces ?? []);
+    this.#drawPieces(picture.pieces ?? [], picture.attackedPieces ?? []);
     this.#drawConflicts(picture);
     this.#drawCandidates(picture);
     this.#place(this.#touched, picture.touched?.square, 2);
@@ -104,6 +107,7 @@ export class BoardSvg {
     setAttr(this.#frame, 'visibility', picture.solved ? 'visible' : 'hidden');
     setAttr(this.svg, 'data-pieces', (picture.pieces ?? []).join(' '));
     setAttr(this.svg, 'data-path', picture.path ? Array.from(picture.path).join(' ') : '');
+    setAttr(this.svg, 'data-attacked', [...(picture.attackedPieces ?? [])].sort((a, b) => a - b).join(' '));
     setAttr(this.svg, 'data-conflicts', String(picture.conflicts?.length ?? 0));
     setAttr(this.svg, 'data-uncovered', picture.cover ? uncoveredSquares(picture.board, picture.cover).join(' ') : '');
     setAttr(this.svg, 'data-crossed', [...(picture.crossed ?? [])].sort((a, b) => a - b).join(' '));
@@ -161,6 +165,7 @@ export class BoardSvg {
   #drawOverlays(picture: BoardPicture): void {
     const { board, shades, heat, cover, tints, labels } = picture;
     const numbered = Math.max(board.width, board.height) <= MAX_NUMBERED_SIDE;
+    const occupied = new Set(labels ? picture.pieces : []);
     for (let sq = 0; sq < board.size; sq++) {
       const shade = shades?.get(sq);
       const degree = heat ? heat[sq]! : -1;
@@ -177,7 +182,18 @@ export class BoardSvg {
       }
       // Onward degrees bottom left, small, red-brown, like the candidates' badges; move numbers top right, larger, navy.
       this.#setText(this.#degrees, this.#degreeText, this.#layers.degrees, sq, numbered && degree >= 0 ? String(degree) : '', 'degree', 3, C - 4);
-      if (labels || this.#labelText.length > 0) this.#setText(this.#labels, this.#labelText, this.#layers.values, sq, (numbered && labels?.get(sq)) || '', 'square-value', C / 2, C / 2);
+      if (labels || this.#labelText.length > 0) {
+        this.#setText(this.#labels, this.#labelText, this.#layers.values, sq, (numbered && labels?.get(sq)) || '', 'square-value', C / 2, C / 2);
+        // On a piece's own square (min-conflicts' picked queen) the value sits in the top right corner, off the piece.
+        const label = this.#labels.get(sq);
+        if (label) {
+          const onPiece = occupied.has(sq);
+          const [x, y] = this.#xy(sq);
+          setAttr(label, 'class', onPiece ? 'square-value on-piece' : 'square-value');
+          setAttr(label, 'x', String(onPiece ? x + C - 7 : x + C / 2));
+          setAttr(label, 'y', String(onPiece ? y + 9 : y + C / 2));
+        }
+      }
     }
   }
 
@@ -222,7 +238,16 @@ export class BoardSvg {
     }
   }
 
-  #drawPieces(pieces: readonly number[]): void {
+  /** Pieces drawn; an attacked one red (a class) inside a ring (one path for all rings), so it reads without colour too. */
+  #drawPieces(pieces: readonly number[], attacked: readonly number[]): void {
+    const hit = new Set(attacked);
+    const rings: string[] = [];
+    const r = C * 0.46;
+    for (const sq of attacked) {
+      const [x, y] = this.#xy(sq);
+      rings.push(`M${x + C / 2 - r} ${y + C / 2}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`);
+    }
+    setAttr(this.#rings, 'd', rings.join(''));
     while (this.#uses.length < pieces.length) {
       const use = svgEl('use', { href: `#${this.#uid}-piece`, width: C * 0.9, height: C * 0.9, class: 'piece' });
       this.#uses.push(use);
@@ -235,6 +260,7 @@ export class BoardSvg {
         setAttr(use, 'x', String(x + C * 0.05));
         setAttr(use, 'y', String(y + C * 0.05));
         setAttr(use, 'visibility', 'visible');
+        setAttr(use, 'class', hit.has(pieces[i]!) ? 'piece attacked-piece' : 'piece');
       } else setAttr(use, 'visibility', 'hidden');
     }
   }

@@ -8,7 +8,7 @@ const MAX_NUMBERED_SIDE = 16;
 /** A key of the legend: every tint and mark the board can draw has one. */
 export type LegendKey =
   | 'attacked' | 'rejected' | 'hint' | 'aim' | 'wiped' | 'line' | 'secondary' | 'tabu'
-  | 'tint' | 'crossed' | 'heat' | 'covered' | 'uncovered' | 'value' | 'conflict' | 'candidate'
+  | 'tint' | 'crossed' | 'heat' | 'covered' | 'uncovered' | 'value' | 'attacked-piece' | 'conflict' | 'candidate'
   | 'path' | 'path-order' | 'move-number' | 'degree' | 'touched-add' | 'touched-take' | 'solved';
 
 /** What the board shows that the legend must explain, in a fixed order. */
@@ -35,6 +35,7 @@ export function legendKeys(picture: BoardPicture): LegendKey[] {
     }
   }
   if (picture.labels && picture.labels.size > 0 && numbered) keys.add('value');
+  if (picture.attackedPieces && picture.attackedPieces.length > 0) keys.add('attacked-piece');
   if (picture.conflicts && picture.conflicts.length > 0) keys.add('conflict');
   if (picture.candidates && picture.candidates.length > 0) keys.add('candidate');
   if (picture.path && picture.path.length > 0 && drawsPixels(board.width, board.height)) keys.add('path-order');
@@ -47,7 +48,7 @@ export function legendKeys(picture: BoardPicture): LegendKey[] {
   return ORDER.filter((k) => keys.has(k));
 }
 
-const ORDER: readonly LegendKey[] = ['attacked', 'rejected', 'hint', 'aim', 'tabu', 'wiped', 'tint', 'crossed', 'line', 'secondary', 'covered', 'uncovered', 'heat', 'degree', 'value', 'conflict', 'path', 'path-order', 'move-number', 'candidate', 'touched-add', 'touched-take', 'solved'];
+const ORDER: readonly LegendKey[] = ['attacked', 'rejected', 'hint', 'aim', 'tabu', 'wiped', 'tint', 'crossed', 'line', 'secondary', 'covered', 'uncovered', 'heat', 'degree', 'value', 'attacked-piece', 'conflict', 'path', 'path-order', 'move-number', 'candidate', 'touched-add', 'touched-take', 'solved'];
 
 /** Where the words of a key depend on what is running: the strategy and the problem. */
 export interface LegendContext {
@@ -90,7 +91,10 @@ function words(key: LegendKey, ctx: LegendContext): string {
     case 'degree':
       return 'small red italic number, bottom left: onward moves from there';
     case 'value':
+      if (ctx.strategy === 'min-conflicts') return 'number in the picked queen’s file: the queens that would attack it there (it moves to the fewest)';
       return 'number on a square: h if its file’s piece moved there';
+    case 'attacked-piece':
+      return 'red piece in a red ring: another piece attacks it';
     case 'conflict':
       return 'red line: two pieces attacking each other';
     case 'path':
@@ -149,6 +153,9 @@ function swatch(key: LegendKey): SVGSVGElement {
       break;
     case 'value':
       svg.append(text('2', 'square-value', 20, 20));
+      break;
+    case 'attacked-piece':
+      svg.append(svgEl('circle', { class: 'attacked-ring', cx: 20, cy: 20, r: 17 }), svgEl('circle', { cx: 20, cy: 20, r: 9, fill: 'rgb(179, 38, 30)' }));
       break;
     case 'conflict':
       svg.append(svgEl('line', { class: 'conflict', x1: 4, y1: 36, x2: 36, y2: 4 }));

@@ -1,4 +1,4 @@
-import { attackOn, attackWords } from '../board/attackers.js';
+import { attackedPieces, attackOn, attackWords } from '../board/attackers.js';
 import { coverCounts, coverWords } from '../board/coverage.js';
 import type { BoardPicture, Shade } from '../board/board-picture.js';
 import type { Describe } from '../board/board-host.js';
@@ -40,7 +40,8 @@ export function playPicture(puzzle: Puzzle, attempt: Attempt, verdict: Verdict, 
       return attack ? `${name(sq)}: attacked (${attackWords(board, attack)})` : `${name(sq)}: free`;
     };
     const label = `Your board: ${verdict.summary}`;
-    return { picture: { board, piece, pieces, conflicts: verdict.conflicts, shades, solved: verdict.solved, label }, describe };
+    const attacked = verdict.solved ? [] : attackedPieces(board, piece, pieces).squares;
+    return { picture: { board, piece, pieces, conflicts: verdict.conflicts, shades, ...(attacked.length > 0 ? { attackedPieces: attacked } : {}), solved: verdict.solved, label }, describe };
   }
   const path = attempt.path;
   const degrees = onwardDegrees(board, piece, path);

@@ -29,7 +29,8 @@ export type WorkerMessage =
   | { readonly type: 'trace-capped'; readonly kept: number }
   | { readonly type: 'progress'; readonly events: ProgressEvent[] }
   | { readonly type: 'solutions'; readonly solutions: Solution[] }
-  | { readonly type: 'done'; readonly result: Result }
+  /** The run has ended; `traced`: the steps it made in all when recorded (more than were kept past the cap). */
+  | { readonly type: 'done'; readonly result: Result; readonly traced?: number }
   /** One task of a batch has run. */
   | { readonly type: 'batch-result'; readonly index: number; readonly result: Result }
   /** The run failed: `usage` when the task was refused as a user's mistake, otherwise a fault. */

@@ -13,6 +13,21 @@ let runs = 0;
 export const MAX_TRACED_SQUARES = 250_000;
 
 /**
+ * Local searches with one piece a column whose every step is a move (one small event: the square left, the square
+ * taken, h): their recording is the start's n placements and then a move a step, the board rebuilt from the moves,
+ * never a snapshot. They are recorded on boards up to this side whatever the squares — 1000 queens' repairs are a few
+ * thousand events (min-conflicts from a random start: about 1,770 at seed 1, 95 from the greedy one).
+ */
+export const MAX_TRACED_MOVES_SIDE = 10_000;
+export const MOVE_RECORDED_STRATEGIES: readonly string[] = ['min-conflicts', 'hill-climbing', 'tabu', 'simulated-annealing'];
+
+/** Whether a run of this set-up can be recorded step by step (what `traced` is when recording is asked for). */
+export function recordable(setup: Pick<CheckedSetup, 'board' | 'strategy'>): boolean {
+  if (setup.board.size <= MAX_TRACED_SQUARES) return true;
+  return MOVE_RECORDED_STRATEGIES.includes(setup.strategy.meta.id) && Math.max(setup.board.width, setup.board.height) <= MAX_TRACED_MOVES_SIDE;
+}
+
+/**
  * One run as the page holds it: what was asked, and what has arrived from its worker so far — the recorded
  * steps (replayed by `replay`, drawn as a tree by `tree`), the solutions kept for the gallery, the curves,
  * and in the end the result or the error that stands instead of one.
@@ -34,6 +49,8 @@ export class Run {
   error?: string;
   /** Events kept when the recording stopped at the cap. */
   capped?: number;
+  /** Steps the run made in all, recorded or not (told at the end, when the recording stopped at the cap). */
+  steps?: number;
   live?: ProgressEvent;
   /** An answer too big to replay, drawn as a picture at the end. */
   picture?: Solution;
@@ -53,8 +70,12 @@ export class Run {
   ) {
     this.replay = new Replay(this.events, setup.board.width);
     this.tree = new SearchTree(setup.board.width);
-    this.traced = wantsTrace && setup.board.size <= MAX_TRACED_SQUARES;
-    if (wantsTrace && !this.traced) this.notes.push(`Boards over ${MAX_TRACED_SQUARES.toLocaleString('en')} squares are not recorded step by step.`);
+    this.traced = wantsTrace && recordable(setup);
+    if (wantsTrace && !this.traced) {
+      this.notes.push(
+        `Boards over ${MAX_TRACED_SQUARES.toLocaleString('en')} squares are recorded step by step only for ${MOVE_RECORDED_STRATEGIES.join(', ')}, up to ${MAX_TRACED_MOVES_SIDE.toLocaleString('en')} a side.`,
+      );
+    }
     this.#job = startWorker({ task: setup.task, pieceName, trace: this.traced }, (message) => this.#receive(message));
   }
 
@@ -86,7 +107,6 @@ export class Run {
         break;
       case 'trace-capped':
         this.capped = message.kept;
-        this.notes.push(`Recording stopped after ${message.kept.toLocaleString('en')} steps; the run went on without recording.`);
         break;
       case 'progress':
         for (const event of message.events) {
@@ -102,6 +122,8 @@ export class Run {
       case 'done':
         this.#job = undefined;
         this.result = message.result;
+        if (message.traced !== undefined) this.steps = message.traced;
+        this.#recorded();
         this.finishedAt = performance.now();
         this.#settle();
         break;
@@ -143,6 +165,17 @@ export class Run {
     let s = this.metrics.get(name);
     if (!s) this.metrics.set(name, (s = new Series()));
     return s;
+  }
+
+  /** What the timeline holds, said once the run has ended: every step, or the first steps of how many. */
+  #recorded(): void {
+    if (!this.traced || this.events.length === 0) return;
+    const n = (x: number) => x.toLocaleString('en');
+    if (this.capped === undefined) this.notes.unshift(`Every step recorded: ${n(this.events.length)} steps on the timeline.`);
+    else {
+      const of = this.steps !== undefined && this.steps > this.capped ? ` of ${n(this.steps)}` : '';
+      this.notes.unshift(`Recording stopped after ${n(this.capped)} steps (steps 1–${n(this.capped)}${of} recorded); the run went on without recording.`);
+    }
   }
 
   /** An unrecorded run still shows its answer: replayed piece by piece when small, else as a picture. */

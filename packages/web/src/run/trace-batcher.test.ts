@@ -21,12 +21,14 @@ describe('TraceBatcher', () => {
     expect(h.batches.flat().map((e) => (e as { square: number }).square)).toEqual(Array.from({ length: 1050 }, (_, i) => i));
   });
 
-  it('stops at the cap, says so once, and keeps nothing after it', () => {
+  it('stops at the cap, says so once, and keeps nothing after it, only counting the steps (1–500 of 10,000 recorded)', () => {
     const h = harness(500, 64, 1e9);
     for (let i = 0; i < 10_000; i++) h.batcher.push(h.place(i));
     h.batcher.flush();
     expect(h.caps).toEqual([500]);
     expect(h.batcher.capped).toBe(true);
+    expect(h.batcher.kept).toBe(500);
+    expect(h.batcher.total).toBe(10_000);
     expect(h.batches.flat()).toHaveLength(500);
     expect(h.batches.every((b) => b.length <= 64)).toBe(true);
   });

@@ -22,6 +22,8 @@ const CLOCK_EVERY = 256;
  */
 export class TraceBatcher {
   kept = 0;
+  /** Events offered in all, kept or not (past the cap they are only counted). */
+  total = 0;
   capped = false;
   #buffer: TraceEvent[] = [];
   #sentAt: number;
@@ -32,6 +34,7 @@ export class TraceBatcher {
 
   /** Takes one event; the strategy's `trace` hook calls this directly. */
   readonly push = (event: TraceEvent): void => {
+    this.total++;
     if (this.capped) return;
     if (this.kept === this.options.cap) {
       this.capped = true;

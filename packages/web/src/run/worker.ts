@@ -57,7 +57,7 @@ scope.onmessage = async ({ data: request }) => {
     batcher.flush();
     flushSolutions();
     flushProgress();
-    send({ type: 'done', result });
+    send({ type: 'done', result, ...(request.trace ? { traced: batcher.total } : {}) });
   } catch (error) {
     // A user's mistake (an option value a strategy refuses) and a bug alike end the run with one line.
     const message = error instanceof Error ? error.message : String(error);

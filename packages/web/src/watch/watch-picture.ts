@@ -1,5 +1,5 @@
 import { validatePlacement, type DominationVariant } from '@bezzel/core';
-import { attackedSquares, attackOn, attackWords } from '../board/attackers.js';
+import { attackedPieces, attackedSquares, attackOn, attackWords } from '../board/attackers.js';
 import { SVG_MAX_SQUARES, type BoardPicture, type Shade } from '../board/board-picture.js';
 import { onwardDegrees } from '../board/degrees.js';
 import type { Describe } from '../board/board-host.js';
@@ -7,6 +7,7 @@ import { coverCounts, coverWords, uncoveredSquares } from '../board/coverage.js'
 import type { Run } from '../run/run.js';
 import { canonLayer } from './canon-picture.js';
 import { moveHeights } from './local-h.js';
+import { columnConflicts } from './predict.js';
 
 /** Hill climbing writes each move's h on the squares of boards up to this side (AIMA fig. 4.3). */
 const MAX_H_SIDE = 16;
@@ -100,11 +101,25 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
   const next = heights && !predicting ? replay.events[replay.position] : undefined;
   const chosen = next?.type === 'local' && next.to !== undefined ? next.to : undefined;
   if (chosen !== undefined && heights?.has(chosen)) shades.set(chosen, 'aim');
+  // Min-conflicts (AIMA fig. 6.8): before each repair, the queen it picked marked and, on every square of her file,
+  // the queens that would attack her there — the values it takes the fewest of. Predicting, they are the student's to count.
+  const repair = strategy === 'min-conflicts' && run.traced && !predicting ? replay.events[replay.position] : undefined;
+  const picked = repair?.type === 'local' && repair.from !== undefined && repair.to !== undefined && squares.includes(repair.from) ? repair.from : undefined;
+  const counts = picked !== undefined ? columnConflicts(board, piece, squares, picked) : undefined;
+  if (picked !== undefined) shades.set(picked, 'aim');
   if (predicting?.picked !== undefined) shades.set(predicting.picked, 'aim');
   if (small) conflicts = validatePlacement(board, piece, squares).conflicts;
+  // Pieces another attacks, drawn apart on every board (a canvas of a million squares too).
+  const attackedNow = solved ? undefined : attackedPieces(board, piece, squares);
   const describe: Describe = (sq) => {
     const words = canon?.describe(sq);
     if (words) return words;
+    const count = counts?.get(sq);
+    if (count !== undefined) {
+      const file = board.width <= 26 ? board.fileName(sq % board.width) : String(sq % board.width);
+      const where = sq === picked ? `the queen min-conflicts picked (file ${file}) stands here, attacked by ${count}` : `the picked queen of file ${file} would be attacked here by ${count}`;
+      return `${name(sq)}: ${where} — it moves to a square of the fewest (ties at random)`;
+    }
     const h = heights?.get(sq);
     if (h !== undefined) return `${name(sq)}: moving the piece of file ${board.fileName(sq % board.width)} here gives h = ${h}${sq === chosen ? ' — the move the climb makes next (the lowest h, ties at random)' : ''}`;
     if (squares.includes(sq)) return `${piece.name} on ${name(sq)}`;
@@ -123,11 +138,19 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
     conflicts,
     ...(canon ? { tints: canon.tints, crossed: canon.crossed } : {}),
     ...(heights ? { labels: new Map([...heights].map(([sq, h]) => [sq, String(h)])) } : {}),
+    ...(counts ? { labels: new Map([...counts].map(([sq, c]) => [sq, String(c)])) } : {}),
+    ...(attackedNow && attackedNow.squares.length > 0 ? { attackedPieces: attackedNow.squares } : {}),
     ...(touched ? { touched } : {}),
     solved,
-    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}${canon?.label ?? ''}`,
+    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${attackedWords(attackedNow)}${picked !== undefined ? `; min-conflicts picked the ${piece.name} on ${name(picked)}` : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}${canon?.label ?? ''}`,
   };
   return { picture, describe };
+}
+
+/** "; 3 attacked (red, ringed)" for the board's label, which a canvas board has as its only words. */
+function attackedWords(attacked: { readonly squares: readonly number[]; readonly complete: boolean } | undefined): string {
+  if (!attacked || attacked.squares.length === 0) return '';
+  return `; ${attacked.complete ? '' : 'at least '}${attacked.squares.length.toLocaleString('en')} attacked (red, ringed)`;
 }
 
 /**
