@@ -26,7 +26,7 @@ const MAX_N = 32;
 const MS_PER_NODE = 6e-6;
 const MS_PER_RUN = 15;
 
-type Placement = Extract<Instance, { kind: 'placement' }>;
+export type Placement = Extract<Instance, { kind: 'placement' }>;
 
 /** The constellations a run searches: all, or every p-th from the i-th (option `part` = "i/p"). */
 function selected(n: number, part: unknown): Constellation[] {
@@ -84,7 +84,7 @@ function run(instance: Instance, ctx: RunContext): Outcome {
 }
 
 /** Whether this is n queens (or another piece moving exactly as a queen) on a plain n×n board. */
-function applies(instance: Placement): string | undefined {
+export function applies(instance: Placement): string | undefined {
   const { board, piece, k } = instance;
   if (board.width !== board.height) return `the board is ${board.width}×${board.height}; start constellations need a square`;
   if (board.width > MAX_N) return `the board is ${board.width} wide; row masks hold at most ${MAX_N} columns`;

@@ -1,0 +1,246 @@
+/**
+ * n queens counted by joining half boards (a meet in the middle over rows, in the spirit of Kluev's quarter-board
+ * join; our own design). A band of b middle rows (b = n mod 2, or 2 or 3 on larger boards) is filled first, one
+ * sub-problem per placement of its queens up to the board's symmetries. Above the band m = (n − b)/2 rows, below
+ * it m rows: every solution is a top half and a bottom half whose columns are complementary (among the columns
+ * the band leaves) and whose diagonals are disjoint. So the halves of each side are found once, by a
+ * bit-backtracker from the band outward, bucketed by their columns, and each bucket of top halves is joined with
+ * the bucket of bottom halves that has the other columns, by the bit-parallel sieve of `join-kernel.ts`.
+ *
+ * Symmetry: the mirror (left–right) and the flip (top–bottom) map the band to a band and the halves to halves.
+ * Bands are taken one per orbit with the orbit's size as weight, and inside a band the buckets one per orbit of
+ * the band's own stabilizer (the flip turns a top column set S into the bottom's, A∖S). The diagonal symmetries
+ * do not keep rows as rows, so this counts solutions, not their classes.
+ */
+import { halvesBytes } from './join-kernel.js';
+
+/** One placement of the band's queens, representing its orbit. */
+export interface Band {
+  /** Position in the enumeration of representatives (sub-tasks name bands by it). */
+  readonly index: number;
+  /** The columns of its queens, band rows top to bottom. */
+  readonly cols: readonly number[];
+  /** Bands in its orbit under the mirror and the flip: 1, 2 or 4. */
+  readonly weight: number;
+  /** The symmetries that map it to itself: 0 the identity, 1 the mirror, 2 the flip, 3 both. */
+  readonly stabilizer: readonly number[];
+}
+
+/** The band's height: the middle row on odd boards, and more rows on large ones so that each part stays small. */
+export function bandSize(n: number): number {
+  if (n % 2 === 1) return n >= 19 ? 3 : 1;
+  return n >= 18 ? 2 : 0;
+}
+
+const mirrorOf = (cols: readonly number[], n: number) => cols.map((c) => n - 1 - c);
+const less = (a: readonly number[], b: readonly number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+};
+
+const bandCache = new Map<string, Band[]>();
+
+/** The representatives of the placements of b non-attacking queens on b consecutive rows of an n-wide board. */
+export function bands(n: number, b: number): Band[] {
+  const key = `${n}/${b}`;
+  const cached = bandCache.get(key);
+  if (cached) return cached;
+  const out: Band[] = [];
+  const cols: number[] = [];
+  const place = (row: number): void => {
+    if (row === b) {
+      const images = [cols.slice(), mirrorOf(cols, n), cols.slice().reverse(), mirrorOf(cols, n).reverse()];
+      if (images.some((image) => less(image, cols))) return;
+      const distinct = new Set(images.map((image) => image.join(',')));
+      const stabilizer = images.flatMap((image, g) => (image.join(',') === cols.join(',') ? [g] : []));
+      out.push({ index: out.length, cols: cols.slice(), weight: distinct.size, stabilizer });
+      return;
+    }
+    for (let c = 0; c < n; c++) {
+      if (cols.some((q, r) => q === c || Math.abs(q - c) === row - r)) continue;
+      cols.push(c);
+      place(row + 1);
+      cols.pop();
+    }
+  };
+  place(0);
+  bandCache.set(key, out);
+  return out;
+}
+
+/** The compiled module for one board size and band; undefined where WebAssembly is refused. */
+interface HalvesKernel {
+  readonly memory: WebAssembly.Memory;
+  readonly search: (open: number, c: number, l: number, r: number, table: number, flip: number, out: number, buckets: number, cap: number) => number;
+  readonly place: (from: number, buckets: number, count: number, next: number, to: number) => void;
+  readonly join: (work: number, top: number, tops: number, bottom: number, bottoms: number) => bigint;
+}
+const kernels = new Map<string, HalvesKernel | undefined>();
+export function halvesKernel(n: number, m: number, rb: number): HalvesKernel | undefined {
+  const key = `${n}/${m}/${rb}`;
+  if (kernels.has(key)) return kernels.get(key);
+  let kernel: HalvesKernel | undefined;
+  try {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, rb)));
+    const e = instance.exports;
+    kernel = { memory: e.memory as WebAssembly.Memory, search: e.search as HalvesKernel['search'], place: e.place as HalvesKernel['place'], join: e.join as HalvesKernel['join'] };
+  } catch {
+    kernel = undefined;
+  }
+  kernels.set(key, kernel);
+  return kernel;
+}
+
+/** What one band's count took: halves found on each side, buckets joined. */
+export interface BandStats {
+  readonly halves: number;
+  readonly buckets: number;
+}
+
+/** Bytes of WebAssembly memory the kernel has, grown to at least `bytes`. */
+function reserve(kernel: HalvesKernel, bytes: number): void {
+  const have = kernel.memory.buffer.byteLength;
+  if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / 65536));
+}
+
+/** Half-board counts per side kept between bands: the next band of the same board starts with room for as many. */
+const room = new Map<string, number>();
+
+/**
+ * The solutions with this band (not weighted by its orbit), by the kernel. Memory: the bucket of every column set
+ * (4·2ⁿ bytes), the sort's next positions, each side's halves as found (columns, then buckets), both sides
+ * sorted, and the join's work area.
+ */
+export function countBand(n: number, b: number, band: Band, stats?: { halves: number; buckets: number }): bigint {
+  const m = (n - b) / 2;
+  const rb = m + b;
+  if (m === 0) return 1n;
+  const kernel = halvesKernel(n, m, rb);
+  if (!kernel) throw new Error('WebAssembly is not available');
+  const full = (1 << n) - 1;
+  let bandCols = 0;
+  for (const q of band.cols) bandCols |= 1 << q;
+  const open = full & ~bandCols;
+  const tableAt = 0;
+  reserve(kernel, 4 << n);
+  let table = new Int32Array(kernel.memory.buffer, tableAt, 1 << n);
+  // Column sets S of the top half, one per orbit of the band's stabilizer, with the orbit's size.
+  const positions: number[] = [];
+  for (let c = 0; c < n; c++) if (open & (1 << c)) positions.push(c);
+  const mirror = (s: number) => {
+    let out = 0;
+    for (let c = 0; c < n; c++) if (s & (1 << c)) out |= 1 << (n - 1 - c);
+    return out;
+  };
+  table.fill(-1);
+  const orbit: number[] = [];
+  const images = new Set<number>();
+  const choose = (from: number, left: number, s: number): void => {
+    if (left === 0) {
+      images.clear();
+      let smallest = s;
+      for (const g of band.stabilizer) {
+        const image = g === 0 ? s : g === 1 ? mirror(s) : g === 2 ? open & ~s : open & ~mirror(s);
+        images.add(image);
+        if (image < smallest) smallest = image;
+      }
+      if (smallest === s) {
+        table[s] = orbit.length;
+        orbit.push(images.size);
+      }
+      return;
+    }
+    for (let i = from; i <= positions.length - left; i++) choose(i + 1, left - 1, s | (1 << positions[i]!));
+  };
+  choose(0, m, 0);
+  const buckets = orbit.length;
+  // The band's columns and diagonals as they reach the first row above it (distance i + 1 from band row i) and
+  // the first row below it (distance b − i).
+  let lTop = 0, rTop = 0, lBottom = 0, rBottom = 0;
+  band.cols.forEach((q, i) => {
+    lTop |= (1 << q) << (i + 1);
+    rTop |= (1 << q) >>> (i + 1);
+    lBottom |= (1 << q) << (b - i);
+    rBottom |= (1 << q) >>> (b - i);
+  });
+  const nextAt = tableAt + (4 << n);
+  const foundAt = nextAt + 4 * (buckets + 1);
+  const key = `${n}/${b}`;
+  // Each side's search, into room for `cap` halves, again with twice the room when that was too little.
+  const find = (at: number, l: number, r: number, flip: number): [count: number, end: number] => {
+    for (;;) {
+      const cap = room.get(key) ?? 1 << 16;
+      reserve(kernel, at + cap * (m + 4));
+      const count = kernel.search(open, bandCols, l & full, r, tableAt, flip, at, at + cap * m, cap);
+      if (count >= 0) return [count, at + cap * (m + 4)];
+      room.set(key, cap * 2);
+    }
+  };
+  const [tops, topEnd] = find(foundAt, lTop, rTop, 0);
+  const topCap = (topEnd - foundAt) / (m + 4);
+  const [bottoms, bottomEnd] = find(topEnd, lBottom, rBottom, open);
+  const bottomCap = (bottomEnd - topEnd) / (m + 4);
+  const topSortedAt = bottomEnd;
+  const bottomSortedAt = topSortedAt + tops * m;
+  const workAt = Math.ceil((bottomSortedAt + bottoms * m) / 8) * 8;
+  // Counting sort of each side by bucket, keeping the search's order inside each bucket (neighbours in a bucket
+  // share their first queens: the join's trie).
+  const topStart = new Int32Array(buckets + 1);
+  const bottomStart = new Int32Array(buckets + 1);
+  let view = new Int32Array(kernel.memory.buffer);
+  const startsOf = (start: Int32Array, bucketsAt: number, count: number) => {
+    const first = bucketsAt >> 2;
+    for (let i = 0; i < count; i++) start[view[first + i]! + 1]!++;
+    for (let k = 0; k < buckets; k++) start[k + 1]! += start[k]!;
+  };
+  startsOf(topStart, foundAt + topCap * m, tops);
+  startsOf(bottomStart, topEnd + bottomCap * m, bottoms);
+  let widest = 0;
+  for (let k = 0; k < buckets; k++) widest = Math.max(widest, topStart[k + 1]! - topStart[k]!);
+  const words = Math.ceil(widest / 64);
+  reserve(kernel, workAt + 8 * words * (4 * n + m + 1));
+  view = new Int32Array(kernel.memory.buffer);
+  view.set(topStart.subarray(0, buckets), nextAt >> 2);
+  kernel.place(foundAt, foundAt + topCap * m, tops, nextAt, topSortedAt);
+  view.set(bottomStart.subarray(0, buckets), nextAt >> 2);
+  kernel.place(topEnd, topEnd + bottomCap * m, bottoms, nextAt, bottomSortedAt);
+  let total = 0n;
+  for (let k = 0; k < buckets; k++) {
+    const t = topStart[k + 1]! - topStart[k]!;
+    const u = bottomStart[k + 1]! - bottomStart[k]!;
+    if (t === 0 || u === 0) continue;
+    total += BigInt(orbit[k]!) * kernel.join(workAt, topSortedAt + topStart[k]! * m, t, bottomSortedAt + bottomStart[k]! * m, u);
+  }
+  if (stats) {
+    stats.halves += tops + bottoms;
+    stats.buckets += buckets;
+  }
+  void table;
+  return total;
+}
+
+/** The join as plain pair tests: the fallback where WebAssembly is refused, and what the tests hold the kernel to. */
+export function joinPlain(bytes: Uint8Array, n: number, m: number, rb: number, top: number, tops: number, bottom: number, bottoms: number): number {
+  let pairs = 0;
+  const d1 = new Uint8Array(4 * n);
+  const d2 = new Uint8Array(4 * n);
+  for (let t = 0; t < tops; t++) {
+    d1.fill(0);
+    d2.fill(0);
+    for (let j = 0; j < m; j++) {
+      const c = bytes[top + t * m + j]!;
+      const row = m - 1 - j;
+      d1[row + c] = 1;
+      d2[row - c + n] = 1;
+    }
+    next: for (let u = 0; u < bottoms; u++) {
+      for (let j = 0; j < m; j++) {
+        const c = bytes[bottom + u * m + j]!;
+        const row = rb + j;
+        if (d1[row + c] || d2[row - c + n]) continue next;
+      }
+      pairs++;
+    }
+  }
+  return pairs;
+}

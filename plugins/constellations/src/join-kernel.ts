@@ -1,0 +1,344 @@
+/**
+ * The join of the half-board strategy (`halves.ts`) as WebAssembly, emitted byte by byte like `kernel.ts`: one
+ * module per board size and band, compiled once. Its one function counts the compatible pairs of one bucket of
+ * top halves with one bucket of bottom halves (all with complementary columns), by a bit-parallel sieve:
+ *
+ * 1. The top halves become bitsets: for each diagonal (both directions) a row of W 64-bit words with bit t set
+ *    when top half t uses that diagonal.
+ * 2. The bottom halves, in the order their search found them (rows from the band outward, so that neighbours
+ *    share their first queens), are walked as a trie: level j holds the OR of the rows of the first j queens'
+ *    diagonals, i.e. the top halves those queens conflict with. A level whose OR is all ones (every top half
+ *    conflicts) ends every bottom half beginning so, unread; at the last queen the zeros are the compatible top
+ *    halves, counted with `i64.popcnt`.
+ *
+ * Memory, all addresses in bytes: the caller writes the halves' columns (m bytes each, from the band outward)
+ * anywhere past the work area it reserves from `work` on, 8·W·(4n + m + 1) bytes: the diagonal rows of one
+ * direction (2n rows of W words), then the other's, then the trie's m + 1 levels.
+ */
+
+const uleb = (value: number): number[] => {
+  const out: number[] = [];
+  let v = value >>> 0;
+  do {
+    let byte = v & 0x7f;
+    v >>>= 7;
+    if (v !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (v !== 0);
+  return out;
+};
+const sleb = (value: number | bigint): number[] => {
+  const out: number[] = [];
+  let v = BigInt(value);
+  for (;;) {
+    const byte = Number(v & 0x7fn);
+    v >>= 7n;
+    if ((v === 0n && (byte & 0x40) === 0) || (v === -1n && (byte & 0x40) !== 0)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+};
+const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
+const vector = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+const name = (s: string) => [...uleb(s.length), ...Array.from(s, (ch) => ch.charCodeAt(0))];
+
+const I32 = 0x7f;
+const I64 = 0x7e;
+const VOID = 0x40;
+
+/** A function body written as a stack machine: named locals, structured blocks, the opcodes it needs. */
+class Body {
+  readonly code: number[] = [];
+  private readonly names = new Map<string, { index: number; type: number }>();
+  private readonly declared: number[] = [];
+  constructor(private readonly params: readonly (readonly [string, number])[]) {
+    params.forEach(([id, type], index) => this.names.set(id, { index, type }));
+  }
+  private slot(id: string, type: number): number {
+    const known = this.names.get(id);
+    if (known) {
+      if (known.type !== type) throw new Error(`local ${id} used as two types`);
+      return known.index;
+    }
+    const index = this.params.length + this.declared.length;
+    this.declared.push(type);
+    this.names.set(id, { index, type });
+    return index;
+  }
+  op(...bytes: number[]): this {
+    this.code.push(...bytes);
+    return this;
+  }
+  get(id: string, type = I32): this {
+    return this.op(0x20, ...uleb(this.slot(id, type)));
+  }
+  set(id: string, type = I32): this {
+    return this.op(0x21, ...uleb(this.slot(id, type)));
+  }
+  i32(v: number): this {
+    return this.op(0x41, ...sleb(v));
+  }
+  i64(v: bigint): this {
+    return this.op(0x42, ...sleb(v));
+  }
+  /** A block (a `br` to it leaves it) around what `inner` writes. */
+  block(inner: () => void): this {
+    this.op(0x02, VOID);
+    inner();
+    return this.op(0x0b);
+  }
+  /** A loop (a `br` to it goes round again) around what `inner` writes. */
+  loop(inner: () => void): this {
+    this.op(0x03, VOID);
+    inner();
+    return this.op(0x0b);
+  }
+  /** if … end on the i32 on the stack. */
+  if(inner: () => void): this {
+    this.op(0x04, VOID);
+    inner();
+    return this.op(0x0b);
+  }
+  br(depth: number): this {
+    return this.op(0x0c, ...uleb(depth));
+  }
+  brIf(depth: number): this {
+    return this.op(0x0d, ...uleb(depth));
+  }
+  /** The function's bytes: locals grouped by type, the code, `end`. */
+  bytes(): number[] {
+    const groups: number[][] = [];
+    for (const type of this.declared) {
+      const last = groups.at(-1);
+      if (last && last[1] === type) last[0]!++;
+      else groups.push([1, type]);
+    }
+    const body = [...vector(groups.map(([count, type]) => [...uleb(count!), type!])), ...this.code, 0x0b];
+    return [...uleb(body.length), ...body];
+  }
+}
+
+const OP = {
+  i32Load8: [0x2d, 0, 0], i64Load: [0x29, 3, 0], i64Store: [0x37, 3, 0],
+  i32Eqz: 0x45, i32Eq: 0x46, i32Ne: 0x47, i32LtS: 0x48, i32LtU: 0x49, i32GtS: 0x4a, i32GeS: 0x4e, i32GeU: 0x4f,
+  i64Eq: 0x51, i64Ne: 0x52,
+  i32Add: 0x6a, i32Sub: 0x6b, i32Mul: 0x6c, i32And: 0x71, i32Shl: 0x74, i32ShrU: 0x76,
+  i64Popcnt: 0x7b, i64Add: 0x7c, i64Sub: 0x7d, i64And: 0x83, i64Or: 0x84, i64Xor: 0x85, i64Shl: 0x86,
+  i64ExtendU: 0xad, i32Ctz: 0x68, i32Or: 0x72, i32Xor: 0x73, i32Store: [0x36, 2, 0], i32Store8: [0x3a, 0, 0], i32Load: [0x28, 2, 0],
+} as const;
+
+/**
+ * `join(work, top, tops, bottom, bottoms) → i64`: the number of compatible (top, bottom) pairs of one bucket
+ * each, for an n×n board whose halves have m rows and whose bottom half starts at row `rb`.
+ */
+function joinBody(n: number, m: number, rb: number): Body {
+  const f = new Body([['work', I32], ['top', I32], ['tops', I32], ['bottom', I32], ['bottoms', I32]]);
+  const rows = 2 * n;
+  // W = ceil(tops / 64); w8 = 8·W, the stride of a diagonal row; d2 = work + rows·w8; acc = d2 + rows·w8.
+  f.get('tops').i32(63).op(OP.i32Add).i32(6).op(OP.i32ShrU).set('W');
+  f.get('W').i32(3).op(OP.i32Shl).set('w8');
+  f.get('work').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('d2');
+  f.get('d2').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('acc');
+  // Zero the diagonal rows and the trie's first level.
+  f.get('acc').get('w8').op(OP.i32Add).set('end');
+  f.get('work').set('p');
+  f.block(() => f.loop(() => {
+    f.get('p').get('end').op(OP.i32GeU).brIf(1);
+    f.get('p').i64(0n).op(...OP.i64Store);
+    f.get('p').i32(8).op(OP.i32Add).set('p');
+    f.br(0);
+  }));
+  // Top halves past the last in the last word count as conflicting: their bits start set in level 0.
+  f.get('tops').i32(63).op(OP.i32And).set('x');
+  f.get('x').if(() => {
+    f.get('acc').get('w8').op(OP.i32Add).i32(8).op(OP.i32Sub);
+    f.i64(-1n).get('x').op(OP.i64ExtendU).op(OP.i64Shl);
+    f.op(...OP.i64Store);
+  });
+  // Bitsets: top half t, queen j (row m−1−j, column c): d1 row c − j + (m−1−rb), d2 row −c − j + (m+n−2−rb), when ≥ 0.
+  f.i32(0).set('t');
+  f.get('top').set('p');
+  f.block(() => f.loop(() => {
+    f.get('t').get('tops').op(OP.i32GeU).brIf(1);
+    f.get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('word');
+    f.i64(1n).get('t').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
+    f.i32(0).set('j');
+    f.block(() => f.loop(() => {
+      f.get('j').i32(m).op(OP.i32GeU).brIf(1);
+      f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8).set('c');
+      f.get('c').get('j').op(OP.i32Sub).i32(m - 1 - rb).op(OP.i32Add).set('e');
+      f.get('e').i32(0).op(OP.i32GeS).if(() => {
+        f.get('work').get('e').get('w8').op(OP.i32Mul).op(OP.i32Add).get('word').op(OP.i32Add).set('a');
+        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
+      });
+      f.i32(m + n - 2 - rb).get('c').op(OP.i32Sub).get('j').op(OP.i32Sub).set('e');
+      f.get('e').i32(0).op(OP.i32GeS).if(() => {
+        f.get('d2').get('e').get('w8').op(OP.i32Mul).op(OP.i32Add).get('word').op(OP.i32Add).set('a');
+        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
+      });
+      f.get('j').i32(1).op(OP.i32Add).set('j');
+      f.br(0);
+    }));
+    f.get('p').i32(m).op(OP.i32Add).set('p');
+    f.get('t').i32(1).op(OP.i32Add).set('t');
+    f.br(0);
+  }));
+  // The trie walk over the bottom halves.
+  f.i64(0n).set('total', I64);
+  f.i32(0).set('u');
+  f.get('bottom').set('p');
+  f.block(() => f.loop(() => {
+    // label depth 0: this loop (next bottom half), 1: its block (done)
+    f.get('u').get('bottoms').op(OP.i32GeU).brIf(1);
+    // L: the queens this half shares with the one before it (none for the first).
+    f.i32(0).set('j');
+    f.get('u').if(() => {
+      f.block(() => f.loop(() => {
+        f.get('j').i32(m).op(OP.i32GeU).brIf(1);
+        f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8);
+        f.get('p').get('j').op(OP.i32Add).i32(m).op(OP.i32Sub).op(...OP.i32Load8);
+        f.op(OP.i32Ne).brIf(1);
+        f.get('j').i32(1).op(OP.i32Add).set('j');
+        f.br(0);
+      }));
+    });
+    f.block(() => f.loop(() => {
+      // depth 0: this level loop, 1: its block (the half is done: next), 2: the halves' loop, 3: done
+      f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8).set('c');
+      f.get('work').get('j').get('c').op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set('r1');
+      f.get('d2').get('j').get('c').op(OP.i32Sub).i32(n - 1).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set('r2');
+      f.get('acc').get('j').get('w8').op(OP.i32Mul).op(OP.i32Add).set('src');
+      f.get('src').get('w8').op(OP.i32Add).set('end');
+      f.get('j').i32(m - 1).op(OP.i32Eq).if(() => {
+        // The last queen: count the top halves none of them conflicts with.
+        f.block(() => f.loop(() => {
+          f.get('src').get('end').op(OP.i32GeU).brIf(1);
+          f.get('total', I64);
+          f.get('src').op(...OP.i64Load).get('r1').op(...OP.i64Load).op(OP.i64Or).get('r2').op(...OP.i64Load).op(OP.i64Or);
+          f.i64(-1n).op(OP.i64Xor).op(OP.i64Popcnt).op(OP.i64Add).set('total', I64);
+          f.get('src').i32(8).op(OP.i32Add).set('src');
+          f.get('r1').i32(8).op(OP.i32Add).set('r1');
+          f.get('r2').i32(8).op(OP.i32Add).set('r2');
+          f.br(0);
+        }));
+        f.br(2); // leave the level block and the `if`: next half (the `if` is depth 0, level loop 1, level block 2)
+      });
+      f.i64(-1n).set('all', I64);
+      f.block(() => f.loop(() => {
+        f.get('src').get('end').op(OP.i32GeU).brIf(1);
+        f.get('src').op(...OP.i64Load).get('r1').op(...OP.i64Load).op(OP.i64Or).get('r2').op(...OP.i64Load).op(OP.i64Or).set('o', I64);
+        f.get('src').get('w8').op(OP.i32Add).get('o', I64).op(...OP.i64Store);
+        f.get('all', I64).get('o', I64).op(OP.i64And).set('all', I64);
+        f.get('src').i32(8).op(OP.i32Add).set('src');
+        f.get('r1').i32(8).op(OP.i32Add).set('r1');
+        f.get('r2').i32(8).op(OP.i32Add).set('r2');
+        f.br(0);
+      }));
+      f.get('all', I64).i64(-1n).op(OP.i64Eq).if(() => {
+        // Every top half conflicts: skip the halves that begin with these j + 1 queens.
+        f.get('p').set('q');
+        f.block(() => f.loop(() => {
+          f.get('u').i32(1).op(OP.i32Add).set('u');
+          f.get('p').i32(m).op(OP.i32Add).set('p');
+          f.get('u').get('bottoms').op(OP.i32GeU).brIf(1);
+          f.i32(0).set('k');
+          f.block(() => f.loop(() => {
+            f.get('k').get('j').op(OP.i32GtS).brIf(1);
+            f.get('p').get('k').op(OP.i32Add).op(...OP.i32Load8).get('q').get('k').op(OP.i32Add).op(...OP.i32Load8);
+            f.op(OP.i32Ne).brIf(3); // differs: leave the skipping (k loop 0, k block 1, skip loop 2, skip block 3)
+            f.get('k').i32(1).op(OP.i32Add).set('k');
+            f.br(0);
+          }));
+          f.br(0);
+        }));
+        f.br(3); // back to the halves' loop with u and p at the next half to read (if 0, level loop 1, level block 2, halves loop 3)
+      });
+      f.get('j').i32(1).op(OP.i32Add).set('j');
+      f.br(0);
+    }));
+    f.get('u').i32(1).op(OP.i32Add).set('u');
+    f.get('p').i32(m).op(OP.i32Add).set('p');
+    f.br(0);
+  }));
+  f.get('total', I64);
+
+  return f;
+}
+
+/**
+ * `search(open, c, l, r, table, flip, out, buckets, cap) → count`: every placement of m queens on the m rows
+ * beyond the band on one side, one a row, in the columns `open`, found from the band outward as nested loops
+ * (one per row): `c`, `l`, `r` are the band's columns and diagonals as they reach the first row. A placement
+ * using columns U is kept when the i32 at `table + 4·(U xor flip)` (its bucket) is not −1: its columns as m bytes
+ * at `out`, its bucket at `buckets`. Returns how many were kept, or −1 past `cap`.
+ */
+function searchBody(m: number): Body {
+  const f = new Body([['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['table', I32], ['flip', I32], ['out', I32], ['buckets', I32], ['cap', I32]]);
+  f.i32(0).set('count');
+  const level = (j: number) => {
+    const c = j === 0 ? 'c0' : `c${j}`;
+    const l = j === 0 ? 'l0' : `l${j}`;
+    const r = j === 0 ? 'r0' : `r${j}`;
+    f.get('open').get(c).get(l).op(OP.i32Or).get(r).op(OP.i32Or).i32(-1).op(OP.i32Xor).op(OP.i32And).set(`av${j}`);
+    f.block(() => f.loop(() => {
+      f.get(`av${j}`).op(OP.i32Eqz).brIf(1);
+      f.i32(0).get(`av${j}`).op(OP.i32Sub).get(`av${j}`).op(OP.i32And).set(`b${j}`);
+      f.get(`av${j}`).get(`b${j}`).op(OP.i32Xor).set(`av${j}`);
+      if (j < m - 1) {
+        f.get(c).get(`b${j}`).op(OP.i32Or).set(`c${j + 1}`);
+        f.get(l).get(`b${j}`).op(OP.i32Or).i32(1).op(OP.i32Shl).set(`l${j + 1}`);
+        f.get(r).get(`b${j}`).op(OP.i32Or).i32(1).op(OP.i32ShrU).set(`r${j + 1}`);
+        level(j + 1);
+      } else {
+        // k = table[(c | b) & open ^ flip]
+        f.get('table').get(c).get(`b${j}`).op(OP.i32Or).get('open').op(OP.i32And).get('flip').op(OP.i32Xor).i32(2).op(OP.i32Shl).op(OP.i32Add);
+        f.op(...OP.i32Load).set('k');
+        f.get('k').i32(0).op(OP.i32GeS).if(() => {
+          f.get('count').get('cap').op(OP.i32GeU).if(() => f.i32(-1).op(0x0f));
+          f.get('out').get('count').i32(m).op(OP.i32Mul).op(OP.i32Add).set('at');
+          for (let q = 0; q < m; q++) f.get('at').get(`b${q}`).op(OP.i32Ctz).op(...OP.i32Store8.slice(0, 2), q);
+          f.get('buckets').get('count').i32(2).op(OP.i32Shl).op(OP.i32Add).get('k').op(...OP.i32Store);
+          f.get('count').i32(1).op(OP.i32Add).set('count');
+        });
+      }
+      f.br(0);
+    }));
+  };
+  level(0);
+  f.get('count');
+  return f;
+}
+
+/**
+ * `place(from, buckets, count, next, to)`: the counting sort's last pass: half i (m bytes at from + m·i, bucket
+ * at buckets + 4i) goes to position next[bucket]++ at `to`, so that each bucket keeps the search's order.
+ */
+function placeBody(m: number): Body {
+  const f = new Body([['from', I32], ['buckets', I32], ['count', I32], ['next', I32], ['to', I32]]);
+  f.i32(0).set('i');
+  f.block(() => f.loop(() => {
+    f.get('i').get('count').op(OP.i32GeU).brIf(1);
+    f.get('next').get('buckets').get('i').i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).i32(2).op(OP.i32Shl).op(OP.i32Add).set('slot');
+    f.get('slot').op(...OP.i32Load).set('pos');
+    f.get('slot').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
+    f.get('to').get('pos').i32(m).op(OP.i32Mul).op(OP.i32Add).set('dst');
+    f.get('from').get('i').i32(m).op(OP.i32Mul).op(OP.i32Add).set('src');
+    for (let q = 0; q < m; q++) f.get('dst').get('src').op(OP.i32Load8[0]!, 0, q).op(OP.i32Store8[0]!, 0, q);
+    f.get('i').i32(1).op(OP.i32Add).set('i');
+    f.br(0);
+  }));
+  return f;
+}
+
+/** The module for an n×n board with halves of m rows, the bottom one from row rb: `search`, `place`, `join`, `memory`. */
+export function halvesBytes(n: number, m: number, rb: number): Uint8Array<ArrayBuffer> {
+  const functions = [searchBody(m), placeBody(m), joinBody(n, m, rb)];
+  const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, vector([[0x60, ...vector(i32s(9)), 1, I32], [0x60, ...vector(i32s(5)), 0], [0x60, ...vector(i32s(5)), 1, I64]])),
+    ...section(3, vector([[0], [1], [2]])),
+    ...section(5, vector([[0, 1]])),
+    ...section(7, vector([[...name('search'), 0, 0], [...name('place'), 0, 1], [...name('join'), 0, 2], [...name('memory'), 2, 0]])),
+    ...section(10, vector(functions.map((f) => f.bytes()))),
+  ]);
+}
