@@ -29,7 +29,7 @@ const NOT_HERE: readonly (readonly [RegExp, string])[] = [
   [/…64 squares…/, 'an abbreviation of the tour printed in full below it, which is run'],
 ];
 /** Files the examples write in the checkout, removed afterwards. */
-const WRITTEN = ['tour.json', 'tour.svg', 'q.svg', 'results.json', 'rtd.svg', 'runs.csv', 'rtd.png', 'summary.pdf'];
+const WRITTEN = ['tour.json', 'tour.svg', 'q.svg', 'results.json', 'rtd.svg', 'runs.csv', 'rtd.png', 'summary.pdf', 'ecdf.svg'];
 
 interface Example {
   readonly command: string;

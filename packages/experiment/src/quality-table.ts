@@ -6,7 +6,7 @@ import type { QualityView, QualityViews } from './fixed-target.js';
  * median best quality by x with its 95% bootstrap interval. Steps only, no times: the same on every machine.
  */
 export function qualityLines(quality: QualityViews | undefined, several: boolean): string[] {
-  if (!quality) return [];
+  if (!quality || quality.views.length === 0) return [];
   const lines = quality.views.flatMap((view) => viewLines(view, several));
   if (quality.absent.length > 0) {
     const names = quality.absent.map((a) => `${a.label}${several ? ` on ${a.n}×${a.n}` : ''}`);
