@@ -28,9 +28,11 @@ export interface Band {
 
 /** The band's height: the middle row on odd boards, and more rows on large ones so that each part stays small. */
 export function bandSize(n: number): number {
-  if (n % 2 === 1) return n >= 19 ? 3 : 1;
-  return n >= 18 ? 2 : 0;
+  return Math.max(n % 2 === 1 ? (n >= 19 ? 3 : 1) : n >= 18 ? 2 : 0, n - 2 * MAX_HALF);
 }
+
+/** Rows a half may have: a half's columns are 8 bytes. */
+export const MAX_HALF = 8;
 
 const mirrorOf = (cols: readonly number[], n: number) => cols.map((c) => n - 1 - c);
 const less = (a: readonly number[], b: readonly number[]) => {
@@ -164,25 +166,24 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     rBottom |= (1 << q) >>> (b - i);
   });
   const nextAt = tableAt + (4 << n);
-  const foundAt = nextAt + 4 * (buckets + 1);
+  const align = (at: number) => Math.ceil(at / 16) * 16;
+  const foundAt = align(nextAt + 4 * (buckets + 1));
   const key = `${n}/${b}`;
   // Each side's search, into room for `cap` halves, again with twice the room when that was too little.
-  const find = (at: number, l: number, r: number, flip: number): [count: number, end: number] => {
+  const find = (at: number, l: number, r: number, flip: number): [count: number, cap: number, end: number] => {
     for (;;) {
       const cap = room.get(key) ?? 1 << 16;
-      reserve(kernel, at + cap * (m + 4));
-      const count = kernel.search(open, bandCols, l & full, r, tableAt, flip, at, at + cap * m, cap);
-      if (count >= 0) return [count, at + cap * (m + 4)];
+      reserve(kernel, at + cap * 12);
+      const count = kernel.search(open, bandCols, l & full, r, tableAt, flip, at, at + cap * 8, cap);
+      if (count >= 0) return [count, cap, align(at + cap * 12)];
       room.set(key, cap * 2);
     }
   };
-  const [tops, topEnd] = find(foundAt, lTop, rTop, 0);
-  const topCap = (topEnd - foundAt) / (m + 4);
-  const [bottoms, bottomEnd] = find(topEnd, lBottom, rBottom, open);
-  const bottomCap = (bottomEnd - topEnd) / (m + 4);
+  const [tops, topCap, topEnd] = find(foundAt, lTop, rTop, 0);
+  const [bottoms, bottomCap, bottomEnd] = find(topEnd, lBottom, rBottom, open);
   const topSortedAt = bottomEnd;
-  const bottomSortedAt = topSortedAt + tops * m;
-  const workAt = Math.ceil((bottomSortedAt + bottoms * m) / 8) * 8;
+  const bottomSortedAt = topSortedAt + tops * 8;
+  const workAt = align(bottomSortedAt + bottoms * 8);
   // Counting sort of each side by bucket, keeping the search's order inside each bucket (neighbours in a bucket
   // share their first queens: the join's trie).
   const topStart = new Int32Array(buckets + 1);
@@ -193,23 +194,23 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     for (let i = 0; i < count; i++) start[view[first + i]! + 1]!++;
     for (let k = 0; k < buckets; k++) start[k + 1]! += start[k]!;
   };
-  startsOf(topStart, foundAt + topCap * m, tops);
-  startsOf(bottomStart, topEnd + bottomCap * m, bottoms);
+  startsOf(topStart, foundAt + topCap * 8, tops);
+  startsOf(bottomStart, topEnd + bottomCap * 8, bottoms);
   let widest = 0;
   for (let k = 0; k < buckets; k++) widest = Math.max(widest, topStart[k + 1]! - topStart[k]!);
-  const words = Math.ceil(widest / 64);
+  const words = 2 * Math.ceil(widest / 128);
   reserve(kernel, workAt + 8 * words * (4 * n + m + 1));
   view = new Int32Array(kernel.memory.buffer);
   view.set(topStart.subarray(0, buckets), nextAt >> 2);
-  kernel.place(foundAt, foundAt + topCap * m, tops, nextAt, topSortedAt);
+  kernel.place(foundAt, foundAt + topCap * 8, tops, nextAt, topSortedAt);
   view.set(bottomStart.subarray(0, buckets), nextAt >> 2);
-  kernel.place(topEnd, topEnd + bottomCap * m, bottoms, nextAt, bottomSortedAt);
+  kernel.place(topEnd, topEnd + bottomCap * 8, bottoms, nextAt, bottomSortedAt);
   let total = 0n;
   for (let k = 0; k < buckets; k++) {
     const t = topStart[k + 1]! - topStart[k]!;
     const u = bottomStart[k + 1]! - bottomStart[k]!;
     if (t === 0 || u === 0) continue;
-    total += BigInt(orbit[k]!) * kernel.join(workAt, topSortedAt + topStart[k]! * m, t, bottomSortedAt + bottomStart[k]! * m, u);
+    total += BigInt(orbit[k]!) * kernel.join(workAt, topSortedAt + topStart[k]! * 8, t, bottomSortedAt + bottomStart[k]! * 8, u);
   }
   if (stats) {
     stats.halves += tops + bottoms;
@@ -228,14 +229,14 @@ export function joinPlain(bytes: Uint8Array, n: number, m: number, rb: number, t
     d1.fill(0);
     d2.fill(0);
     for (let j = 0; j < m; j++) {
-      const c = bytes[top + t * m + j]!;
+      const c = bytes[top + t * 8 + j]!;
       const row = m - 1 - j;
       d1[row + c] = 1;
       d2[row - c + n] = 1;
     }
     next: for (let u = 0; u < bottoms; u++) {
       for (let j = 0; j < m; j++) {
-        const c = bytes[bottom + u * m + j]!;
+        const c = bytes[bottom + u * 8 + j]!;
         const row = rb + j;
         if (d1[row + c] || d2[row - c + n]) continue next;
       }

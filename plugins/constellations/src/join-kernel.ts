@@ -43,6 +43,7 @@ const name = (s: string) => [...uleb(s.length), ...Array.from(s, (ch) => ch.char
 
 const I32 = 0x7f;
 const I64 = 0x7e;
+const V128 = 0x7b;
 const VOID = 0x40;
 
 /** A function body written as a stack machine: named locals, structured blocks, the opcodes it needs. */
@@ -126,6 +127,12 @@ const OP = {
   i64ExtendU: 0xad, i32Ctz: 0x68, i32Or: 0x72, i32Xor: 0x73, i32Store: [0x36, 2, 0], i32Store8: [0x3a, 0, 0], i32Load: [0x28, 2, 0],
 } as const;
 
+/** The 128-bit operations the join uses (WebAssembly SIMD). */
+const V = {
+  load: [0xfd, 0x00, 4, 0], store: [0xfd, 0x0b, 4, 0], not: [0xfd, 0x4d], and: [0xfd, 0x4e], or: [0xfd, 0x50], anyTrue: [0xfd, 0x53],
+  lane0: [0xfd, 0x1d, 0], lane1: [0xfd, 0x1d, 1], ones: [0xfd, 0x0c, ...Array.from({ length: 16 }, () => 0xff)],
+} as const;
+
 /**
  * `join(work, top, tops, bottom, bottoms) → i64`: the number of compatible (top, bottom) pairs of one bucket
  * each, for an n×n board whose halves have m rows and whose bottom half starts at row `rb`.
@@ -133,8 +140,9 @@ const OP = {
 function joinBody(n: number, m: number, rb: number): Body {
   const f = new Body([['work', I32], ['top', I32], ['tops', I32], ['bottom', I32], ['bottoms', I32]]);
   const rows = 2 * n;
-  // W = ceil(tops / 64); w8 = 8·W, the stride of a diagonal row; d2 = work + rows·w8; acc = d2 + rows·w8.
-  f.get('tops').i32(63).op(OP.i32Add).i32(6).op(OP.i32ShrU).set('W');
+  // W = 2·ceil(tops / 128) 64-bit words, whole 128-bit lanes; w8 = 8·W, the stride of a diagonal row;
+  // d2 = work + rows·w8; acc = d2 + rows·w8.
+  f.get('tops').i32(127).op(OP.i32Add).i32(7).op(OP.i32ShrU).i32(1).op(OP.i32Shl).set('W');
   f.get('W').i32(3).op(OP.i32Shl).set('w8');
   f.get('work').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('d2');
   f.get('d2').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('acc');
@@ -147,10 +155,17 @@ function joinBody(n: number, m: number, rb: number): Body {
     f.get('p').i32(8).op(OP.i32Add).set('p');
     f.br(0);
   }));
-  // Top halves past the last in the last word count as conflicting: their bits start set in level 0.
+  // Places past the last top half count as conflicting: their bits start set in level 0.
+  f.get('acc').get('tops').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add).set('p');
+  f.block(() => f.loop(() => {
+    f.get('p').get('end').op(OP.i32GeU).brIf(1);
+    f.get('p').i64(-1n).op(...OP.i64Store);
+    f.get('p').i32(8).op(OP.i32Add).set('p');
+    f.br(0);
+  }));
   f.get('tops').i32(63).op(OP.i32And).set('x');
   f.get('x').if(() => {
-    f.get('acc').get('w8').op(OP.i32Add).i32(8).op(OP.i32Sub);
+    f.get('acc').get('tops').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add);
     f.i64(-1n).get('x').op(OP.i64ExtendU).op(OP.i64Shl);
     f.op(...OP.i64Store);
   });
@@ -161,94 +176,92 @@ function joinBody(n: number, m: number, rb: number): Body {
     f.get('t').get('tops').op(OP.i32GeU).brIf(1);
     f.get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('word');
     f.i64(1n).get('t').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
-    f.i32(0).set('j');
-    f.block(() => f.loop(() => {
-      f.get('j').i32(m).op(OP.i32GeU).brIf(1);
-      f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8).set('c');
-      f.get('c').get('j').op(OP.i32Sub).i32(m - 1 - rb).op(OP.i32Add).set('e');
+    for (let j = 0; j < m; j++) {
+      f.get('p').op(OP.i32Load8[0]!, 0, j).set('c');
+      f.get('c').i32(m - 1 - rb - j).op(OP.i32Add).set('e');
       f.get('e').i32(0).op(OP.i32GeS).if(() => {
         f.get('work').get('e').get('w8').op(OP.i32Mul).op(OP.i32Add).get('word').op(OP.i32Add).set('a');
         f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
       });
-      f.i32(m + n - 2 - rb).get('c').op(OP.i32Sub).get('j').op(OP.i32Sub).set('e');
+      f.i32(m + n - 2 - rb - j).get('c').op(OP.i32Sub).set('e');
       f.get('e').i32(0).op(OP.i32GeS).if(() => {
         f.get('d2').get('e').get('w8').op(OP.i32Mul).op(OP.i32Add).get('word').op(OP.i32Add).set('a');
         f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
       });
-      f.get('j').i32(1).op(OP.i32Add).set('j');
-      f.br(0);
-    }));
-    f.get('p').i32(m).op(OP.i32Add).set('p');
+    }
+    f.get('p').i32(8).op(OP.i32Add).set('p');
     f.get('t').i32(1).op(OP.i32Add).set('t');
     f.br(0);
   }));
-  // The trie walk over the bottom halves.
+  // The rows of bottom queen j: d1 row j + c, d2 row j − c + n − 1.
+  const rowsOf = (j: string, r1: string, r2: string) => {
+    f.get('work').get(j).get('c').op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r1);
+    f.get('d2').get(j).get('c').op(OP.i32Sub).i32(n - 1).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r2);
+  };
+  // The last queen's column is forced (the bucket fixes the columns), so the walk counts at queen m − 2 with
+  // both last queens' rows; a single queen is counted at once.
+  const leaf = Math.max(0, m - 2);
   f.i64(0n).set('total', I64);
   f.i32(0).set('u');
   f.get('bottom').set('p');
   f.block(() => f.loop(() => {
     // label depth 0: this loop (next bottom half), 1: its block (done)
     f.get('u').get('bottoms').op(OP.i32GeU).brIf(1);
-    // L: the queens this half shares with the one before it (none for the first).
+    // j: the queens this half shares with the one before it (none for the first); halves differ before the last.
     f.i32(0).set('j');
     f.get('u').if(() => {
-      f.block(() => f.loop(() => {
-        f.get('j').i32(m).op(OP.i32GeU).brIf(1);
-        f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8);
-        f.get('p').get('j').op(OP.i32Add).i32(m).op(OP.i32Sub).op(...OP.i32Load8);
-        f.op(OP.i32Ne).brIf(1);
-        f.get('j').i32(1).op(OP.i32Add).set('j');
-        f.br(0);
-      }));
+      f.get('p').op(...OP.i64Load).get('p').i32(8).op(OP.i32Sub).op(...OP.i64Load).op(OP.i64Xor);
+      f.op(0x7a /* i64.ctz */).op(0xa7 /* i32.wrap_i64 */).i32(3).op(OP.i32ShrU).set('j');
     });
     f.block(() => f.loop(() => {
       // depth 0: this level loop, 1: its block (the half is done: next), 2: the halves' loop, 3: done
       f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8).set('c');
-      f.get('work').get('j').get('c').op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set('r1');
-      f.get('d2').get('j').get('c').op(OP.i32Sub).i32(n - 1).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set('r2');
+      rowsOf('j', 'r1', 'r2');
       f.get('acc').get('j').get('w8').op(OP.i32Mul).op(OP.i32Add).set('src');
       f.get('src').get('w8').op(OP.i32Add).set('end');
-      f.get('j').i32(m - 1).op(OP.i32Eq).if(() => {
-        // The last queen: count the top halves none of them conflicts with.
+      f.get('j').i32(leaf).op(OP.i32Eq).if(() => {
+        if (m >= 2) {
+          f.get('p').op(OP.i32Load8[0]!, 0, m - 1).set('c');
+          f.i32(m - 1).set('jj');
+          rowsOf('jj', 'r3', 'r4');
+        }
         f.block(() => f.loop(() => {
           f.get('src').get('end').op(OP.i32GeU).brIf(1);
-          f.get('total', I64);
-          f.get('src').op(...OP.i64Load).get('r1').op(...OP.i64Load).op(OP.i64Or).get('r2').op(...OP.i64Load).op(OP.i64Or);
-          f.i64(-1n).op(OP.i64Xor).op(OP.i64Popcnt).op(OP.i64Add).set('total', I64);
-          f.get('src').i32(8).op(OP.i32Add).set('src');
-          f.get('r1').i32(8).op(OP.i32Add).set('r1');
-          f.get('r2').i32(8).op(OP.i32Add).set('r2');
+          f.get('src').op(...V.load).get('r1').op(...V.load).op(...V.or).get('r2').op(...V.load).op(...V.or);
+          if (m >= 2) f.get('r3').op(...V.load).op(...V.or).get('r4').op(...V.load).op(...V.or);
+          f.op(...V.not).set('v', V128);
+          f.get('total', I64).get('v', V128).op(...V.lane0).op(OP.i64Popcnt).op(OP.i64Add).get('v', V128).op(...V.lane1).op(OP.i64Popcnt).op(OP.i64Add).set('total', I64);
+          f.get('src').i32(16).op(OP.i32Add).set('src');
+          f.get('r1').i32(16).op(OP.i32Add).set('r1');
+          f.get('r2').i32(16).op(OP.i32Add).set('r2');
+          if (m >= 2) {
+            f.get('r3').i32(16).op(OP.i32Add).set('r3');
+            f.get('r4').i32(16).op(OP.i32Add).set('r4');
+          }
           f.br(0);
         }));
-        f.br(2); // leave the level block and the `if`: next half (the `if` is depth 0, level loop 1, level block 2)
+        f.br(2); // leave the `if` (0), the level loop (1) and block (2): next half
       });
-      f.i64(-1n).set('all', I64);
+      f.op(...V.ones).set('all', V128);
       f.block(() => f.loop(() => {
         f.get('src').get('end').op(OP.i32GeU).brIf(1);
-        f.get('src').op(...OP.i64Load).get('r1').op(...OP.i64Load).op(OP.i64Or).get('r2').op(...OP.i64Load).op(OP.i64Or).set('o', I64);
-        f.get('src').get('w8').op(OP.i32Add).get('o', I64).op(...OP.i64Store);
-        f.get('all', I64).get('o', I64).op(OP.i64And).set('all', I64);
-        f.get('src').i32(8).op(OP.i32Add).set('src');
-        f.get('r1').i32(8).op(OP.i32Add).set('r1');
-        f.get('r2').i32(8).op(OP.i32Add).set('r2');
+        f.get('src').op(...V.load).get('r1').op(...V.load).op(...V.or).get('r2').op(...V.load).op(...V.or).set('o', V128);
+        f.get('src').get('w8').op(OP.i32Add).get('o', V128).op(...V.store);
+        f.get('all', V128).get('o', V128).op(...V.and).set('all', V128);
+        f.get('src').i32(16).op(OP.i32Add).set('src');
+        f.get('r1').i32(16).op(OP.i32Add).set('r1');
+        f.get('r2').i32(16).op(OP.i32Add).set('r2');
         f.br(0);
       }));
-      f.get('all', I64).i64(-1n).op(OP.i64Eq).if(() => {
+      f.get('all', V128).op(...V.not).op(...V.anyTrue).op(OP.i32Eqz).if(() => {
         // Every top half conflicts: skip the halves that begin with these j + 1 queens.
-        f.get('p').set('q');
+        f.i64(-1n).get('j').i32(1).op(OP.i32Add).i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Shl).i64(-1n).op(OP.i64Xor).set('mask', I64);
+        f.get('p').op(...OP.i64Load).get('mask', I64).op(OP.i64And).set('dead', I64);
         f.block(() => f.loop(() => {
           f.get('u').i32(1).op(OP.i32Add).set('u');
-          f.get('p').i32(m).op(OP.i32Add).set('p');
+          f.get('p').i32(8).op(OP.i32Add).set('p');
           f.get('u').get('bottoms').op(OP.i32GeU).brIf(1);
-          f.i32(0).set('k');
-          f.block(() => f.loop(() => {
-            f.get('k').get('j').op(OP.i32GtS).brIf(1);
-            f.get('p').get('k').op(OP.i32Add).op(...OP.i32Load8).get('q').get('k').op(OP.i32Add).op(...OP.i32Load8);
-            f.op(OP.i32Ne).brIf(3); // differs: leave the skipping (k loop 0, k block 1, skip loop 2, skip block 3)
-            f.get('k').i32(1).op(OP.i32Add).set('k');
-            f.br(0);
-          }));
-          f.br(0);
+          f.get('p').op(...OP.i64Load).get('mask', I64).op(OP.i64And).get('dead', I64).op(OP.i64Eq).brIf(0);
         }));
         f.br(3); // back to the halves' loop with u and p at the next half to read (if 0, level loop 1, level block 2, halves loop 3)
       });
@@ -256,11 +269,10 @@ function joinBody(n: number, m: number, rb: number): Body {
       f.br(0);
     }));
     f.get('u').i32(1).op(OP.i32Add).set('u');
-    f.get('p').i32(m).op(OP.i32Add).set('p');
+    f.get('p').i32(8).op(OP.i32Add).set('p');
     f.br(0);
   }));
   f.get('total', I64);
-
   return f;
 }
 
@@ -294,7 +306,7 @@ function searchBody(m: number): Body {
         f.op(...OP.i32Load).set('k');
         f.get('k').i32(0).op(OP.i32GeS).if(() => {
           f.get('count').get('cap').op(OP.i32GeU).if(() => f.i32(-1).op(0x0f));
-          f.get('out').get('count').i32(m).op(OP.i32Mul).op(OP.i32Add).set('at');
+          f.get('out').get('count').i32(3).op(OP.i32Shl).op(OP.i32Add).set('at');
           for (let q = 0; q < m; q++) f.get('at').get(`b${q}`).op(OP.i32Ctz).op(...OP.i32Store8.slice(0, 2), q);
           f.get('buckets').get('count').i32(2).op(OP.i32Shl).op(OP.i32Add).get('k').op(...OP.i32Store);
           f.get('count').i32(1).op(OP.i32Add).set('count');
@@ -320,9 +332,9 @@ function placeBody(m: number): Body {
     f.get('next').get('buckets').get('i').i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).i32(2).op(OP.i32Shl).op(OP.i32Add).set('slot');
     f.get('slot').op(...OP.i32Load).set('pos');
     f.get('slot').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
-    f.get('to').get('pos').i32(m).op(OP.i32Mul).op(OP.i32Add).set('dst');
-    f.get('from').get('i').i32(m).op(OP.i32Mul).op(OP.i32Add).set('src');
-    for (let q = 0; q < m; q++) f.get('dst').get('src').op(OP.i32Load8[0]!, 0, q).op(OP.i32Store8[0]!, 0, q);
+    f.get('to').get('pos').i32(3).op(OP.i32Shl).op(OP.i32Add);
+    f.get('from').get('i').i32(3).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load);
+    f.op(...OP.i64Store);
     f.get('i').i32(1).op(OP.i32Add).set('i');
     f.br(0);
   }));
