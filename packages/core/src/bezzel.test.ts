@@ -47,6 +47,9 @@ describe('createBezzel', () => {
     await expect(bezzel.solve({ ...task, strategy: 'nope' })).rejects.toBeInstanceOf(UsageError);
     await expect(bezzel.solve({ ...task, problem: { ...task.problem, k: 7 } })).rejects.toThrow(/-k 7 is more than the 6 squares/);
     await expect(bezzel.solve({ ...task, strategy: 'echo', options: { ordering: 'x' } })).rejects.toThrow(/has no option "ordering"/);
+    // A name every object inherits is no option either.
+    await expect(bezzel.solve({ ...task, strategy: 'echo', options: { constructor: 'x' } })).rejects.toThrow(/has no option "constructor"/);
+    await expect(bezzel.solve({ ...task, options: { toString: '1' } })).rejects.toThrow(/no strategy that can do this takes option "toString"/);
     await expect(bezzel.solve({ ...task, options: { ordering: 'x' } })).rejects.toThrow(/no strategy that can do this takes option "ordering" \(those that can: echo\)/);
   });
 

@@ -196,7 +196,8 @@ export class Bezzel {
     const values: Record<string, OptionValue> = {};
     for (const [name, { info }] of Object.entries(declared)) if (info.default !== undefined) values[name] = info.default;
     for (const [name, value] of Object.entries(task.options ?? {})) {
-      const option = declared[name];
+      // Own declarations only: "constructor" or "toString" is no option, whatever an object literal inherits.
+      const option = Object.hasOwn(declared, name) ? declared[name] : undefined;
       if (!option) {
         const known = Object.keys(declared).filter((n) => !declared[n]!.info.internal).join(', ') || 'none';
         return fail('ERR_OPTION', `strategy ${strategy.meta.id} has no option "${name}" (its options: ${known})`);
@@ -341,7 +342,7 @@ function supportOf(strategy: SearchStrategy, instance: Instance): Support {
 }
 
 function declaresOption(strategy: SearchStrategy, name: string): boolean {
-  return name in (strategy.meta.options ?? {});
+  return Object.hasOwn(strategy.meta.options ?? {}, name);
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {
