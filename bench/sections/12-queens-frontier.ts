@@ -54,19 +54,21 @@ const ANCHORS = [
 ];
 
 /**
- * Issue 29 item 1: `place queen -n N --goal count` whole commands, start constellations against bitboard
- * (Takahashi's symmetric search), on one thread and two, with the anchors quoted. n = 19 with BEZZEL_BENCH_Q19=1.
+ * Issue 29 item 1: `place queen -n N --goal count` whole commands, the half-board join (halves, what auto takes)
+ * against start constellations and bitboard (Takahashi's symmetric search), on one thread and two, with the
+ * anchors quoted. n = 19 runs halves only (the others take minutes there); BEZZEL_BENCH_QUICK=1 keeps to halves.
  */
 const section: BenchSection = {
-  title: 'Queens counting at the frontier: constellations vs bitboard, whole commands (user CPU, wall, peak memory)',
+  title: 'Queens counting at the frontier: halves vs constellations vs bitboard, whole commands (user CPU, wall, peak memory)',
   async run(log) {
     if (!existsSync(join(root, 'packages/cli/dist/bin.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--js'], { cwd: root });
     for (const anchor of ANCHORS) log(`  anchor (quoted): ${anchor}`);
     log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from other load than wall time`);
-    const sizes = [16, 17, 18, ...(process.env.BEZZEL_BENCH_Q19 ? [19] : [])];
+    const sizes = [16, 17, 18, 19];
+    const quick = Boolean(process.env.BEZZEL_BENCH_QUICK);
     for (const n of sizes) {
       for (const workers of [1, 2]) {
-        for (const strategy of ['constellations', 'bitboard']) {
+        for (const strategy of n >= 19 || quick ? ['halves'] : ['halves', 'constellations', 'bitboard']) {
           const r = await run(['place', 'queen', '-n', String(n), '--goal', 'count', '--strategy', strategy, '--workers', String(workers), '--max-time', 'none']);
           log(
             `  n=${n} ${strategy.padEnd(14)} ${workers} thread${workers > 1 ? 's' : ' '}: ${r.answer.padStart(12)}  ` +
