@@ -65,6 +65,20 @@ const section: BenchSection = {
       log(`hill climbing 8 queens, ${label}: ${solved}/${runs} solved (seeds 1–${runs}), mean ${(steps / runs).toFixed(1)} steps, ${(restarts / runs).toFixed(1)} restarts, ${fmtMs(ms)} in all`);
     }
 
+    // Quality trajectories (what experiments record for their fixed-target views): the cost of asking for them.
+    for (const n of [1000, 1_000_000]) {
+      const ms = { off: 0, on: 0 };
+      let entries = 0;
+      for (const trajectory of [false, true, false, true]) {
+        for (let seed = 1; seed <= 3; seed++) {
+          const result = await bezzel.solve(queens(n, 'min-conflicts', { seed, ...(trajectory ? { trajectory } : {}) }));
+          ms[trajectory ? 'on' : 'off'] += extra(result, 'repairMs') / 2;
+          entries += (result.stats.trajectory?.steps.length ?? 0) / 2;
+        }
+      }
+      log(`min-conflicts ${n.toLocaleString('en')} queens, seeds 1–3, repair time without / with a trajectory: ${fmtMs(ms.off)} / ${fmtMs(ms.on)} (${entries} improvements recorded; with it, h is read from the suspects once a start, then kept by each repair)`);
+    }
+
     const tries = 30;
     let attempts = 0;
     let passedRanks = 0;
