@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Checks a row of the knights triangle (OEIS A244081) computed by both routes of the transfer-matrix strategy:
+//   node docs/results/check-knights-row.mjs N row.json cell.json
+// row.json: `bezzel place knight -n N --k all --goal count --format json` (the row DP);
+// cell.json: the same with `-o sweep=cell` (the cell sweep, primes below 2^29). Either file may be "-" to skip it.
+// Prints one line a check and exits 1 if any fails.
+import { readFileSync } from 'node:fs';
+
+const [n_, rowFile, cellFile] = process.argv.slice(2);
+const n = Number(n_);
+if (!Number.isInteger(n) || n < 6 || !rowFile || !cellFile) {
+  console.error('usage: node docs/results/check-knights-row.mjs N row.json cell.json (N ≥ 6; "-" skips a file)');
+  process.exit(2);
+}
+const load = (file) => {
+  if (file === '-') return undefined;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  if (json.status !== 'complete') throw new Error(`${file}: status ${json.status}`);
+  return { table: json.table.map(BigInt), extra: json.stats?.extra ?? {} };
+};
+const row = load(rowFile);
+const cell = load(cellFile);
+const table = (row ?? cell).table;
+let failed = 0;
+const check = (what, ok, detail = '') => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}`);
+  if (!ok) failed++;
+};
+
+const N = BigInt(n);
+if (row && cell) {
+  const same = row.table.length === cell.table.length && row.table.every((c, k) => c === cell.table[k]);
+  check(`both routes agree on every k (0…${row.table.length - 1})`, same, `row DP ${row.extra.states} states, ${row.extra.primes} primes below 2^30; cell sweep ${cell.extra.states} states, primes ${cell.extra.primeList}`);
+  const primes = String(cell.extra.primeList ?? '').split(' ').filter(Boolean).map(BigInt);
+  for (const p of primes) {
+    check(`row DP's exact counts mod ${p} = the cell sweep's residues mod ${p}`, row.table.every((c, k) => c % p === cell.table[k] % p));
+  }
+}
+const sum = table.reduce((a, b) => a + b, 0n);
+check('k = 0: 1', table[0] === 1n);
+check('k = 1: n²', table[1] === N * N, String(table[1]));
+const k2 = (N * N * (N * N - 1n)) / 2n - 4n * (N - 1n) * (N - 2n);
+check('k = 2: n²(n²−1)/2 − 4(n−1)(n−2)', table[2] === k2, String(k2));
+const k3 = ((N - 2n) * (N + 5n) * (N ** 4n - 3n * N ** 3n - 8n * N ** 2n + 66n * N - 108n)) / 6n;
+check('k = 3: A172134, (n−2)(n+5)(n⁴−3n³−8n²+66n−108)/6 (Fabel)', table[3] === k3, String(k3));
+const k4 = (N ** 8n - 54n * N ** 6n + 144n * N ** 5n + 1019n * N ** 4n - 5232n * N ** 3n - 2022n * N ** 2n + 51120n * N - 77184n) / 24n;
+check('k = 4: A172135, (n⁸−54n⁶+144n⁵+1019n⁴−5232n³−2022n²+51120n−77184)/24 (Fabel)', table[4] === k4, String(k4));
+const most = Math.ceil((n * n) / 2);
+check(`largest k = ⌈n²/2⌉ = ${most}, with ${n % 2 === 0 ? 2 : 1} placement${n % 2 === 0 ? 's (the two colours)' : ' (the larger colour)'}`, table.length - 1 === most && table[most] === (n % 2 === 0 ? 2n : 1n), `${table.length - 1}: ${table[table.length - 1]}`);
+const published = JSON.parse(readFileSync(new URL('../../test/oracles/knights-row-sums.json', import.meta.url), 'utf8')).A141243;
+if (published[n] !== undefined) check(`row sum = A141243(${n})`, sum === BigInt(published[n]), String(sum));
+else console.log(`--   row sum ${sum} (A141243(${n}) is not published)`);
+process.exit(failed ? 1 : 0);
