@@ -37,7 +37,7 @@ describe('bezzel experiment', () => {
     expect(first.stdout).toMatch(/\nstrategy +n +runs +solved +success \[95% CI\] +unit +median steps \[95% CI\] +mean steps \[95% CI\] +ERT steps \[95% CI\] \| +median time \[95% CI\] +ERT time \[95% CI\] +max time\n/);
     expect(first.stdout).toMatch(/\nmin-conflicts +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +repairs +\d+(\.5)? \[\d+(\.5)?, \d+(\.5)?\] +[\d.]+ \[[\d.]+, [\d.]+\] +[\d.]+ \[[\d.]+, [\d.]+\] +\| +[\d.]+ \[[\d.]+, [\d.]+\] m?s /);
     expect(first.stdout).toMatch(/\nrandom +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +attempts /);
-    expect(first.stdout).toContain('\ncomparisons with the first row of each size (p two-sided; Holm-adjusted over 2 in brackets; log-rank: unsolved runs censored at what they spent):\n  min-conflicts vs hill-climbing: success Fisher p = ');
+    expect(first.stdout).toContain('\ncomparisons with the first row of each size (p two-sided; Holm-adjusted over 2 in brackets; log-rank: runs out of budget censored at what they spent):\n  min-conflicts vs hill-climbing: success Fisher p = ');
     expect(first.stdout).toMatch(/ \| ms to solve Mann–Whitney \((exact|normal)\) U = [\d.]+, p = \S+ \[\S+\], A12 = [\d.]+[^;]*; log-rank χ² = [\d.]+, p = \S+ \[\S+\]\n/);
     expect(withoutTimes(first.stdout)).toBe(withoutTimes(second.stdout));
     // Progress when stderr is not a terminal: a line per finished strategy.

@@ -31,9 +31,9 @@ export interface Comparison {
     readonly a12: number;
   };
   /**
-   * The log-rank test of the same run lengths, an unsolved run censored at the steps (or ms) it spent before its
-   * budget stopped it rather than at Infinity: the row's solved runs (observed) against those expected were both
-   * rows alike, chi-square of 1 degree of freedom.
+   * The log-rank test of the same run lengths, a run its step or time budget stopped censored at the steps (or ms) it
+   * spent rather than at Infinity (one that stopped of itself, stuck, never solves and is censored at Infinity): the
+   * row's solved runs (observed) against those expected were both rows alike, chi-square of 1 degree of freedom.
    */
   readonly survival: { readonly test: 'log-rank'; readonly measure: string; readonly observed: number; readonly expected: number; readonly statistic: number; readonly p: number; readonly pHolm: number };
 }
@@ -60,7 +60,8 @@ export function compareRows(rows: readonly CellRow[], runs: readonly RunRecord[]
       const length = (r: RunRecord) => (r.solved ? (sameUnit ? r.steps : r.timeMs) : Number.POSITIVE_INFINITY);
       const fisher = fisherExact(row.solved, row.runs - row.solved, reference.solved, reference.runs - reference.solved);
       const mw = mannWhitney(mine.map(length), referenceRuns.map(length));
-      const spent = (r: RunRecord) => ({ time: sameUnit ? r.steps : r.timeMs, event: r.solved });
+      // A run its budget stopped is censored there; one that gave up (stuck) never solves, and stays at risk throughout.
+      const spent = (r: RunRecord) => ({ time: r.solved || r.status === 'budget:steps' || r.status === 'budget:time' ? (sameUnit ? r.steps : r.timeMs) : Number.POSITIVE_INFINITY, event: r.solved });
       const lr = logRank(mine.map(spent), referenceRuns.map(spent));
       const measure = sameUnit ? row.stepUnit : 'ms';
       raw.push({
@@ -103,7 +104,7 @@ export function pValue(p: number): string {
 export function comparisonLines(comparisons: readonly Comparison[], several: boolean): string[] {
   if (comparisons.length === 0) return [];
   return [
-    `comparisons with the first row of each size (p two-sided; Holm-adjusted over ${comparisons.length} in brackets; log-rank: unsolved runs censored at what they spent):`,
+    `comparisons with the first row of each size (p two-sided; Holm-adjusted over ${comparisons.length} in brackets; log-rank: runs out of budget censored at what they spent):`,
     ...comparisons.map((c) => {
       const { success: s, runLength: l } = c;
       const odds = Number.isNaN(s.oddsRatio) ? '–' : s.oddsRatio === Number.POSITIVE_INFINITY ? '∞' : s.oddsRatio.toPrecision(3);

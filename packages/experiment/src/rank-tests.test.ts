@@ -64,6 +64,10 @@ describe('rank tests', () => {
     expect(test.p).toBeCloseTo(0.06533932204050502, 10);
     // The same test with the samples swapped.
     expect(logRank(times(nonmaintained), times(maintained)).statistic).toBeCloseTo(test.statistic, 12);
+    // A run censored at Infinity (stuck: it never solves) is at risk at every event, as one censored past the last.
+    const stuck = [...times(maintained).slice(0, 9), { time: Infinity, event: false }, { time: Infinity, event: false }];
+    const late = [...times(maintained).slice(0, 9), { time: 1000, event: false }, { time: 1000, event: false }];
+    expect(logRank(stuck, times(nonmaintained))).toEqual(logRank(late, times(nonmaintained)));
     // No run solved: no test.
     expect(logRank([{ time: 5, event: false }], [{ time: 5, event: false }]).p).toBeNaN();
   });

@@ -197,10 +197,10 @@ export interface LogRankTest {
  * that did not solve censored at the effort they spent: at each time some run solved, with n₁, n₂ runs still going
  * and d of them solving then, E₁ gains n₁d/n and the variance n₁n₂d(n − d)/(n²(n − 1)); the statistic is
  * (O₁ − E₁)²/V against chi-square of 1 degree of freedom — R's `survdiff(rho = 0)`. A run censored at the time
- * another solves is still at risk then (censoring after events).
+ * another solves is still at risk then (censoring after events); one censored at Infinity is at risk throughout.
  */
 export function logRank(first: readonly SurvivalTime[], second: readonly SurvivalTime[]): LogRankTest {
-  const all = [...first.map((r) => ({ ...r, first: true })), ...second.map((r) => ({ ...r, first: false }))].sort((a, b) => a.time - b.time);
+  const all = [...first.map((r) => ({ ...r, first: true })), ...second.map((r) => ({ ...r, first: false }))].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
   let atRisk1 = first.length;
   let atRisk2 = second.length;
   let observed = 0;

@@ -57,7 +57,7 @@ agree). Mean: of the solved runs; ERT (expected running time, as COCO): all runs
 Intervals are 95%: Wilson for success rates, a seeded bootstrap for medians, means and ERTs; a run that does
 not solve counts as never solving. With two rows or more, each row is compared with the first of its size:
 Fisher's exact test of success; Mann–Whitney U (exact below 50 runs without ties) of steps (of time when the
-units differ) with A12, and the log-rank test with unsolved runs censored at what they spent. Strategies that
+units differ) with A12, and the log-rank test with runs out of budget censored at what they spent. Strategies that
 record their quality (local searches: h, squares not visited) get a fixed-target table: the share of runs at or
 below each target within x steps, and the median best quality by x (--chart-kind ecdf draws it).
 Ctrl-C prints the table of the runs done so far.
