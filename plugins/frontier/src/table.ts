@@ -1,101 +1,100 @@
-/** A limb's base: a sum of two limbs and a carry stays an exact double. */
-const BASE = 2 ** 48;
-
 /**
- * States and their counts: open addressing on keys of `words` 32-bit words (linear probing, at most half full),
- * counts as `limbs` 48-bit limbs each in one Float64Array, added with carries. No object per state.
+ * Frontier states as dense ids: open addressing (linear probing, at most half full) from a key of `words` 32-bit
+ * words to the order it was first seen, the keys kept by id so a state can be decoded again. No object per state.
  */
-export class LimbTable {
+export class KeyIndex {
   keys: Uint32Array;
-  values: Float64Array;
-  used: Uint8Array;
-  capacity: number;
   size = 0;
+  #slots: Int32Array;
   #mask: number;
 
-  constructor(
-    readonly words: number,
-    public limbs: number,
-    expected: number,
-  ) {
-    let capacity = 16;
-    while (capacity < expected * 2) capacity *= 2;
-    this.capacity = capacity;
-    this.#mask = capacity - 1;
-    this.keys = new Uint32Array(capacity * words);
-    this.values = new Float64Array(capacity * limbs);
-    this.used = new Uint8Array(capacity);
+  constructor(readonly words: number) {
+    this.keys = new Uint32Array(1024 * words);
+    this.#slots = new Int32Array(2048);
+    this.#mask = 2047;
   }
 
-  /** Adds `count` (limbs from `from`) to the state `key`. */
-  add(key: Uint32Array, count: Float64Array, from: number): void {
-    if ((this.size + 1) * 2 > this.capacity) this.#grow();
+  /** The id of the key at `src[at…at+words)`, a new one when it is first seen. */
+  intern(src: Uint32Array, at: number): number {
     const W = this.words;
+    if ((this.size + 1) * 2 > this.#slots.length) this.#rehash();
     let h = 0x811c9dc5;
-    for (let i = 0; i < W; i++) h = Math.imul(h ^ key[i]!, 0x01000193) ^ (h >>> 15);
-    let e = (h >>> 0) & this.#mask;
-    for (;;) {
-      if (!this.used[e]) {
-        this.used[e] = 1;
-        this.keys.set(key, e * W);
-        this.size++;
-        break;
+    for (let i = 0; i < W; i++) h = Math.imul(h ^ src[at + i]!, 0x01000193) ^ (h >>> 13);
+    h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+    const slots = this.#slots;
+    const keys = this.keys;
+    for (let e = (h ^ (h >>> 16)) & this.#mask; ; e = (e + 1) & this.#mask) {
+      const id = slots[e]! - 1;
+      if (id < 0) {
+        const fresh = this.size++;
+        if ((fresh + 1) * W > keys.length) this.#growKeys();
+        this.keys.set(src.subarray(at, at + W), fresh * W);
+        slots[e] = fresh + 1;
+        return fresh;
       }
       let same = true;
       for (let i = 0; i < W; i++) {
-        if (this.keys[e * W + i] !== key[i]) {
+        if (keys[id * W + i] !== src[at + i]) {
           same = false;
           break;
         }
       }
-      if (same) break;
-      e = (e + 1) & this.#mask;
+      if (same) return id;
     }
-    const L = this.limbs;
-    const at = e * L;
-    let carry = 0;
-    for (let i = 0; i < L; i++) {
-      let s = this.values[at + i]! + count[from + i]! + carry;
-      if (s >= BASE) {
-        s -= BASE;
-        carry = 1;
-      } else carry = 0;
-      this.values[at + i] = s;
-    }
-    if (carry) throw new Error('a count outgrew its limbs');
   }
 
-  /** The count of entry `e`, into `out` (`limbs` long). */
-  valueAt(e: number, out: Float64Array): void {
-    const L = this.limbs;
-    for (let i = 0; i < L; i++) out[i] = this.values[e * L + i]!;
+  /** Bytes held. */
+  get bytes(): number {
+    return this.keys.byteLength + this.#slots.byteLength;
   }
 
-  /**
-   * One more limb when any count has reached the top one: a step adds up fewer than 2⁴⁸ counts into each new
-   * state, so counts below BASE^(limbs−1) give sums below BASE^limbs.
-   */
-  growIfNeeded(): void {
-    const L = this.limbs;
-    let top = false;
-    for (let e = 0; e < this.capacity && !top; e++) if (this.used[e] && this.values[e * L + L - 1] !== 0) top = true;
-    if (!top) return;
-    const values = new Float64Array(this.capacity * (L + 1));
-    for (let e = 0; e < this.capacity; e++) for (let i = 0; i < L; i++) values[e * (L + 1) + i] = this.values[e * L + i]!;
-    this.values = values;
-    this.limbs = L + 1;
+  #growKeys(): void {
+    const keys = new Uint32Array(this.keys.length * 2);
+    keys.set(this.keys);
+    this.keys = keys;
   }
 
-  #grow(): void {
-    const { keys, values, used, capacity } = this;
+  #rehash(): void {
     const W = this.words;
-    const L = this.limbs;
-    this.capacity = capacity * 2;
-    this.#mask = this.capacity - 1;
-    this.keys = new Uint32Array(this.capacity * W);
-    this.values = new Float64Array(this.capacity * L);
-    this.used = new Uint8Array(this.capacity);
-    this.size = 0;
-    for (let e = 0; e < capacity; e++) if (used[e]) this.add(keys.subarray(e * W, e * W + W), values, e * L);
+    const slots = new Int32Array(this.#slots.length * 2);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.size; id++) {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < W; i++) h = Math.imul(h ^ this.keys[id * W + i]!, 0x01000193) ^ (h >>> 13);
+      h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+      let e = (h ^ (h >>> 16)) & mask;
+      while (slots[e] !== 0) e = (e + 1) & mask;
+      slots[e] = id + 1;
+    }
+    this.#slots = slots;
+    this.#mask = mask;
   }
+}
+
+/** A growable list of 32-bit integers. */
+export class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const data = new Int32Array(this.data.length * 2);
+      data.set(this.data);
+      this.data = data;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/**
+ * Counts are limbs of 40 bits, each in a double. A step only adds: a limb may run up to 2⁵² before its carry is
+ * taken (so adds need no carry test on the common path), and is brought back under 2⁴⁰ when the step ends.
+ */
+export const LIMB = 2 ** 40;
+export const LIMB_HIGH = 2 ** 52;
+
+export function limbsToBigInt(values: Float64Array, at: number, limbs: number): bigint {
+  let value = 0n;
+  for (let i = limbs - 1; i >= 0; i--) value = (value << 40n) + BigInt(values[at + i]!);
+  return value;
 }
