@@ -73,8 +73,9 @@ export function bands(n: number, b: number): Band[] {
 /** The compiled module for one board size and band; undefined where WebAssembly is refused. */
 interface HalvesKernel {
   readonly memory: WebAssembly.Memory;
-  readonly search: (open: number, c: number, l: number, r: number, table: number, flip: number, out: number, buckets: number, cap: number) => number;
-  readonly place: (from: number, buckets: number, count: number, next: number, to: number) => void;
+  readonly search: (open: number, c: number, l: number, r: number, top: number, topMask: number, bottom: number, bottomMask: number, out: number, cap: number) => number;
+  readonly tally: (from: number, count: number, slot: number, counts: number) => void;
+  readonly place: (from: number, count: number, slot: number, next: number, to: number) => void;
   readonly join: (work: number, top: number, tops: number, bottom: number, bottoms: number) => bigint;
 }
 const kernels = new Map<string, HalvesKernel | undefined>();
@@ -85,7 +86,7 @@ export function halvesKernel(n: number, m: number, rb: number): HalvesKernel | u
   try {
     const instance = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, rb)));
     const e = instance.exports;
-    kernel = { memory: e.memory as WebAssembly.Memory, search: e.search as HalvesKernel['search'], place: e.place as HalvesKernel['place'], join: e.join as HalvesKernel['join'] };
+    kernel = { memory: e.memory as WebAssembly.Memory, search: e.search as HalvesKernel['search'], tally: e.tally as HalvesKernel['tally'], place: e.place as HalvesKernel['place'], join: e.join as HalvesKernel['join'] };
   } catch {
     kernel = undefined;
   }
@@ -165,46 +166,63 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     lBottom |= (1 << q) << (b - i);
     rBottom |= (1 << q) >>> (b - i);
   });
-  const nextAt = tableAt + (4 << n);
+  const noneAt = tableAt + (4 << n);
+  const nextAt = noneAt + 16;
   const align = (at: number) => Math.ceil(at / 16) * 16;
   const foundAt = align(nextAt + 4 * (buckets + 1));
   const key = `${n}/${b}`;
-  // Each side's search, into room for `cap` halves, again with twice the room when that was too little.
-  const find = (at: number, l: number, r: number, flip: number): [count: number, cap: number, end: number] => {
+  // A search into room for `cap` halves of 16 bytes, again with twice the room when that was too little.
+  const find = (at: number, l: number, r: number, top: boolean, bottom: boolean): [count: number, end: number] => {
     for (;;) {
       const cap = room.get(key) ?? 1 << 16;
-      reserve(kernel, at + cap * 12);
-      const count = kernel.search(open, bandCols, l & full, r, tableAt, flip, at, at + cap * 8, cap);
-      if (count >= 0) return [count, cap, align(at + cap * 12)];
+      reserve(kernel, at + cap * 16);
+      new Int32Array(kernel.memory.buffer, noneAt, 1)[0] = -1;
+      const count = kernel.search(open, bandCols, l & full, r, top ? tableAt : noneAt, top ? -1 : 0, bottom ? tableAt : noneAt, bottom ? -1 : 0, at, cap);
+      if (count >= 0) return [count, align(at + count * 16)];
       room.set(key, cap * 2);
     }
   };
-  const [tops, topCap, topEnd] = find(foundAt, lTop, rTop, 0);
-  const [bottoms, bottomCap, bottomEnd] = find(topEnd, lBottom, rBottom, open);
-  const topSortedAt = bottomEnd;
-  const bottomSortedAt = topSortedAt + tops * 8;
-  const workAt = align(bottomSortedAt + bottoms * 8);
+  // With the flip in the band's stabilizer a bottom half is a top half read from the band outward: one search
+  // serves both sides. Otherwise each side has its own.
+  const lists: { at: number; count: number }[] = [];
+  let end: number;
+  if (band.stabilizer.includes(2)) {
+    const [count, after] = find(foundAt, lTop, rTop, true, true);
+    lists.push({ at: foundAt, count }, { at: foundAt, count });
+    end = after;
+  } else {
+    const [tops, afterTop] = find(foundAt, lTop, rTop, true, false);
+    const [bottoms, afterBottom] = find(afterTop, lBottom, rBottom, false, true);
+    lists.push({ at: foundAt, count: tops }, { at: afterTop, count: bottoms });
+    end = afterBottom;
+  }
   // Counting sort of each side by bucket, keeping the search's order inside each bucket (neighbours in a bucket
   // share their first queens: the join's trie).
   const topStart = new Int32Array(buckets + 1);
   const bottomStart = new Int32Array(buckets + 1);
   let view = new Int32Array(kernel.memory.buffer);
-  const startsOf = (start: Int32Array, bucketsAt: number, count: number) => {
-    const first = bucketsAt >> 2;
-    for (let i = 0; i < count; i++) start[view[first + i]! + 1]!++;
+  const startsOf = (start: Int32Array, list: { at: number; count: number }, slot: number) => {
+    view.fill(0, nextAt >> 2, (nextAt >> 2) + buckets);
+    kernel.tally(list.at, list.count, slot, nextAt);
+    start.set(view.subarray(nextAt >> 2, (nextAt >> 2) + buckets), 1);
     for (let k = 0; k < buckets; k++) start[k + 1]! += start[k]!;
   };
-  startsOf(topStart, foundAt + topCap * 8, tops);
-  startsOf(bottomStart, topEnd + bottomCap * 8, bottoms);
+  startsOf(topStart, lists[0]!, 8);
+  startsOf(bottomStart, lists[1]!, 12);
+  const tops = topStart[buckets]!;
+  const bottoms = bottomStart[buckets]!;
+  const topSortedAt = end;
+  const bottomSortedAt = topSortedAt + tops * 8;
+  const workAt = align(bottomSortedAt + bottoms * 8);
   let widest = 0;
   for (let k = 0; k < buckets; k++) widest = Math.max(widest, topStart[k + 1]! - topStart[k]!);
   const words = 2 * Math.ceil(widest / 128);
   reserve(kernel, workAt + 8 * words * (4 * n + m + 1));
   view = new Int32Array(kernel.memory.buffer);
   view.set(topStart.subarray(0, buckets), nextAt >> 2);
-  kernel.place(foundAt, foundAt + topCap * 8, tops, nextAt, topSortedAt);
+  kernel.place(lists[0]!.at, lists[0]!.count, 8, nextAt, topSortedAt);
   view.set(bottomStart.subarray(0, buckets), nextAt >> 2);
-  kernel.place(topEnd, topEnd + bottomCap * 8, bottoms, nextAt, bottomSortedAt);
+  kernel.place(lists[1]!.at, lists[1]!.count, 12, nextAt, bottomSortedAt);
   let total = 0n;
   for (let k = 0; k < buckets; k++) {
     const t = topStart[k + 1]! - topStart[k]!;

@@ -277,14 +277,16 @@ function joinBody(n: number, m: number, rb: number): Body {
 }
 
 /**
- * `search(open, c, l, r, table, flip, out, buckets, cap) → count`: every placement of m queens on the m rows
- * beyond the band on one side, one a row, in the columns `open`, found from the band outward as nested loops
- * (one per row): `c`, `l`, `r` are the band's columns and diagonals as they reach the first row. A placement
- * using columns U is kept when the i32 at `table + 4·(U xor flip)` (its bucket) is not −1: its columns as m bytes
- * at `out`, its bucket at `buckets`. Returns how many were kept, or −1 past `cap`.
+ * `search(open, c, l, r, top, topMask, bottom, bottomMask, out, cap) → count`: every placement of m queens on the
+ * m rows beyond the band on one side, one a row, in the columns `open`, found from the band outward as nested
+ * loops (one per row): `c`, `l`, `r` are the band's columns and diagonals as they reach the first row. A
+ * placement using columns U has a top bucket, the i32 at `top + 4·(U & topMask)`, and a bottom bucket, the i32 at
+ * `bottom + 4·((U xor open) & bottomMask)` (−1: none; a mask of 0 and a cell of −1 turn a side off). It is kept
+ * when it has either: 16 bytes at `out`, its columns (m bytes from the band outward), then both buckets.
+ * Returns how many were kept, or −1 past `cap`.
  */
 function searchBody(m: number): Body {
-  const f = new Body([['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['table', I32], ['flip', I32], ['out', I32], ['buckets', I32], ['cap', I32]]);
+  const f = new Body([['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['top', I32], ['topMask', I32], ['bottom', I32], ['bottomMask', I32], ['out', I32], ['cap', I32]]);
   f.i32(0).set('count');
   const level = (j: number) => {
     const c = j === 0 ? 'c0' : `c${j}`;
@@ -301,14 +303,15 @@ function searchBody(m: number): Body {
         f.get(r).get(`b${j}`).op(OP.i32Or).i32(1).op(OP.i32ShrU).set(`r${j + 1}`);
         level(j + 1);
       } else {
-        // k = table[(c | b) & open ^ flip]
-        f.get('table').get(c).get(`b${j}`).op(OP.i32Or).get('open').op(OP.i32And).get('flip').op(OP.i32Xor).i32(2).op(OP.i32Shl).op(OP.i32Add);
-        f.op(...OP.i32Load).set('k');
-        f.get('k').i32(0).op(OP.i32GeS).if(() => {
+        f.get(c).get(`b${j}`).op(OP.i32Or).get('open').op(OP.i32And).set('used');
+        f.get('top').get('used').get('topMask').op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('k1');
+        f.get('bottom').get('used').get('open').op(OP.i32Xor).get('bottomMask').op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('k2');
+        f.get('k1').get('k2').op(OP.i32And).i32(0).op(OP.i32GeS).if(() => {
           f.get('count').get('cap').op(OP.i32GeU).if(() => f.i32(-1).op(0x0f));
-          f.get('out').get('count').i32(3).op(OP.i32Shl).op(OP.i32Add).set('at');
+          f.get('out').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
           for (let q = 0; q < m; q++) f.get('at').get(`b${q}`).op(OP.i32Ctz).op(...OP.i32Store8.slice(0, 2), q);
-          f.get('buckets').get('count').i32(2).op(OP.i32Shl).op(OP.i32Add).get('k').op(...OP.i32Store);
+          f.get('at').get('k1').op(OP.i32Store[0]!, 2, 8);
+          f.get('at').get('k2').op(OP.i32Store[0]!, 2, 12);
           f.get('count').i32(1).op(OP.i32Add).set('count');
         });
       }
@@ -321,36 +324,59 @@ function searchBody(m: number): Body {
 }
 
 /**
- * `place(from, buckets, count, next, to)`: the counting sort's last pass: half i (m bytes at from + m·i, bucket
- * at buckets + 4i) goes to position next[bucket]++ at `to`, so that each bucket keeps the search's order.
+ * `place(from, count, slot, next, to)`: the counting sort's last pass over the 16-byte halves `search` wrote:
+ * half i, when its bucket (the i32 at byte `slot` of it, 8 for the top's, 12 for the bottom's) is not −1, goes
+ * as 8 bytes to position next[bucket]++ at `to`, so that each bucket keeps the search's order.
  */
-function placeBody(m: number): Body {
-  const f = new Body([['from', I32], ['buckets', I32], ['count', I32], ['next', I32], ['to', I32]]);
-  f.i32(0).set('i');
+function placeBody(): Body {
+  const f = new Body([['from', I32], ['count', I32], ['slot', I32], ['next', I32], ['to', I32]]);
+  f.get('from').set('p');
+  f.get('from').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('end');
   f.block(() => f.loop(() => {
-    f.get('i').get('count').op(OP.i32GeU).brIf(1);
-    f.get('next').get('buckets').get('i').i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).i32(2).op(OP.i32Shl).op(OP.i32Add).set('slot');
-    f.get('slot').op(...OP.i32Load).set('pos');
-    f.get('slot').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
-    f.get('to').get('pos').i32(3).op(OP.i32Shl).op(OP.i32Add);
-    f.get('from').get('i').i32(3).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load);
-    f.op(...OP.i64Store);
-    f.get('i').i32(1).op(OP.i32Add).set('i');
+    f.get('p').get('end').op(OP.i32GeU).brIf(1);
+    f.get('p').get('slot').op(OP.i32Add).op(...OP.i32Load).set('k');
+    f.get('k').i32(0).op(OP.i32GeS).if(() => {
+      f.get('next').get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+      f.get('at').op(...OP.i32Load).set('pos');
+      f.get('at').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
+      f.get('to').get('pos').i32(3).op(OP.i32Shl).op(OP.i32Add);
+      f.get('p').op(...OP.i64Load);
+      f.op(...OP.i64Store);
+    });
+    f.get('p').i32(16).op(OP.i32Add).set('p');
     f.br(0);
   }));
   return f;
 }
 
-/** The module for an n×n board with halves of m rows, the bottom one from row rb: `search`, `place`, `join`, `memory`. */
+/** `tally(from, count, slot, counts)`: the counting sort's first pass, counts[bucket]++ for each half with one. */
+function tallyBody(): Body {
+  const f = new Body([['from', I32], ['count', I32], ['slot', I32], ['counts', I32]]);
+  f.get('from').get('slot').op(OP.i32Add).set('p');
+  f.get('p').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('end');
+  f.block(() => f.loop(() => {
+    f.get('p').get('end').op(OP.i32GeU).brIf(1);
+    f.get('p').op(...OP.i32Load).set('k');
+    f.get('k').i32(0).op(OP.i32GeS).if(() => {
+      f.get('counts').get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+      f.get('at').get('at').op(...OP.i32Load).i32(1).op(OP.i32Add).op(...OP.i32Store);
+    });
+    f.get('p').i32(16).op(OP.i32Add).set('p');
+    f.br(0);
+  }));
+  return f;
+}
+
+/** The module for an n×n board with halves of m rows, the bottom one from row rb: `search`, `tally`, `place`, `join`, `memory`. */
 export function halvesBytes(n: number, m: number, rb: number): Uint8Array<ArrayBuffer> {
-  const functions = [searchBody(m), placeBody(m), joinBody(n, m, rb)];
+  const functions = [searchBody(m), placeBody(), joinBody(n, m, rb), tallyBody()];
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vector([[0x60, ...vector(i32s(9)), 1, I32], [0x60, ...vector(i32s(5)), 0], [0x60, ...vector(i32s(5)), 1, I64]])),
-    ...section(3, vector([[0], [1], [2]])),
+    ...section(1, vector([[0x60, ...vector(i32s(10)), 1, I32], [0x60, ...vector(i32s(5)), 0], [0x60, ...vector(i32s(5)), 1, I64], [0x60, ...vector(i32s(4)), 0]])),
+    ...section(3, vector([[0], [1], [2], [3]])),
     ...section(5, vector([[0, 1]])),
-    ...section(7, vector([[...name('search'), 0, 0], [...name('place'), 0, 1], [...name('join'), 0, 2], [...name('memory'), 2, 0]])),
+    ...section(7, vector([[...name('search'), 0, 0], [...name('place'), 0, 1], [...name('join'), 0, 2], [...name('tally'), 0, 3], [...name('memory'), 2, 0]])),
     ...section(10, vector(functions.map((f) => f.bytes()))),
   ]);
 }
