@@ -97,6 +97,12 @@ export function pValue(p: number): string {
   return p < 0.001 ? p.toExponential(1) : p.toPrecision(2);
 }
 
+/** `p = 0.012`, or `p < 1e-16`. */
+function pIs(p: number): string {
+  const text = pValue(p);
+  return text.startsWith('<') ? `p ${text}` : `p = ${text}`;
+}
+
 /**
  * One line per comparison, for the table's notes. A test on times goes right of " | ", as the table's time
  * columns do, so what is left of it is the same on any machine.
@@ -110,8 +116,8 @@ export function comparisonLines(comparisons: readonly Comparison[], several: boo
       const odds = Number.isNaN(s.oddsRatio) ? '–' : s.oddsRatio === Number.POSITIVE_INFINITY ? '∞' : s.oddsRatio.toPrecision(3);
       const faster = Number.isNaN(l.a12) ? '' : l.a12 < 0.5 ? `, ${c.row} faster` : l.a12 > 0.5 ? `, ${c.reference} faster` : '';
       const v = c.survival;
-      const length = `${l.measure} to solve Mann–Whitney (${l.method}) U = ${l.u}, p = ${pValue(l.p)} [${pValue(l.pHolm)}], A12 = ${l.a12.toFixed(3)}${faster}; log-rank χ² = ${Number.isNaN(v.statistic) ? '–' : v.statistic.toFixed(2)}, p = ${pValue(v.p)} [${pValue(v.pHolm)}]`;
-      return `  ${c.row} vs ${c.reference}${several ? ` on ${c.n}×${c.n}` : ''}: success Fisher p = ${pValue(s.p)} [${pValue(s.pHolm)}], odds ratio ${odds}${l.measure === 'ms' ? ' | ' : '; '}${length}`;
+      const length = `${l.measure} to solve Mann–Whitney (${l.method}) U = ${l.u}, ${pIs(l.p)} [${pValue(l.pHolm)}], A12 = ${l.a12.toFixed(3)}${faster}; log-rank χ² = ${Number.isNaN(v.statistic) ? '–' : v.statistic.toFixed(2)}, ${pIs(v.p)} [${pValue(v.pHolm)}]`;
+      return `  ${c.row} vs ${c.reference}${several ? ` on ${c.n}×${c.n}` : ''}: success Fisher ${pIs(s.p)} [${pValue(s.pHolm)}], odds ratio ${odds}${l.measure === 'ms' ? ' | ' : '; '}${length}`;
     }),
   ];
 }

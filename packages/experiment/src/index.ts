@@ -9,7 +9,7 @@ export { toJson, type Machine, type Provenance } from './results.js';
 export { rowOf, type CellRow, type ErtEstimate, type MeanEstimate, type MedianEstimate, type Tally } from './rows.js';
 export { distributionOf, expectedRunningTime, fisherExact, holm, mean, normalCdf, type Distribution, type Effort, type Estimate, type FisherTest } from './statistics.js';
 export { budgetsOf, ecdfAt, fixedTargetEcdf, hittingStep, qualityAt, qualityViews, targetsOf, type BudgetQuality, type EcdfPoint, type QualityRow, type QualityRun, type QualityView, type QualityViews, type TargetEcdf } from './fixed-target.js';
-export { EXACT_BELOW, logRank, mannWhitney, mannWhitneyExactP, signedRankExactP, wilcoxonSignedRank, type LogRankTest, type MannWhitneyTest, type SignedRankTest, type SurvivalTime } from './rank-tests.js';
+export { EXACT_BELOW, logRank, mannWhitney, mannWhitneyExactP, pairedRaceTest, signedRankExactP, wilcoxonSignedRank, type LogRankTest, type MannWhitneyTest, type PairedRaceTest, type SignedRankTest, type SurvivalTime } from './rank-tests.js';
 export { recordOf, type RunRecord } from './runs.js';
 export { DEFAULT_RUNS, DEFAULT_SEED, EXPERIMENT_GOALS, parseSpec, type ExperimentSpec, type RaceParameter, type RaceSettings } from './spec.js';
 export { readSpecText, type SpecFileContents } from './spec-file.js';
