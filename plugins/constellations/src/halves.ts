@@ -217,7 +217,7 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
   let widest = 0;
   for (let k = 0; k < buckets; k++) widest = Math.max(widest, topStart[k + 1]! - topStart[k]!);
   const words = 2 * Math.ceil(widest / 128);
-  reserve(kernel, workAt + 8 * words * (4 * n + m + 1));
+  reserve(kernel, workAt + 8 * words * (2 * (rb + 2 * n) + m + 1));
   view = new Int32Array(kernel.memory.buffer);
   view.set(topStart.subarray(0, buckets), nextAt >> 2);
   kernel.place(lists[0]!.at, lists[0]!.count, 8, nextAt, topSortedAt);

@@ -12,8 +12,8 @@
  *    halves, counted with `i64.popcnt`.
  *
  * Memory, all addresses in bytes: the caller writes the halves' columns (m bytes each, from the band outward)
- * anywhere past the work area it reserves from `work` on, 8·W·(4n + m + 1) bytes: the diagonal rows of one
- * direction (2n rows of W words), then the other's, then the trie's m + 1 levels.
+ * anywhere past the work area it reserves from `work` on, 8·W·(2(rb + 2n) + m + 1) bytes: the diagonal rows
+ * of one direction (rb + 2n rows of W words), then the other's, then the trie's m + 1 levels.
  */
 
 const uleb = (value: number): number[] => {
@@ -139,13 +139,15 @@ const V = {
  */
 function joinBody(n: number, m: number, rb: number): Body {
   const f = new Body([['work', I32], ['top', I32], ['tops', I32], ['bottom', I32], ['bottoms', I32]]);
-  const rows = 2 * n;
-  // W = 2·ceil(tops / 128) 64-bit words, whole 128-bit lanes; w8 = 8·W, the stride of a diagonal row;
-  // d2 = work + rows·w8; acc = d2 + rows·w8.
+  // Each direction has rb + 2n rows, the first rb for the top's diagonals that no bottom queen reaches (written,
+  // never read: the bitsets are built without a test). W = 2·ceil(tops / 128) 64-bit words, whole 128-bit lanes;
+  // w8 = 8·W, the stride of a row; d1 and d2 are row 0 of each direction, acc the trie's first level.
+  const rows = rb + 2 * n;
   f.get('tops').i32(127).op(OP.i32Add).i32(7).op(OP.i32ShrU).i32(1).op(OP.i32Shl).set('W');
   f.get('W').i32(3).op(OP.i32Shl).set('w8');
-  f.get('work').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('d2');
-  f.get('d2').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('acc');
+  f.get('work').get('w8').i32(rb).op(OP.i32Mul).op(OP.i32Add).set('d1');
+  f.get('d1').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('d2');
+  f.get('work').get('w8').i32(2 * rows).op(OP.i32Mul).op(OP.i32Add).set('acc');
   // Zero the diagonal rows and the trie's first level.
   f.get('acc').get('w8').op(OP.i32Add).set('end');
   f.get('work').set('p');
@@ -176,18 +178,14 @@ function joinBody(n: number, m: number, rb: number): Body {
     f.get('t').get('tops').op(OP.i32GeU).brIf(1);
     f.get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('word');
     f.i64(1n).get('t').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
+    f.get('d1').get('word').op(OP.i32Add).set('b1');
+    f.get('d2').get('word').op(OP.i32Add).set('b2');
     for (let j = 0; j < m; j++) {
       f.get('p').op(OP.i32Load8[0]!, 0, j).set('c');
-      f.get('c').i32(m - 1 - rb - j).op(OP.i32Add).set('e');
-      f.get('e').i32(0).op(OP.i32GeS).if(() => {
-        f.get('work').get('e').get('w8').op(OP.i32Mul).op(OP.i32Add).get('word').op(OP.i32Add).set('a');
-        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
-      });
-      f.i32(m + n - 2 - rb - j).get('c').op(OP.i32Sub).set('e');
-      f.get('e').i32(0).op(OP.i32GeS).if(() => {
-        f.get('d2').get('e').get('w8').op(OP.i32Mul).op(OP.i32Add).get('word').op(OP.i32Add).set('a');
-        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
-      });
+      f.get('b1').get('c').i32(m - 1 - rb - j).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set('a');
+      f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
+      f.get('b2').i32(m + n - 2 - rb - j).get('c').op(OP.i32Sub).get('w8').op(OP.i32Mul).op(OP.i32Add).set('a');
+      f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
     }
     f.get('p').i32(8).op(OP.i32Add).set('p');
     f.get('t').i32(1).op(OP.i32Add).set('t');
@@ -195,7 +193,7 @@ function joinBody(n: number, m: number, rb: number): Body {
   }));
   // The rows of bottom queen j: d1 row j + c, d2 row j − c + n − 1.
   const rowsOf = (j: string, r1: string, r2: string) => {
-    f.get('work').get(j).get('c').op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r1);
+    f.get('d1').get(j).get('c').op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r1);
     f.get('d2').get(j).get('c').op(OP.i32Sub).i32(n - 1).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r2);
   };
   // The last queen's column is forced (the bucket fixes the columns), so the walk counts at queen m − 2 with
