@@ -3,7 +3,7 @@ import genetic from '@bezzel/genetic';
 import knight from '@bezzel/knight';
 import warnsdorff from '@bezzel/warnsdorff';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chartRefusal, chartSpec, chartSvg, defaultChartKind, parseSpec, runExperiment, type ExperimentResult } from './index.js';
+import { chartRefusal, chartSpec, chartSvg, defaultChartKind, parseSpec, planExperiment, runExperiment, type ExperimentResult } from './index.js';
 
 /** Tags open and close in order, attributes are quoted: enough to know a browser will open the file. */
 function expectWellFormedSvg(svg: string): void {
@@ -20,8 +20,9 @@ function expectWellFormedSvg(svg: string): void {
 
 let sweep: ExperimentResult;
 let sizes: ExperimentResult;
+let bezzel: Bezzel;
 beforeAll(async () => {
-  const bezzel: Bezzel = await createBezzel({ plugins: [knight, genetic, warnsdorff] });
+  bezzel = await createBezzel({ plugins: [knight, genetic, warnsdorff] });
   const base = { problem: 'tour', piece: 'knight', strategies: ['genetic', 'warnsdorff'], options: { generations: 300 }, runs: 6, seed: 1 };
   sweep = await runExperiment(bezzel, unwrap(parseSpec({ ...base, sizes: [5], sweep: { mutationRate: [0.01, 0.1, 0.3] } })));
   sizes = await runExperiment(bezzel, unwrap(parseSpec({ ...base, sizes: [5, 6] })));
@@ -89,6 +90,35 @@ describe('charts', () => {
     const at5 = values.filter((v) => v.n === 5).map((v) => v.nx as number);
     expect(new Set(at5).size).toBe(at5.length);
     for (const v of values) expect((v.successLow as number) <= (v.success as number) && (v.success as number) <= (v.successHigh as number)).toBe(true);
+  });
+
+  it('draws fixed-target ECDFs: a panel per size and target, a rising curve per cell ending at the share that reached it', async () => {
+    const spec = chartSpec(sizes, 'ecdf');
+    const values = dataOf(spec);
+    const views = sizes.quality!.views;
+    expect(views.map((v) => [v.n, v.measure])).toEqual([[5, 'squares not visited'], [6, 'squares not visited']]);
+    for (const view of views) {
+      for (const row of view.rows) {
+        for (const ecdf of row.targets) {
+          const panel = `${view.n}×${view.n}: ${ecdf.target === 0 ? '= 0 (solved)' : `≤ ${ecdf.target}`}`;
+          const curve = values.filter((v) => v.panel === panel && v.series === `${row.label}, ${view.n}×${view.n}`);
+          const fractions = curve.map((v) => v.fraction as number);
+          expect(fractions[0]).toBe(0);
+          expect(fractions.at(-1)).toBe(ecdf.reached / row.runs);
+          expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+        }
+        // Reaching 0 squares not visited is solving.
+        expect(row.targets.at(-1)!.reached).toBe(sizes.rows.find((r) => r.label === row.label && r.n === view.n)!.solved);
+      }
+    }
+    const svg = await chartSvg(sizes, 'ecdf');
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('5×5: = 0 (solved)');
+    expect(svg).toContain('not shown (no quality recorded): warnsdorff');
+    // Refused before any run when no strategy records a quality.
+    const plain = unwrap(parseSpec({ problem: 'tour', piece: 'knight', sizes: [5], strategies: ['warnsdorff'] }));
+    expect(chartRefusal(plain, 'ecdf', planExperiment(bezzel, plain))).toMatch(/^an ecdf chart needs a strategy that records its quality .*; none of warnsdorff does$/);
+    expect(chartRefusal(sizes.spec, 'ecdf', planExperiment(bezzel, sizes.spec))).toBeUndefined();
   });
 
   it('says why a sweep chart cannot be drawn without a sweep', () => {

@@ -13,7 +13,7 @@ const FLOOR = 1;
  * step curve per strategy and value — the share of its runs whose best quality was at the target or better within x
  * steps, against x on a log axis. A run that never reached a target never counts for it (censored), so a curve levels
  * off at the share that did; the panel of target 0 is the run-time distribution. With several sizes, a row of
- * panels per size. Rows whose strategy records no quality are left out, and the subtitle says which.
+ * panels per size (each size its own targets). Rows whose strategy records no quality are left out, and the subtitle says which.
  */
 export function ecdfChart(result: ExperimentResult): TopLevelSpec {
   const quality = result.quality ?? qualityViews(result.rows, result.runs);
@@ -23,8 +23,10 @@ export function ecdfChart(result: ExperimentResult): TopLevelSpec {
   const left = FLOOR;
   const right = 10 ** Math.ceil(Math.log10(Math.max(...points, 10)) + 1e-9);
   const series = quality.views.flatMap((v) => v.rows.map((r) => seriesOf(r.label, v.n)));
-  const panel = (target: number) => (target === 0 ? '= 0 (solved)' : `≤ ${target}`);
-  const panels = [...new Set(quality.views.flatMap((v) => v.targets.map(panel)))];
+  // One panel per size and target, a size's panels in a row (one wrapped facet: sizes may have different targets).
+  const panel = (n: number, target: number) => `${several ? `${n}×${n}: ` : ''}${target === 0 ? '= 0 (solved)' : `≤ ${target}`}`;
+  const panels = quality.views.flatMap((v) => v.targets.map((t) => panel(v.n, t)));
+  const columns = Math.max(1, ...quality.views.map((v) => v.targets.length));
   const runsEach = Math.max(1, ...quality.views.flatMap((v) => v.rows.map((r) => r.runs)));
   const every = Math.max(1, Math.ceil(runsEach / 8));
   const values = quality.views.flatMap((view) =>
@@ -33,8 +35,7 @@ export function ecdfChart(result: ExperimentResult): TopLevelSpec {
         const steps = [{ x: left, fraction: 0 }, ...ecdf.points.map((p) => ({ x: Math.max(p.effort, FLOOR), fraction: p.fraction })), { x: right, fraction: ecdf.reached / row.runs }];
         return steps.map((p, order) => ({
           series: seriesOf(row.label, view.n),
-          size: `${view.n}×${view.n}`,
-          target: panel(ecdf.target),
+          panel: panel(view.n, ecdf.target),
           order,
           ...p,
           ...(order > 0 && order <= ecdf.points.length && order % every === 0 ? { marker: true } : {}),
@@ -54,17 +55,15 @@ export function ecdfChart(result: ExperimentResult): TopLevelSpec {
     title: {
       text: `Fixed-target run-time ECDFs: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`,
       subtitle: [
-        `share of runs whose best ${measure} so far was at the target or better within x; runs that never got there never count`,
+        `share of runs whose best ${measure} so far was at the target or better within x; runs that never got there never count; the start (step 0) is drawn at 1`,
         ...(unitWords.size > 1 ? [`steps are each strategy's own: ${units.join(', ')}`] : []),
         ...(absent.length > 0 ? [`not shown (no quality recorded): ${[...new Set(absent)].join(', ')}`] : []),
       ],
     },
     config: CHART_CONFIG,
     data: { values },
-    facet: {
-      column: { field: 'target', type: 'nominal', title: `${measure} target`, sort: panels },
-      ...(several ? { row: { field: 'size', type: 'nominal' as const, title: 'board' } } : {}),
-    },
+    facet: { field: 'panel', type: 'nominal', title: `${measure} target${several ? ', by board' : ''}`, sort: panels },
+    columns,
     spec: {
       width: 170,
       height: 170,

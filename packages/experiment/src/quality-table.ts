@@ -7,7 +7,7 @@ import type { QualityView, QualityViews } from './fixed-target.js';
  */
 export function qualityLines(quality: QualityViews | undefined, several: boolean): string[] {
   if (!quality || quality.views.length === 0) return [];
-  const lines = quality.views.flatMap((view) => viewLines(view, several));
+  const lines = quality.views.flatMap((view, i) => [...(i > 0 ? [''] : []), ...viewLines(view, several)]);
   if (quality.absent.length > 0) {
     const names = quality.absent.map((a) => `${a.label}${several ? ` on ${a.n}×${a.n}` : ''}`);
     lines.push(`not in the fixed-target view (the strategy records no quality): ${names.join(', ')}`);
