@@ -73,8 +73,10 @@ export function bands(n: number, b: number): Band[] {
 /** The compiled module for one board size and band; undefined where WebAssembly is refused. */
 interface HalvesKernel {
   readonly memory: WebAssembly.Memory;
-  readonly search: (open: number, c: number, l: number, r: number, top: number, topMask: number, bottom: number, bottomMask: number, out: number, cap: number) => number;
-  readonly tally: (from: number, count: number, slot: number, counts: number) => void;
+  readonly search: (
+    open: number, c: number, l: number, r: number, top: number, topMask: number, bottom: number, bottomMask: number, out: number, cap: number,
+    topCounts: number, bottomCounts: number,
+  ) => number;
   readonly place: (from: number, count: number, slot: number, next: number, to: number) => void;
   readonly join: (work: number, top: number, tops: number, bottom: number, bottoms: number) => bigint;
 }
@@ -86,7 +88,7 @@ export function halvesKernel(n: number, m: number, rb: number): HalvesKernel | u
   try {
     const instance = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, rb)));
     const e = instance.exports;
-    kernel = { memory: e.memory as WebAssembly.Memory, search: e.search as HalvesKernel['search'], tally: e.tally as HalvesKernel['tally'], place: e.place as HalvesKernel['place'], join: e.join as HalvesKernel['join'] };
+    kernel = { memory: e.memory as WebAssembly.Memory, search: e.search as HalvesKernel['search'], place: e.place as HalvesKernel['place'], join: e.join as HalvesKernel['join'] };
   } catch {
     kernel = undefined;
   }
@@ -167,7 +169,10 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     rBottom |= (1 << q) >>> (b - i);
   });
   const noneAt = tableAt + (4 << n);
-  const nextAt = noneAt + 16;
+  // Each side's bucket sizes (after a cell for the halves without a bucket), then the sort's next positions.
+  const topCountsAt = noneAt + 16;
+  const bottomCountsAt = topCountsAt + 4 * (buckets + 1);
+  const nextAt = bottomCountsAt + 4 * (buckets + 1);
   const align = (at: number) => Math.ceil(at / 16) * 16;
   const foundAt = align(nextAt + 4 * (buckets + 1));
   const key = `${n}/${b}`;
@@ -176,8 +181,13 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     for (;;) {
       const cap = room.get(key) ?? 1 << 16;
       reserve(kernel, at + cap * 16);
-      new Int32Array(kernel.memory.buffer, noneAt, 1)[0] = -1;
-      const count = kernel.search(open, bandCols, l & full, r, top ? tableAt : noneAt, top ? -1 : 0, bottom ? tableAt : noneAt, bottom ? -1 : 0, at, cap);
+      const cells = new Int32Array(kernel.memory.buffer);
+      cells[noneAt >> 2] = -1;
+      if (top) cells.fill(0, topCountsAt >> 2, (topCountsAt >> 2) + buckets + 1);
+      if (bottom) cells.fill(0, bottomCountsAt >> 2, (bottomCountsAt >> 2) + buckets + 1);
+      const count = kernel.search(
+        open, bandCols, l & full, r, top ? tableAt : noneAt, top ? -1 : 0, bottom ? tableAt : noneAt, bottom ? -1 : 0, at, cap, topCountsAt + 4, bottomCountsAt + 4,
+      );
       if (count >= 0) return [count, align(at + count * 16)];
       room.set(key, cap * 2);
     }
@@ -198,17 +208,15 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
   }
   // Counting sort of each side by bucket, keeping the search's order inside each bucket (neighbours in a bucket
   // share their first queens: the join's trie).
-  const topStart = new Int32Array(buckets + 1);
-  const bottomStart = new Int32Array(buckets + 1);
   let view = new Int32Array(kernel.memory.buffer);
-  const startsOf = (start: Int32Array, list: { at: number; count: number }, slot: number) => {
-    view.fill(0, nextAt >> 2, (nextAt >> 2) + buckets);
-    kernel.tally(list.at, list.count, slot, nextAt);
-    start.set(view.subarray(nextAt >> 2, (nextAt >> 2) + buckets), 1);
+  const startsOf = (countsAt: number) => {
+    const start = new Int32Array(buckets + 1);
+    start.set(view.subarray((countsAt >> 2) + 1, (countsAt >> 2) + 1 + buckets), 1);
     for (let k = 0; k < buckets; k++) start[k + 1]! += start[k]!;
+    return start;
   };
-  startsOf(topStart, lists[0]!, 8);
-  startsOf(bottomStart, lists[1]!, 12);
+  const topStart = startsOf(topCountsAt);
+  const bottomStart = startsOf(bottomCountsAt);
   const tops = topStart[buckets]!;
   const bottoms = bottomStart[buckets]!;
   const topSortedAt = end;

@@ -280,11 +280,15 @@ function joinBody(n: number, m: number, rb: number): Body {
  * loops (one per row): `c`, `l`, `r` are the band's columns and diagonals as they reach the first row. A
  * placement using columns U has a top bucket, the i32 at `top + 4·(U & topMask)`, and a bottom bucket, the i32 at
  * `bottom + 4·((U xor open) & bottomMask)` (−1: none; a mask of 0 and a cell of −1 turn a side off). It is kept
- * when it has either: 16 bytes at `out`, its columns (m bytes from the band outward), then both buckets.
- * Returns how many were kept, or −1 past `cap`.
+ * when it has either: 16 bytes at `out`, its columns (m bytes from the band outward), then both buckets, and
+ * each bucket's i32 at `topCounts`/`bottomCounts` + 4·bucket goes up by one (the cell before each array takes
+ * the −1s). Returns how many were kept, or −1 past `cap`.
  */
 function searchBody(m: number): Body {
-  const f = new Body([['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['top', I32], ['topMask', I32], ['bottom', I32], ['bottomMask', I32], ['out', I32], ['cap', I32]]);
+  const f = new Body([
+    ['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['top', I32], ['topMask', I32], ['bottom', I32], ['bottomMask', I32],
+    ['out', I32], ['cap', I32], ['topCounts', I32], ['bottomCounts', I32],
+  ]);
   f.i32(0).set('count');
   const level = (j: number) => {
     const c = j === 0 ? 'c0' : `c${j}`;
@@ -310,6 +314,11 @@ function searchBody(m: number): Body {
           for (let q = 0; q < m; q++) f.get('at').get(`b${q}`).op(OP.i32Ctz).op(...OP.i32Store8.slice(0, 2), q);
           f.get('at').get('k1').op(OP.i32Store[0]!, 2, 8);
           f.get('at').get('k2').op(OP.i32Store[0]!, 2, 12);
+          // The counting sort's tally: counts[k]++, where k = −1 counts in the cell before the counts.
+          for (const [k, counts] of [['k1', 'topCounts'], ['k2', 'bottomCounts']] as const) {
+            f.get(counts).get(k).i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+            f.get('at').get('at').op(...OP.i32Load).i32(1).op(OP.i32Add).op(...OP.i32Store);
+          }
           f.get('count').i32(1).op(OP.i32Add).set('count');
         });
       }
@@ -347,34 +356,16 @@ function placeBody(): Body {
   return f;
 }
 
-/** `tally(from, count, slot, counts)`: the counting sort's first pass, counts[bucket]++ for each half with one. */
-function tallyBody(): Body {
-  const f = new Body([['from', I32], ['count', I32], ['slot', I32], ['counts', I32]]);
-  f.get('from').get('slot').op(OP.i32Add).set('p');
-  f.get('p').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('end');
-  f.block(() => f.loop(() => {
-    f.get('p').get('end').op(OP.i32GeU).brIf(1);
-    f.get('p').op(...OP.i32Load).set('k');
-    f.get('k').i32(0).op(OP.i32GeS).if(() => {
-      f.get('counts').get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
-      f.get('at').get('at').op(...OP.i32Load).i32(1).op(OP.i32Add).op(...OP.i32Store);
-    });
-    f.get('p').i32(16).op(OP.i32Add).set('p');
-    f.br(0);
-  }));
-  return f;
-}
-
-/** The module for an n×n board with halves of m rows, the bottom one from row rb: `search`, `tally`, `place`, `join`, `memory`. */
+/** The module for an n×n board with halves of m rows, the bottom one from row rb: `search`, `place`, `join`, `memory`. */
 export function halvesBytes(n: number, m: number, rb: number): Uint8Array<ArrayBuffer> {
-  const functions = [searchBody(m), placeBody(), joinBody(n, m, rb), tallyBody()];
+  const functions = [searchBody(m), placeBody(), joinBody(n, m, rb)];
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vector([[0x60, ...vector(i32s(10)), 1, I32], [0x60, ...vector(i32s(5)), 0], [0x60, ...vector(i32s(5)), 1, I64], [0x60, ...vector(i32s(4)), 0]])),
-    ...section(3, vector([[0], [1], [2], [3]])),
+    ...section(1, vector([[0x60, ...vector(i32s(12)), 1, I32], [0x60, ...vector(i32s(5)), 0], [0x60, ...vector(i32s(5)), 1, I64]])),
+    ...section(3, vector([[0], [1], [2]])),
     ...section(5, vector([[0, 1]])),
-    ...section(7, vector([[...name('search'), 0, 0], [...name('place'), 0, 1], [...name('join'), 0, 2], [...name('tally'), 0, 3], [...name('memory'), 2, 0]])),
+    ...section(7, vector([[...name('search'), 0, 0], [...name('place'), 0, 1], [...name('join'), 0, 2], [...name('memory'), 2, 0]])),
     ...section(10, vector(functions.map((f) => f.bytes()))),
   ]);
 }
