@@ -1,16 +1,16 @@
 import { no, option, placementSearchSize, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
-import { bands, bandSize, countBand, halvesKernel, type Band } from './halves.js';
+import { bands, bandSize, countBand, halvesKernel, MAX_HALF, type Band } from './halves.js';
 import { applies } from './strategy.js';
 
 /** The bucket of every column set is a table of 2ⁿ entries (4 MiB at n = 20); n = 21 would take days anyway. */
 const MAX_N = 20;
 /**
  * The time model, on the footing constellations and bitboard share (Knuth's estimate of the placement tree, which
- * runs several times over the real node counts): measured user CPU of the search, n = 14 0.1 s, 16 0.6 s, 17 2.9 s,
- * about 0.4 of constellations' from n = 14 up, and a fixed cost (the kernel's compilation, the tables) that
- * leaves the smallest boards to bitboard.
+ * runs several times over the real node counts): measured CPU of the search, n = 16 0.45 s, n = 17 1.6 s, about a
+ * quarter of constellations' from n = 15 up, and a fixed cost (the kernel's compilation, the 2ⁿ-entry table)
+ * that leaves the smallest boards to bitboard.
  */
-const MS_PER_NODE = 2.4e-6;
+const MS_PER_NODE = 1.5e-6;
 const MS_PER_RUN = 20;
 
 /** The band of middle rows: the option, checked, or the default for n. */
@@ -20,6 +20,7 @@ function bandOf(n: number, given: unknown): number {
   if (!Number.isInteger(b) || b < 0 || b > n || (n - b) % 2 !== 0) {
     throw new UsageError('ERR_OPTION', `band ${String(given)} must be a whole number of rows from 0 to ${n} with n − band even (the halves have equal heights)`);
   }
+  if ((n - b) / 2 > MAX_HALF) throw new UsageError('ERR_OPTION', `band ${b} leaves halves of ${(n - b) / 2} rows; at most ${MAX_HALF} (band ${n - 2 * MAX_HALF} or more here)`);
   return b;
 }
 
@@ -87,7 +88,8 @@ function run(instance: Instance, ctx: RunContext): Outcome {
 export const halvesStrategy: SearchStrategy = {
   meta: {
     id: 'halves',
-    description: 'n queens counted by joining half boards: top and bottom halves bucketed by columns, joined by a bit-parallel sieve over the diagonals (WebAssembly)',
+    description:
+      'n queens counted by joining half boards: top and bottom halves bucketed by columns, joined by a bit-parallel sieve over the diagonals (WebAssembly); solutions, not classes (it uses the mirror and the flip only: count-fundamental is for constellations)',
     problems: ['placement'],
     goals: ['count'],
     stepUnit: 'bands',

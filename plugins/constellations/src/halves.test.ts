@@ -85,6 +85,7 @@ describe('split: sub-task counts add up to the whole', () => {
   it('a malformed part or band is a usage error; a step budget stops with a partial count and its coverage', async () => {
     await expect(bezzel.solve(task(8, 'count', { part: '3/2' }))).rejects.toThrow(/not "i\/p"/);
     await expect(bezzel.solve(task(8, 'count', { band: 1 }))).rejects.toThrow(/n − band even/);
+    await expect(bezzel.solve(task(20, 'count', { band: 2 }))).rejects.toThrow(/halves of 9 rows; at most 8/);
     const stopped = await bezzel.solve({ ...task(13, 'count', { band: 3 }), budget: { maxSteps: 10 } });
     expect(stopped.status).toBe('budget');
     if (stopped.status === 'budget') expect(stopped.partial?.coverage).toBeCloseTo(10 / bands(13, 3).length, 5);
