@@ -65,6 +65,8 @@ export async function run(page: Page, fields: Record<string, string | boolean>, 
   const before = { attempt: await card.getAttribute('data-attempt'), run: await card.getAttribute('data-run') };
   await page.locator('#run').click();
   await expect.poll(() => card.getAttribute('data-attempt'), { timeout: 10_000 }).not.toBe(before.attempt);
+  // The card is drawn in the frame after the press: until then it may still show the last run's error.
+  await drawn(page);
   // The card then shows the new run, or the error that stands instead of one.
   await expect.poll(async () => (await card.getAttribute('data-run')) !== before.run || (await text(page, '#answer-status')) === 'error', { timeout: 10_000 }).toBe(true);
   return answered(page, timeout);

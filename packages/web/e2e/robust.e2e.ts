@@ -7,72 +7,104 @@ import { answered, drawn, openPage, run, setUp, site, text, useBrowser, withPage
 
 const browser = useBrowser();
 
+/** The widths the links are loaded at: a phone, a tablet, a laptop and a projector. */
+const WIDTHS = [390, 768, 1280, 1920] as const;
+
 /**
- * Links a student might be sent, mistyped, cut short or crafted: each must end in a message on the page (a
- * notice about the link, or an answer or error where the result goes) and no error on the console.
+ * Links a student might be sent, mistyped, cut short or crafted, each with what the page must say: one clear
+ * message naming the bad value (a notice about the link, or the answer or error where the result goes), and no
+ * error on the console. Every parameter the page reads is here — the set-up's, `o.<option>`, `at`, and the view's
+ * `tab`, `play` and `present` — with nonsense, huge, negative, NaN, script-like and very long values, and names it
+ * does not read (mode, predict, compare).
  */
-const HOSTILE = [
-  '?piece=unicorn',
-  '?piece=__proto__',
-  '?piece=constructor&problem=tour',
-  '?piece=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
-  '?piece=betza:((((',
-  '?piece=betza:N999999999',
-  '?piece=betza:',
-  '?w=0',
-  '?w=-5',
-  '?w=abc',
-  '?w=1e3',
-  '?w=99999999999999999999',
-  '?w=1000001',
-  '?h=%00',
-  '?w=8&w=9',
-  '?k=999999999999999999999',
-  '?k=65',
-  '?problem=placement&piece=knight',
-  '?problem=tour&goal=maximum',
-  '?problem=tour&goal=count-fundamental',
-  '?goal=__proto__',
-  '?problem=maze',
-  '?problem=tour&strategy=formula',
-  '?strategy=nonexistent',
-  '?strategy=min-conflicts&goal=all',
-  '?o.__proto__=1',
-  '?o.constructor=x',
-  '?o.toString=1',
-  '?o.ordering=nonsense',
-  '?problem=tour&strategy=genetic&o.population=-5',
-  '?problem=tour&strategy=warnsdorff&o.restarts=many',
-  '?problem=tour&start=z99',
-  '?problem=tour&start=(5,5,5)',
-  '?problem=tour&w=1000000&h=1000000',
-  '?problem=tour&w=3&h=3',
-  '?problem=dominate&variant=partial',
-  '?problem=dominate&variant=__proto__&goal=count',
-  '?problem=dominate&goal=minimum&k=5',
-  '?problem=dominate&goal=maximum',
-  '?problem=dominate&strategy=ilp',
-  '?problem=dominate&strategy=backtracking',
-  '?problem=dominate&strategy=greedy-cover&goal=count-minimum',
-  '?problem=dominate&piece=knight&w=3&variant=total',
-  '?problem=dominate&w=60&h=60&strategy=cover-search',
-  '?problem=dominate&w=1000000&h=1000000',
-  '?problem=dominate&k=999999999',
-  '?problem=dominate&o.prefix=1.2',
-  '?w=100000&h=100000&strategy=backtracking',
-  '?seed=-1',
-  '?seed=99999999999999',
-  '?ms=0',
-  '?steps=0',
-  '?trace=maybe',
-  '?at=-1',
-  '?at=abc',
-  '?at=99999999',
-  '?%E0%A4%A',
-  '?&&&==&',
-  '?' + 'x'.repeat(5000),
-  '?o.' + 'a'.repeat(300) + '=1',
-  '#/../../etc/passwd',
+const HOSTILE: readonly (readonly [string, RegExp])[] = [
+  ['?piece=unicorn', /There is no piece “unicorn”/],
+  ['?piece=constructor&problem=tour', /There is no piece “constructor”/],
+  ['?piece=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', /a piece “<img src=x onerror=alert\(1\)>”, which is not a name/],
+  ['?piece=betza:((((', /The piece “betza:\(\(\(\(” cannot be read: unbalanced parenthesis/],
+  ['?piece=betza:N999999999', /“betza:N999999999” cannot be read: range 999999999/],
+  ['?piece=betza:', /“betza:” cannot be read: a Betza description is empty/],
+  ['?piece=' + 'q'.repeat(2000), /a piece “q{39}…”, which is not a name/],
+  ['?w=20&piece=' + encodeURIComponent('betza:' + 'W'.repeat(300)), /a piece “betza:W+…”, which is not a name/],
+  ['?w=0', /board width to “0”; it must be a whole number from 1 to 1,000,000/],
+  ['?w=abc', /board width to “abc”/],
+  ['?w=1e3', /board width to “1e3”/],
+  ['?w=NaN', /board width to “NaN”/],
+  ['?w=8.5', /board width to “8\.5”/],
+  ['?w=' + '9'.repeat(5000), /board width to “9{39}…”/],
+  ['?w=1000001', /board width to “1000001”/],
+  ['?h=%00', /board height to “\?”/],
+  ['?w=8&w=9', /gives “w” more than once/],
+  ['?k=999999999999999999999', /number of pieces to “999999999999999999999”/],
+  ['?k=65', /K = 65 is more than the 64 squares/],
+  ['?k=-3', /number of pieces to “-3”/],
+  ['?problem=placement&piece=knight', /Say how many knights/],
+  ['?problem=tour&goal=maximum', /Goal maximum applies to placement problems, not tours/],
+  ['?goal=__proto__', /a goal “__proto__”; the page knows one, all/],
+  ['?tab=solutions&goal=nonsense', /a goal “nonsense”/],
+  ['?problem=maze', /a problem “maze”; the page knows placement, tour, dominate/],
+  ['?problem=tour&strategy=formula', /Strategy formula cannot do this: it does not solve tour problems/],
+  ['?strategy=nonexistent', /Unknown strategy "nonexistent"/],
+  ['?tab=compare&strategy=nonexistent', /Unknown strategy "nonexistent"/],
+  ['?strategy=' + encodeURIComponent('<script>alert(1)</script>'), /a strategy “<script>alert\(1\)<\/script>”, which is not a name/],
+  ['?strategy=min-conflicts&goal=all', /Strategy min-conflicts cannot do this: it does not do goal all/],
+  ['?o.__proto__=1', /option “__proto__”, which is not an option name/],
+  ['?o.constructor=x', /backtracking has no option "constructor"/],
+  ['?o.toString=1', /backtracking has no option "toString"/],
+  ['?o.ordering=nonsense', /ordering of backtracking must be one of .*not "nonsense"/],
+  ['?problem=tour&goal=one&strategy=genetic&o.population=-5', /population of genetic must be a whole number from 2 to 100000/],
+  ['?problem=tour&goal=one&strategy=warnsdorff&o.restarts=many', /restarts.*"many"/],
+  ['?o.' + 'a'.repeat(300) + '=1', /option “a{39}…”, which is not an option name/],
+  ['?strategy=min-conflicts&goal=one&o.restartAfter=' + 'x'.repeat(300), /value for option “restartAfter” is longer than 200 characters/],
+  ['?problem=tour&start=z99', /square z99 is not on the 8×8 board/],
+  ['?problem=tour&start=(5,5,5)', /"\(5,5,5\)" is not a square/],
+  ['?problem=tour&start=' + encodeURIComponent('"><svg onload=alert(1)>'), /""><svg onload=alert\(1\)>" is not a square/],
+  ['?problem=tour&w=1000000&h=1000000', /A tour of 1,000,000×1,000,000 squares is more than the page can hold/],
+  ['?problem=tour&w=3&h=3', /no knight's tour exists on 3×3/],
+  ['?problem=dominate&variant=partial', /a domination variant “partial”/],
+  ['?problem=dominate&variant=__proto__&goal=count', /a domination variant “__proto__”/],
+  ['?problem=dominate&goal=minimum&k=5', /number of pieces to 5, but goal minimum finds the number itself/],
+  ['?problem=dominate&goal=maximum', /Goal maximum applies to placement problems, not dominate problems/],
+  ['?problem=dominate&strategy=backtracking', /backtracking cannot do this: it does not solve dominate problems/],
+  ['?problem=dominate&strategy=greedy-cover&goal=count-minimum', /greedy-cover cannot do this: it does not do goal count-minimum/],
+  ['?problem=dominate&piece=knight&w=3&variant=total', /no knight on the 3×3 board attacks b2/],
+  ['?problem=dominate&w=60&h=60&strategy=cover-search', /the 60×60 board has more than 2500 squares/],
+  ['?problem=dominate&w=1000000&h=1000000', /the 1000000×1000000 board has more than 2500 squares/],
+  ['?problem=dominate&o.prefix=1.2', /option prefix names a sub-task of a split count/],
+  ['?w=100000&h=100000&strategy=backtracking', /conflict table on 100000×100000/],
+  ['?seed=-1', /seed to “-1”; it must be a whole number from 0 to 4,294,967,295/],
+  ['?seed=NaN', /seed to “NaN”/],
+  ['?ms=0', /time limit in milliseconds to “0”/],
+  ['?steps=NaN', /step limit to “NaN”/],
+  ['?trace=maybe', /trace to “maybe”; it must be 1 or 0/],
+  ['?closed=yes&problem=tour', /closed to “yes”; it must be 1 or 0/],
+  ['?at=-1', /step to open at to “-1”/],
+  ['?at=99999999', /opens at step 99,999,999, but this run has [\d,]+ steps/],
+  ['?tab=bogus', /the tab “bogus”; the page has watch, solutions, play, compare/],
+  ['?tab=' + 'W'.repeat(3000), /the tab “W{39}…”/],
+  ['?tab=%3Cscript%3E', /the tab “<script>”/],
+  ['?tab=play&play=0-0', /play attempt places two pieces on one square/],
+  ['?tab=play&play=banana', /play attempt “banana” is not square numbers/],
+  ['?tab=play&play=99999', /play attempt has square 99,999, off a board of 64 squares/],
+  ['?tab=play&play=' + '1-'.repeat(6000) + '1', /play attempt places two pieces on one square/],
+  ['?tab=play&problem=tour&play=3-18-x', /play attempt “3-18-x” is not square numbers joined by “-”/],
+  ['?tab=play&w=1000&play=5', /conflict table on 1000×1000/],
+  ['?tab=play&problem=dominate&w=1000', /the 1000×1000 board has more than 2500 squares/],
+  ['?tab=solutions&w=1000', /conflict table on 1000×1000/],
+  ['?tab=compare&w=1000000', /conflict table on 1000000×1000000/],
+  ['?present=2', /present to “2”; it must be 1 or 0/],
+  ['?present=yes&tab=play', /present to “yes”/],
+  ['?present=1&w=abc', /board width to “abc”/],
+  ['?present=1&tab=compare&seed=NaN', /seed to “NaN”/],
+  ['?mode=predict', /parameter “mode” that the page does not know/],
+  ['?predict=1', /parameter “predict” that the page does not know/],
+  ['?compare=1&tab=compare', /parameter “compare” that the page does not know/],
+  ['?%E0%A4%A', /a parameter “.*%A” that the page does not know/],
+  ['?&&&==&', /a parameter “” that the page does not know/],
+  ['?' + 'x'.repeat(5000), /a parameter “x{39}…” that the page does not know/],
+  ['?w=%20%208', /92 solutions: 8 queens on 8×8/],
+  ['?tab=watch', /92 solutions: 8 queens on 8×8/],
+  ['#/../../etc/passwd', /92 solutions: 8 queens on 8×8/],
 ];
 
 /** Waits until the page has either a notice about the link or a finished answer, and returns what it says. */
@@ -91,22 +123,56 @@ async function settled(page: Page): Promise<string> {
   return `${notice} ${await text(page, '#answer-status')}: ${await text(page, '#answer-headline')}`.trim();
 }
 
+/**
+ * What overflows, as a person sees it: how far the page scrolls sideways, notices wider than their box or the
+ * screen, and any text wider than its box where nothing clips it (each as tag#id.class: its width > its box).
+ */
+function overflow(page: Page): Promise<{ wider: number; notices: string[]; texts: string[] }> {
+  return page.evaluate(() => {
+    const describe = (e: Element) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') ?? ''}: ${e.scrollWidth} > ${e.clientWidth} “${(e.textContent ?? '').trim().slice(0, 40)}”`;
+    const shown = (e: HTMLElement) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const wider = Math.max(0, document.scrollingElement!.scrollWidth - innerWidth);
+    const notices = Array.from(document.querySelectorAll<HTMLElement>('#notices, #notices *'))
+      .filter((e) => shown(e) && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 0.5))
+      .map(describe);
+    // HTML boxes (an SVG's text has no box of its own to overflow).
+    const texts = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((e) => e instanceof HTMLElement && e.children.length === 0 && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+      .filter((e) => (e.textContent ?? '').trim() !== '' && shown(e) && getComputedStyle(e).overflowX === 'visible')
+      .map(describe);
+    return { wider, notices, texts };
+  });
+}
+
 describe('links', () => {
-  it('ends every malformed link in a message on the page, with nothing on the console', async () => {
+  it('ends every hostile link in one clear message naming the bad value, nothing on the console, nothing wider than the screen, at 390 to 1920 px', async () => {
     const { page, errors } = await openPage(browser());
-    for (const query of HOSTILE) {
+    for (const [i, [query, named]] of HOSTILE.entries()) {
+      // Each link is loaded at one of the widths in turn, then looked at in all four (the page lays itself out again).
+      const first = WIDTHS[i % WIDTHS.length]!;
+      await page.setViewportSize({ width: first, height: 900 });
       await page.goto(`${site()}${query}`);
       const said = await settled(page);
-      expect(said, query).toMatch(/[a-z]{3}/);
-      expect(errors, query).toEqual([]);
-      // The page stays usable: the board is drawn and Run answers.
-      expect(await page.locator('#board svg.board, #board canvas').count(), query).toBe(1);
+      expect(said, query.slice(0, 120)).toMatch(named);
+      expect(errors, query.slice(0, 120)).toEqual([]);
+      // The page stays usable: one tab open (its board drawn on Watch and Play) and Run can be pressed.
+      const open = await page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-mode');
+      if (open === 'watch' || open === 'play') expect(await page.locator('#board svg.board, #board canvas').count(), query.slice(0, 120)).toBe(1);
+      expect(await page.locator('#run').isEnabled(), query.slice(0, 120)).toBe(true);
+      for (const width of [first, ...WIDTHS.filter((w) => w !== first)]) {
+        if (width !== first) await page.setViewportSize({ width, height: 900 });
+        await drawn(page);
+        expect(await overflow(page), `${query.slice(0, 80)} at ${width} px`).toEqual({ wider: 0, notices: [], texts: [] });
+      }
     }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(site());
+    await answered(page);
     expect(await run(page, { problem: 'placement', piece: 'queen', width: '6', height: '6', k: '', goal: 'count', strategy: 'backtracking', seed: '1', 'max-steps': '', 'max-time': '15' })).toBe('complete');
     expect(await text(page, '#answer-headline')).toBe('4 solutions: 6 queens on 6×6');
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it('names what is wrong with a link, field by field, and runs nothing until the reader has seen it', async () => {
     const { page, errors } = await openPage(browser(), '?piece=unicorn&w=abc&goal=everything');

@@ -45,7 +45,7 @@ const store = new Store<AppState>({
   invalid: {},
   checked: undefined,
   mode: view.tab ?? 'watch',
-  notices: linked.issues,
+  notices: [...linked.issues, ...view.issues],
   run: undefined,
   error: undefined,
   gallery: { status: 'none' },
@@ -269,7 +269,8 @@ function render(): void {
   show(byId('answer'), state.mode !== 'play' && state.mode !== 'compare');
   drawAnswer(state.run, state.error);
   if (state.mode === 'watch') drawWatch(false);
-  else if (state.mode === 'play') play.draw(byId<HTMLInputElement>('heat').checked);
+  // A set-up that cannot be played (it cannot run, or the board is over 32×32) still shows its board, empty.
+  else if (state.mode === 'play' && !play.draw(byId<HTMLInputElement>('heat').checked)) drawEmptyBoard(state.checked);
   else if (state.mode === 'compare') compare.draw();
   else gallery.draw();
 }
@@ -332,8 +333,7 @@ function drawWatch(announce: boolean): void {
     }
   } else {
     // No run to show (none yet, or an error stands instead): the set-up's board, empty, never an old answer.
-    const empty = emptyBoard(checked);
-    board.draw({ board: empty, piece: registry.pieces[0]!, label: `An empty ${empty} board` }, (sq) => empty.name(sq));
+    drawEmptyBoard(checked);
   }
   watch.draw(error ? undefined : run, player.playing, announce);
   drawCaption();
@@ -349,6 +349,12 @@ function drawWatch(announce: boolean): void {
   const noSteps = length === 0;
   for (const id of ['to-start', 'step-back', 'play', 'step-forward', 'to-end', 'next-solution', 'export-open']) setDisabled(id, noSteps);
   timeline.disabled = noSteps;
+}
+
+/** The set-up's board with nothing on it. */
+function drawEmptyBoard(checked: SetupCheck | undefined): void {
+  const empty = emptyBoard(checked);
+  board.draw({ board: empty, piece: registry.pieces[0]!, label: `An empty ${empty} board` }, (sq) => empty.name(sq));
 }
 
 /** The board of the set-up, even if the set-up cannot run (a knight with no k, say); huge ones go on the canvas. */

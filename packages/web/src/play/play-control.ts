@@ -39,14 +39,15 @@ export class PlayControl {
     byId('clear').addEventListener('click', () => store.update((s) => ({ attempt: emptyAttempt(s.setup), refused: undefined, hint: undefined })));
   }
 
-  draw(heat: boolean): void {
+  /** Draws the attempt; false when the set-up poses no puzzle to play (the panel says why; the board is the page's to draw). */
+  draw(heat: boolean): boolean {
     const { checked, attempt, refused, hint, hinting } = this.store.state;
     const puzzle = puzzleOf(checked);
     if (!puzzle) {
       this.board.interactive(undefined);
       setText(byId('play-summary'), checked?.ok ? 'Play is for boards up to 32×32.' : checked ? checked.message : 'Checking the set-up…');
       byId('play-problems').replaceChildren();
-      return;
+      return false;
     }
     this.board.interactive((square) => this.#square(square));
     const dominate = puzzle.domination !== undefined && checked?.ok;
@@ -70,6 +71,7 @@ export class PlayControl {
     byId<HTMLButtonElement>('hint').disabled = hinting || (v.solved && !dominate);
     byId<HTMLButtonElement>('undo').disabled = empty;
     byId<HTMLButtonElement>('clear').disabled = empty;
+    return true;
   }
 
   hint(): void {

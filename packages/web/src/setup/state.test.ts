@@ -99,10 +99,21 @@ describe('URL state', () => {
 
 describe('the view a link opens on (tab=, play=)', () => {
   it('reads the tab and a play attempt, and leaves out what does not fit the board', () => {
-    expect(viewAsked('?tab=play&play=0-10', 64, false)).toEqual({ tab: 'play', play: [0, 10] });
-    expect(viewAsked('?tab=solutions', 64, false)).toEqual({ tab: 'solutions', play: [] });
-    expect(viewAsked('?tab=__proto__&play=0-64', 64, false)).toEqual({ tab: undefined, play: [] });
+    expect(viewAsked('?tab=play&play=0-10', 64, false)).toEqual({ tab: 'play', play: [0, 10], issues: [] });
+    expect(viewAsked('?tab=solutions', 64, false)).toEqual({ tab: 'solutions', play: [], issues: [] });
+    expect(viewAsked('?tab=watch&present=1', 64, false)).toEqual({ tab: undefined, play: [], issues: [] });
+    expect(viewAsked('?tab=__proto__&play=0-64', 64, false)).toEqual({
+      tab: undefined,
+      play: [],
+      issues: ['The link asks for the tab “__proto__”; the page has watch, solutions, play, compare, so it opens on Watch.', "The link's play attempt has square 64, off a board of 64 squares (numbered from 0); it is left out."],
+    });
+    expect(viewAsked('?present=yes&play=banana', 64, false).issues).toEqual([
+      'The link sets present to “yes”; it must be 1 or 0, so the page is not in presentation mode.',
+      'The link\'s play attempt “banana” is not square numbers joined by “-” (at most 10,000 of them); it is left out.',
+    ]);
+    expect(viewAsked('?play=3-3', 64, false).issues).toEqual(["The link's play attempt places two pieces on one square; it is left out."]);
     expect(viewAsked('?play=3-3', 64, false).play).toEqual([]);
+    expect(viewAsked(`?play=${'3-'.repeat(10_000)}3`, 64, true).issues[0]).toMatch(/is not square numbers joined by “-” \(at most 10,000 of them\)/);
     expect(viewAsked('?play=0-17-0', 64, true).play).toEqual([0, 17, 0]);
     expect(viewAsked('?play=-1&play=1e3', 64, false).play).toEqual([]);
     expect(formatView('play', [0, 10])).toBe('&tab=play&play=0-10');

@@ -79,15 +79,28 @@ export type LinkedTab = (typeof LINKED_TABS)[number];
  * joined by "-", in the order played — a tour's path, or the pieces placed). Malformed values are left out, and
  * squares off a board of `size` squares, or placed twice on a placement, drop the whole attempt.
  */
-export function viewAsked(query: string, size: number, tour: boolean): { readonly tab: LinkedTab | undefined; readonly play: readonly number[] } {
+export function viewAsked(query: string, size: number, tour: boolean): { readonly tab: LinkedTab | undefined; readonly play: readonly number[]; readonly issues: readonly string[] } {
   const q = new URLSearchParams(query);
+  const issues: string[] = [];
   const tabText = q.get('tab');
   const tab = LINKED_TABS.find((t) => t === tabText);
+  if (tabText !== null && tabText !== '' && tab === undefined && tabText !== 'watch') {
+    issues.push(`The link asks for the tab ${quote(tabText)}; the page has watch, ${LINKED_TABS.join(', ')}, so it opens on Watch.`);
+  }
+  const present = q.get('present');
+  if (present !== null && present !== '' && present !== '1' && present !== '0') issues.push(`The link sets present to ${quote(present)}; it must be 1 or 0, so the page is not in presentation mode.`);
   const playText = q.get('play') ?? '';
-  if (!/^\d{1,9}(-\d{1,9}){0,9999}$/.test(playText)) return { tab, play: [] };
+  if (playText === '') return { tab, play: [], issues };
+  if (!/^\d{1,9}(-\d{1,9}){0,9999}$/.test(playText)) {
+    issues.push(`The link's play attempt ${quote(playText)} is not square numbers joined by “-” (at most 10,000 of them); it is left out.`);
+    return { tab, play: [], issues };
+  }
   const play = playText.split('-').map(Number);
-  const fits = play.every((sq) => sq < size) && (tour || new Set(play).size === play.length);
-  return { tab, play: fits ? play : [] };
+  const off = play.find((sq) => sq >= size);
+  const twice = !tour && new Set(play).size !== play.length;
+  if (off !== undefined) issues.push(`The link's play attempt has square ${off.toLocaleString('en')}, off a board of ${size.toLocaleString('en')} squares (numbered from 0); it is left out.`);
+  else if (twice) issues.push('The link\'s play attempt places two pieces on one square; it is left out.');
+  return { tab, play: off === undefined && !twice ? play : [], issues };
 }
 
 /** The view's part of a link: `&tab=…&play=…`, empty for Watch with nothing played. */
@@ -123,7 +136,7 @@ export function parseState(query: string): ParsedQuery {
   const width = read.whole('w', 1, MAX_PAGE_SIDE, d.width, 'the board width');
   const options: Record<string, string> = {};
   for (const [key, value] of q) {
-    if (!key.startsWith(OPTION_PREFIX) || key.length === OPTION_PREFIX.length || key.slice(OPTION_PREFIX.length) in options) continue;
+    if (!key.startsWith(OPTION_PREFIX) || key.length === OPTION_PREFIX.length || Object.hasOwn(options, key.slice(OPTION_PREFIX.length))) continue;
     const name = key.slice(OPTION_PREFIX.length);
     if (!isName(name)) issues.push(`The link names a strategy option ${quote(name)}, which is not an option name; it is ignored.`);
     else if (value.length > 200) issues.push(`The link's value for option ${quote(name)} is longer than 200 characters; it is ignored.`);
