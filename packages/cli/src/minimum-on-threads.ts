@@ -50,7 +50,9 @@ export async function minimumOnThreads(bezzel: Bezzel, plugins: readonly LoadedP
       break;
     }
     if (quick.status === 'aborted') return stopped(quick);
-    const count = await countOnThreads(bezzel, plugins, sized(k, 'count', left()), options);
+    // The bar says the bounds in force and what this count decides.
+    const note = `sets of ${k}: none proves ${k + 1} the fewest · at least ${lower}, at most ${sizeOf(best)}`;
+    const count = await countOnThreads(bezzel, plugins, sized(k, 'count', left()), options, note);
     spent(count);
     if (count.status !== 'complete') return stopped(count);
     if (count.count === 0n) {

@@ -8,7 +8,7 @@ import { addQueueOptions, type QueueOptions } from './queue-options.js';
 import { onInterrupt } from './interrupt.js';
 import { exitCode, printResult, withCrossCheck } from './output.js';
 import { pluginsFor, type LoadedPlugin } from './plugins.js';
-import { progressBar } from './progress.js';
+import { countNote, progressBar } from './progress.js';
 import { solveWatched } from './watched-solve.js';
 
 export interface PoolOptions extends QueueOptions {
@@ -57,6 +57,8 @@ export async function countOnWorkers(
   inProcessOnly: boolean,
   /** Turns the summed result into the one to print (a count of minimum sets adds the minimum it counted at). */
   present: (result: Result) => Result = (result) => result,
+  /** What the progress bar says is counted; by default the size in force (see countNote). */
+  note: string | undefined = countNote(task),
 ): Promise<number | undefined> {
   const counting = task.goal === 'count' || task.goal === 'count-fundamental';
   if (!counting) {
@@ -103,8 +105,8 @@ export async function countOnWorkers(
   let result: Result | undefined;
   try {
     result = queue
-      ? await queue.countOnQueue(bezzel, needed, task, { ...options, queue: options.queue! })
-      : await countOnThreads(bezzel, needed, task, options);
+      ? await queue.countOnQueue(bezzel, needed, task, { ...options, queue: options.queue! }, note)
+      : await countOnThreads(bezzel, needed, task, options, note);
   } catch (error) {
     if (!(error instanceof SubTaskError) && !(queue && error instanceof queue.QueueCountError)) throw error;
     // A failed sub-task means no count at all, never a smaller one: say which and why, in one line.
@@ -124,9 +126,9 @@ export async function countOnWorkers(
 }
 
 /** A count split over worker threads (or, with one worker and no checkpoint, one search thread), with a progress bar and Ctrl-C. */
-export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions): Promise<Result> {
+export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlugin[], task: Task, options: CommonOptions & PoolOptions, note: string | undefined = countNote(task)): Promise<Result> {
   const workers = options.workers ?? availableParallelism();
-  const bar = await progressBar(options.format);
+  const bar = await progressBar(options.format, note);
   try {
     if (workers === 1 && !options.checkpoint && options.parts === undefined) {
       // One worker: the same search in one search thread, without the cost of splitting.

@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '@bezzel/core';
+import type { ProgressEvent, Task } from '@bezzel/core';
 import { groupDigits } from '@bezzel/render';
 import { inert } from './inert-text.js';
 
@@ -13,22 +13,55 @@ export interface CountProgress {
   readonly failed?: number;
 }
 
+/**
+ * What a count counts, for its bar: the size in force where the problem has one (domination's k, and whether it
+ * is the proven minimum or only given), so a long run says what its count will be the count of.
+ */
+export function countNote(task: Task, minimum?: { readonly value: number; readonly proven: boolean }): string | undefined {
+  if (task.problem.kind !== 'dominate' || task.problem.k === undefined) return undefined;
+  const k = task.problem.k;
+  if (minimum) return `sets of ${k} = the fewest${minimum.proven ? ', proven' : ''}`;
+  return `sets of exactly ${k}`;
+}
+
+/**
+ * The time left at the rate sub-tasks finished in this run: an estimate (sub-tasks differ in size, and the first
+ * ones, with fewer exclusions, are often the biggest), said as one. Undefined before one has finished here.
+ */
+export function timeLeft(done: number, total: number, finishedHere: number, seconds: number): string | undefined {
+  if (done >= total) return 'done';
+  if (finishedHere <= 0 || seconds <= 0) return undefined;
+  return `about ${roughDuration(((total - done) * seconds) / finishedHere)} left (estimate)`;
+}
+
+/** A duration to two units: 45 s, 3 min 20 s, 2 h 5 min, 3 d 4 h. */
+export function roughDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+}
+
 export interface ProgressBar {
   update(progress: CountProgress): void;
   stop(): void;
 }
 
 /**
- * A progress bar on stderr (sub-tasks done/total, rate, ETA), only when stderr is a terminal and the output is
- * not JSON: piped or machine-read runs stay clean. The bar's library is loaded only then.
+ * A progress bar on stderr (sub-tasks done/total, the count so far, what is counted, the time left as an estimate
+ * from the sub-tasks finished in this run, their rate), only when stderr is a terminal and the output is not JSON:
+ * piped or machine-read runs stay clean. The bar's library is loaded only then.
  */
-export async function progressBar(format: string): Promise<ProgressBar | undefined> {
+export async function progressBar(format: string, note?: string): Promise<ProgressBar | undefined> {
   if (!process.stderr.isTTY || format === 'json') return undefined;
   const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: 'counting |{bar}| {value}/{total} sub-tasks{flight} · {rate}/s · ETA {eta_formatted} · {count} so far',
+      // The most telling first: a line wider than the terminal is cut at its end.
+      format: 'counting |{bar}| {value}/{total} sub-tasks · {count} so far{note}{flight} · {left} · {rate}',
+      barsize: 20,
       hideCursor: true,
       etaBuffer: 50,
       fps: 5,
@@ -42,13 +75,16 @@ export async function progressBar(format: string): Promise<ProgressBar | undefin
     update({ done, total, count, active, retrying, failed }) {
       first ??= done;
       const seconds = (performance.now() - started) / 1000;
-      const rate = seconds > 0 ? ((done - first) / seconds).toFixed(1) : '0';
+      const here = done - first;
+      // Slow sub-tasks (a long count on few cores) read better as seconds each than as 0.0 a second.
+      const rate = here > 0 && seconds / here > 1 ? `a sub-task every ${roughDuration(seconds / here)}` : `${seconds > 0 ? (here / seconds).toFixed(1) : '0'}/s`;
       const flight = [
         active !== undefined ? ` · ${active} in flight` : '',
         retrying ? ` · ${retrying} retrying` : '',
         failed ? ` · ${failed} failed` : '',
       ].join('');
-      const payload = { rate, count: groupDigits(count), flight };
+      const left = timeLeft(done, total, here, seconds) ?? 'time left: estimated after a sub-task finishes';
+      const payload = { rate, count: groupDigits(count), flight, left, note: note ? ` · ${note}` : '' };
       if (!running) {
         bar.start(total, done, payload);
         running = true;

@@ -21,6 +21,8 @@ export async function countOnQueue(
   plugins: readonly LoadedPlugin[],
   task: Task,
   options: CommonOptions & PoolOptions & { readonly queue: string },
+  /** What the bar says is counted (see countNote). */
+  note?: string,
 ): Promise<Result | undefined> {
   const started = Date.now();
   const address = queueAddressOf(options);
@@ -52,7 +54,7 @@ export async function countOnQueue(
   if (!options.quiet && options.format !== 'json') {
     process.stderr.write(`bezzel: count ${id} is on the queue (${plan.subTasks.length} sub-tasks); Ctrl-C stops waiting, not the count\n`);
   }
-  return awaitCount(address, id, options.format, limited ? started + options.maxTime! : undefined, key);
+  return awaitCount(address, id, options.format, limited ? started + options.maxTime! : undefined, key, undefined, note);
 }
 
 /** How long a count may wait for a capable worker before the waiting command says so. */
@@ -66,7 +68,7 @@ const PATIENCE_MS = 5000;
  * queue cannot be reached it says so in one line within 5 s and keeps trying; it says so again when it is back.
  * Past `deadline` the count is cancelled and its partial count returned.
  */
-export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number, key?: QueueKey, resumeWith?: Bezzel): Promise<Result> {
+export async function awaitCount(address: QueueAddress, id: string, format: string, deadline?: number, key?: QueueKey, resumeWith?: Bezzel, note?: string): Promise<Result> {
   let bar: Awaited<ReturnType<typeof progressBar>>;
   let silent = false;
   const say = (line: string) => {
@@ -90,7 +92,7 @@ export async function awaitCount(address: QueueAddress, id: string, format: stri
   });
   const controller = new AbortController();
   const stopListening = onInterrupt(controller);
-  bar = await progressBar(format);
+  bar = await progressBar(format, note);
   // A server that neither answers nor refuses (a host gone from the network) is silence, not an error.
   let lastAnswer = Date.now();
   const watchdog = setInterval(() => Date.now() - lastAnswer > PATIENCE_MS && lost(`no answer for ${Math.round(PATIENCE_MS / 1000)} s`), 1000);

@@ -1,6 +1,6 @@
 import type { Elsewhere, ElsewhereRun, ProgressEvent, Solution, Task } from '@bezzel/core';
 import { readSwept } from './helper.js';
-import type { MinimumSearch } from './minimum.js';
+import type { KnownBounds, MinimumSearch } from './minimum.js';
 import { engineOf, type Setup } from './setup.js';
 import { symmetricSet } from './symmetric-first.js';
 
@@ -19,7 +19,7 @@ const SYMMETRIC_LOOK = 1000;
  *
  * Synchronous: the helper is heard where the clock is read (`ElsewhereRun.poll`), not when this thread is idle.
  */
-export function climb(setup: Setup, playable: number, helperTask: Task, elsewhere: Elsewhere, stop: (nodes: number) => boolean): MinimumSearch {
+export function climb(setup: Setup, playable: number, helperTask: Task, elsewhere: Elsewhere, stop: (nodes: number) => boolean, known?: KnownBounds): MinimumSearch {
   let nodes = 0;
   let helper: ElsewhereRun | undefined;
   let upper: number[] | undefined;
@@ -27,7 +27,10 @@ export function climb(setup: Setup, playable: number, helperTask: Task, elsewher
   /** For each size the helper searches from the back: the path from which on it has searched every node. */
   const sweptFrom = new Map<number, number[]>();
   const onSolution = (solution: Solution) => {
-    if (solution.kind === 'placement' && (!upper || solution.squares.length < upper.length)) upper = [...solution.squares];
+    if (solution.kind === 'placement' && (!upper || solution.squares.length < upper.length)) {
+      upper = [...solution.squares];
+      if (known) known.upper = upper.length;
+    }
   };
   const onProgress = (event: ProgressEvent) => {
     helperNodes = Number(event.nodes ?? helperNodes);
@@ -46,7 +49,9 @@ export function climb(setup: Setup, playable: number, helperTask: Task, elsewher
     const symmetric = symmetricSet(setup, setup.lower + 2, (n) => stop(nodes + n), SYMMETRIC_LOOK);
     nodes += symmetric.nodes;
     upper = symmetric.set;
+    if (known && upper) known.upper = upper.length;
     for (let k = setup.lower; k <= playable; k++) {
+      if (known) known.lower = k;
       // Every size below k is proven impossible here (the bound, then each failed search).
       const proof = k === setup.lower ? 'bound' : 'exhausted';
       if (helper) listen();

@@ -17,13 +17,14 @@ export const QUICK_NODES = 2000;
  * search takes 90), and only then the exact search runs to the end. The failed search is the proof; symmetry
  * prunes it (a set turned so its first branch comes earliest).
  */
-export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void): MinimumSearch {
+export function findMinimum(setup: Setup, playable: number, stop: (nodes: number) => boolean, trace?: (event: TraceEvent) => void, known?: KnownBounds): MinimumSearch {
   let nodes = 0;
   let best: number[] | undefined;
   const symmetricLook = symmetricLooks(setup);
   const stopped = (): MinimumSearch => ({ done: false, ...(best ? { best } : {}), bounds: { lower: setup.lower, ...(best ? { upper: best.length } : {}) }, nodes });
   for (;;) {
     if (best && best.length <= setup.lower) return { done: true, set: best, proof: 'bound', nodes };
+    if (known && best) known.upper = best.length;
     const k = best ? best.length - 1 : playable;
     const exact = exactSearch(setup, k, (n) => stop(nodes + n), trace);
     let search: Exact | undefined;
@@ -56,6 +57,15 @@ export function findMinimum(setup: Setup, playable: number, stop: (nodes: number
     if (!best) return { done: false, bounds: { lower: playable + 1 }, nodes };
     return { done: true, set: best, proof: search.nodes <= 1 ? 'bound' : 'exhausted', nodes };
   }
+}
+
+/**
+ * What a minimum knows while it runs, kept up to date for its progress reports: the fewest is at least `lower`
+ * (proven) and at most `upper` (the smallest set found).
+ */
+export interface KnownBounds {
+  lower: number;
+  upper?: number;
 }
 
 type Exact = { readonly outcome: 'found'; readonly set: number[]; readonly nodes: number } | { readonly outcome: 'none' | 'short' | 'stopped'; readonly nodes: number };

@@ -2,7 +2,7 @@ import { CanonicalTest, no, option, symmetryGroup, UsageError, yes, type Instanc
 import { LOCAL_STEPS, localCover } from './local-cover.js';
 import { climb } from './climb.js';
 import { comeDown, sweptProgress } from './helper.js';
-import { exactSearch, findMinimum, QUICK_NODES, type MinimumSearch } from './minimum.js';
+import { exactSearch, findMinimum, QUICK_NODES, type KnownBounds, type MinimumSearch } from './minimum.js';
 import { symmetricSet } from './symmetric-first.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
 import { pathOf, splitCount } from './split.js';
@@ -178,10 +178,16 @@ function minimumSearch(instance: DominateInstance, setup: Setup, stop: Stop, ctx
       swept: (k, path) => ctx.progress(sweptProgress(setup, k, path, ++reports)),
     });
   }
-  if (!ctx.elsewhere.parallel || trace || ctx.option('threads') === 1) return findMinimum(setup, playable, stop, trace);
+  // Each progress report says the bounds in force: at least the size proven so far, at most the best set's.
+  const known: KnownBounds = { lower: setup.lower };
+  const reporting: Stop = (nodes) => {
+    ctx.progress({ nodes, metrics: { 'at least': known.lower, ...(known.upper !== undefined ? { 'at most': known.upper } : {}) } });
+    return ctx.clock.exhausted(nodes);
+  };
+  if (!ctx.elsewhere.parallel || trace || ctx.option('threads') === 1) return findMinimum(setup, playable, reporting, trace, known);
   const { task } = instance;
   const helperTask = { ...task, goal: 'minimum' as const, strategy: 'cover-search', options: { ...task.options, helper: 1 } };
-  return climb(setup, playable, helperTask, ctx.elsewhere, stop);
+  return climb(setup, playable, helperTask, ctx.elsewhere, reporting, known);
 }
 
 /** The sets of exactly k pieces below a node (the root by default); with a fundamental goal each is also tested for being canonical. */

@@ -7,6 +7,7 @@ import { exitCode, printResult, solveAndPrint } from '../output.js';
 import { createCliBezzel } from '../plugins.js';
 import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner.js';
 import { parseRemoved, resolvePieceId } from '../problem-args.js';
+import { countNote } from '../progress.js';
 import { solveWatched } from '../watched-solve.js';
 
 interface DominateOptions extends CommonOptions, PoolOptions {
@@ -65,7 +66,8 @@ async function runDominate(pieceArg: string, options: DominateOptions, setExit: 
     const minimum = first.minimum;
     const countTask: Task = { ...task, goal: task.goal === 'count-minimum' ? 'count' : 'count-fundamental', problem: { ...task.problem, k: minimum.value } as Task['problem'] };
     const asMinimum = (result: Result): Result => (result.status === 'complete' ? { ...result, task, minimum, solutions: first.solutions } : { ...result, task });
-    const counted = await countOnWorkers(bezzel, plugins, countTask, options, adHoc !== undefined, asMinimum);
+    const note = countNote(countTask, { value: minimum.value, proven: true });
+    const counted = await countOnWorkers(bezzel, plugins, countTask, options, adHoc !== undefined, asMinimum, note);
     return setExit(counted ?? (await solveAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options)));
   }
   if (pooled && task.goal === 'minimum' && !options.queue && !options.checkpoint && adHoc === undefined) {
