@@ -11,7 +11,7 @@ const MAX_N = 20;
  * that leaves the smallest boards to bitboard.
  */
 const MS_PER_NODE = 1.5e-6;
-const MS_PER_RUN = 20;
+const MS_PER_RUN = 3;
 
 /** The band of middle rows: the option, checked, or the default for n. */
 function bandOf(n: number, given: unknown): number {
