@@ -1,4 +1,4 @@
-import { no, option, placementSearchSize, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
+import { no, option, overMemory, placementSearchSize, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
 import { bands, bandSize, countBand, halvesKernel, MAX_HALF, type Band } from './halves.js';
 import { applies } from './strategy.js';
 
@@ -12,6 +12,17 @@ const MAX_N = 20;
  */
 const MS_PER_NODE = 1.5e-6;
 const MS_PER_RUN = 3;
+
+/**
+ * What a run allocates (WebAssembly memory, which never shrinks): the bucket table (4·2ⁿ bytes) and one band's
+ * halves at 16 bytes as found, with room up to twice their number, and 16 bytes sorted (both sides). Measured
+ * halves a band, both sides: n = 14 0.43 M, 16 7.9 M, 17 7.1 M, 18 7.5 M; taken as 2ⁿ⁺⁷ up to 2²³ (n = 17: 330
+ * MiB estimated, 270 MiB of peak measured for the whole command).
+ */
+export function memoryBytes(n: number): number {
+  const halves = 2 ** Math.min(n + 7, 23);
+  return 4 * 2 ** n + 40 * halves;
+}
 
 /** The band of middle rows: the option, checked, or the default for n. */
 function bandOf(n: number, given: unknown): number {
@@ -105,6 +116,8 @@ export const halvesStrategy: SearchStrategy = {
     const n = instance.board.width;
     if (n > MAX_N) return no(`the board is ${n} wide; the halves' buckets are a table of 2ⁿ entries, kept to n ≤ ${MAX_N}`);
     if (!halvesKernel(8, 4, 4)) return no('WebAssembly is not allowed here');
+    const memory = overMemory(memoryBytes(n), `its halves of one band for ${n} queens`, instance);
+    if (memory) return no(memory);
     const size = placementSearchSize(instance.board, instance.piece, instance.k, true);
     return yes(MS_PER_RUN + MS_PER_NODE * size.nodes);
   },

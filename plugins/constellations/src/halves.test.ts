@@ -103,6 +103,9 @@ describe('supports', () => {
     expect(strategy.supports(instance(8, 'queen', 6))).toMatchObject({ ok: false });
     expect(strategy.supports(instance(8, 'amazon'))).toMatchObject({ ok: false });
     expect(strategy.meta.goals).toEqual(['count']);
+    const small = bezzel.instantiate({ ...task(16), budget: { maxMemoryBytes: 100 * 2 ** 20 } });
+    if (!small.ok) throw small.error;
+    expect(strategy.supports(small.value)).toMatchObject({ ok: false, reason: expect.stringMatching(/would need about \d+ MiB/) });
     expect((await bezzel.solve({ problem: problem(14), goal: 'count' })).strategy).toBe('halves');
     expect((await bezzel.solve({ problem: problem(14), goal: 'count-fundamental' })).strategy).toBe('constellations');
   });
