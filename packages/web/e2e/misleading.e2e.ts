@@ -13,6 +13,10 @@ describe('misleading bits (issue 26)', () => {
       const notes = await text(page, '#answer-notes');
       expect(notes).not.toMatch(/The answer has 12 squares/);
       expect(notes).toMatch(/Recording stopped after [\d,]+ steps/);
+      // What the timeline holds, of how many steps the run made.
+      const [, kept, all] = /\(steps 1–([\d,]+) of ([\d,]+) recorded\)/.exec(notes) ?? [];
+      expect(Number(all?.replace(/,/g, ''))).toBeGreaterThan(Number(kept?.replace(/,/g, '')));
+      expect(Number(kept?.replace(/,/g, ''))).toBe(Number(await page.locator('#timeline').getAttribute('max')));
       await page.locator('#tab-solutions').click();
       await expect.poll(() => text(page, '#solutions-summary'), { timeout: 30_000 }).toMatch(/^The first 2,000 of 14,200 solutions, in 1,318 classes/);
       await expect.poll(() => text(page, '#solutions-summary'), { timeout: 30_000 }).toMatch(/; all 14,200 fall into 1,787 classes\)\./);

@@ -45,11 +45,11 @@ function drawMarks(g: CanvasRenderingContext2D, view: BoardPicture, w: number, h
     const y = (height - 1 - Math.floor(sq / width)) * sy;
     const half = Math.max(sx / 2 + grow, 5 + grow);
     g.strokeStyle = colour;
-    g.lineWidth = 2;
+    g.lineWidth = 3;
     g.strokeRect(Math.round(x + sx / 2 - half), Math.round(y + sy / 2 - half), Math.round(2 * half), Math.round(2 * half));
   };
   // Hundreds of attacked squares would bury the board: the SVG shades them, the canvas rings the attacked pieces.
-  for (const [sq, shade] of view.shades ?? []) if (shade !== 'attacked') outline(sq, SHADE_CSS[shade], 0);
+  for (const [sq, shade] of view.shades ?? []) if (shade !== 'attacked') outline(sq, SHADE_CSS[shade], 2);
   const touched = view.touched;
   if (touched) outline(touched.square, touched.how === 'add' ? 'rgb(39, 174, 96)' : 'rgb(230, 126, 34)', 3);
   if (view.solved) {
