@@ -171,6 +171,43 @@ export class CoverEngine {
     return Math.max(0, this.#listCandidates(d));
   }
 
+  /**
+   * Knuth's estimate of a count's search tree from one random walk down it: each node on the way stands for the
+   * product of the branch counts above it (1 + b₀ + b₀b₁ + …). The walk stops where the search would: a cover
+   * (a leaf), the bound, a square no allowed piece covers. The mean of many walks is the tree's size on average.
+   * `pick(n)` chooses a branch in 0 … n − 1.
+   */
+  probe(k: number, pick: (n: number) => number): number {
+    this.#reset('count', k);
+    const { words, size } = this.#m;
+    let estimate = 0;
+    let weight = 1;
+    for (let d = 0; ; d++) {
+      estimate += weight;
+      const j = k - d;
+      if (this.#isCovered(d) || j === 0) return estimate;
+      const u = d * words;
+      const left = this.#countUncovered(d);
+      const cut =
+        j < left &&
+        (this.#weights.length > 0
+          ? this.#bounds.weightedCannot(this.#weights, d * size, this.#uncovered, u, this.#allowed, u, j)
+          : this.#bounds.coverageCannot(this.#uncovered, u, this.#allowed, u, j));
+      if (cut) return estimate;
+      const n = this.#listCandidates(d);
+      if (n <= 0) return estimate;
+      const index = pick(n);
+      // The branch as the search takes it: the candidates before it left out.
+      for (let v = 0; v < words; v++) this.#working[u + v] = this.#allowed[u + v]!;
+      for (let i = 0; i <= index; i++) {
+        const c = this.#candidates[d * size + i]!;
+        this.#working[u + (c >>> 5)]! &= ~(1 << (c & 31));
+      }
+      this.#descend(d, this.#candidates[d * size + index]!);
+      weight *= n;
+    }
+  }
+
   #isCovered(d: number): boolean {
     const { words } = this.#m;
     let any = 0;

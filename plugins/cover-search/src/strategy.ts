@@ -4,6 +4,7 @@ import { climb } from './climb.js';
 import { comeDown, sweptProgress } from './helper.js';
 import { exactSearch, findMinimum, QUICK_NODES, type KnownBounds, type MinimumSearch } from './minimum.js';
 import { symmetricSet } from './symmetric-first.js';
+import { countCostMs } from './estimate.js';
 import { engineOf, setUp, type DominateInstance, type Setup } from './setup.js';
 import { pathOf, splitCount } from './split.js';
 
@@ -34,6 +35,11 @@ export const coverSearch: SearchStrategy = {
   supports(instance: Instance): Support {
     if (instance.kind !== 'dominate') return no('it solves domination problems');
     if (instance.board.size > MAX_SQUARES) return no(`the ${instance.board} board has more than ${MAX_SQUARES} squares for an exact search; greedy-cover gives upper bounds`);
+    // A count of the sets of k: its tree estimated by random walks (what sizes a queue's sub-tasks). A sub-task
+    // of a split count is not estimated again: it is run, not chosen.
+    const { goal, options } = instance.task;
+    const counting = goal === 'count' || goal === 'count-fundamental' || goal === 'all';
+    if (counting && instance.k !== undefined && options?.['prefix'] === undefined) return yes(10 + countCostMs(instance, instance.k));
     return yes(10 + instance.board.size / 100);
   },
 
