@@ -34,6 +34,15 @@ export interface StepPlan {
   readonly mirror: Int32Array | undefined;
   readonly isLast: boolean;
   readonly signature: string;
+  /**
+   * Bit masks over the P slots (and bit np for v) for a quick test before a choice is worked out: the slots each
+   * choice takes an edge to, the slots leaving, and the slots whose N place has room for fewer than two edges,
+   * or none.
+   */
+  readonly chosenMask: Int32Array;
+  readonly leavingMask: number;
+  readonly roomUnder2: number;
+  readonly roomUnder1: number;
 }
 
 /** One plan a vertex, in the order the graph adds them. */
@@ -74,7 +83,19 @@ export function stepPlans(graph: OrderedGraph, paths: boolean): StepPlan[] {
       }
     }
     const signature = [np, N.length, back.join(','), choices.join(','), source.join(','), room.join(','), leaving.join(','), mirror ? mirror.join(',') : '', isLast ? 1 : 0, paths ? 1 : 0].join(';');
-    plans.push({ np, nn: N.length, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, isLast, signature });
+    const chosenMask = new Int32Array(choices.length / 2);
+    for (let k = 0; k < choices.length; k += 2) {
+      for (const c of [choices[k]!, choices[k + 1]!]) if (c >= 0) chosenMask[k / 2]! |= 1 << back[c]!;
+    }
+    let leavingMask = 0;
+    for (const i of leaving) leavingMask |= 1 << i;
+    let roomUnder2 = 0;
+    let roomUnder1 = 0;
+    source.forEach((from, i) => {
+      if (room[i]! < 2) roomUnder2 |= 1 << from;
+      if (room[i]! < 1) roomUnder1 |= 1 << from;
+    });
+    plans.push({ np, nn: N.length, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
   }
   return plans;
 }
@@ -149,7 +170,18 @@ export class Stepper {
     const codes = this.#codes;
     const work = this.#work;
     const out = this.out;
-    for (let i = 0; i < np; i++) codes[i] = (keys[at + (i >> 3)]! >>> ((i & 7) * 4)) & 15;
+    let full = 0;
+    let free = 0;
+    for (let i = 0; i < np; i++) {
+      const c = (keys[at + (i >> 3)]! >>> ((i & 7) * 4)) & 15;
+      codes[i] = c;
+      if (c === FULL) full |= 1 << i;
+      else if (c === FREE) free |= 1 << i;
+    }
+    // Ends: neither full nor untouched (bits of P slots only).
+    const slotsP = np >= 31 ? -1 : (1 << np) - 1;
+    const ends0 = ~(full | free) & slotsP;
+    const { chosenMask, leavingMask, roomUnder2, roomUnder1 } = plan;
     const endsFixed = paths ? (keys[at + this.#endsWord]! >>> this.#endsShift) & 3 : 0;
     const freeNeeds = paths ? 1 : 2;
     let written = 0;
@@ -157,8 +189,18 @@ export class Stepper {
     choice: for (let k = 0; k < choices.length; k += 2) {
       const a = choices[k]!;
       const b = choices[k + 1]!;
-      if (a >= 0 && codes[back[a]!] === FULL) continue;
-      if (b >= 0 && codes[back[b]!] === FULL) continue;
+      const chosen = chosenMask[k >> 1]!;
+      if (chosen & full) continue;
+      if (!paths) {
+        // Quick tests of what the full work below would find (cycles): a leaving slot must end full, so it
+        // must be full already or be an end taking an edge, and v itself must take two edges if it leaves;
+        // an untouched slot staying so needs room for two edges, an end (old or new) room for one.
+        if (leavingMask & slotsP & ~chosen & ~full) continue;
+        if (leavingMask & chosen & free) continue;
+        if (b < 0 && leavingMask & (1 << np)) continue;
+        if (free & ~chosen & roomUnder2) continue;
+        if (((free & chosen) | (ends0 & ~chosen)) & roomUnder1) continue;
+      }
       for (let i = 0; i < np; i++) work[i] = codes[i]!;
       work[np] = FREE;
       let ends = endsFixed;

@@ -6,14 +6,20 @@ import { frontierWidth, orderedGraph, type OrderedGraph } from './graph.js';
 export const MAX_FRONTIER = 24;
 
 /**
- * The time and memory model, fitted on knights (bench in the README): the states after a vertex grow about
- * 3.4× a frontier square for closed tours (5 rows: 11 squares, about 1,600 states; 6 rows: 13, 20,000; 7 rows:
- * 15, 230,000), more for open ones, which also carry the tour's ends; each state costs about 2 µs a vertex.
+ * The time and memory model, fitted on closed knight's tours (bench in the README): the most states after a
+ * vertex grow about 4.3× a frontier square (`frontierWidth` 11: 13,500; 13, six ranks: 280,000; 15: 4.9
+ * million), more for open tours, which also carry the tour's ends (5×10: 16×, 6×6: 13×); about ten times
+ * the peak are stepped once (1 µs each; the rest reuse stored transitions), then each state costs about 0.15 µs
+ * a vertex; each stepped state keeps about 45 bytes (its key, its place in the index, its successor list).
  */
-const STATE_GROWTH = 3.4;
-const PATH_FACTOR = 6;
-const MS_PER_STATE_VERTEX = 2e-3;
-const BYTES_PER_STATE = 2 * 2 * (12 + 3 * 8 + 1);
+const STATES_AT_13 = 280_000;
+const STATE_GROWTH = 4.3;
+const PATH_FACTOR = 16;
+const BUILT_PER_PEAK = 10;
+const MS_PER_BUILT = 1e-3;
+const MS_PER_STATE_VERTEX = 1.5e-4;
+const BYTES_PER_BUILT = 45;
+const BYTES_PER_PEAK = 2 * 8 * 8;
 
 const graphs = new WeakMap<object, Map<string, OrderedGraph>>();
 
@@ -30,9 +36,12 @@ function graphOf(instance: Extract<Instance, { kind: 'tour' }>): OrderedGraph {
   return graph;
 }
 
-/** States the DP will keep at most at once, by the model above. */
-function statesGuess(width: number, paths: boolean): number {
-  return STATE_GROWTH ** Math.max(0, width - 5) * (paths ? PATH_FACTOR : 1) * 10;
+/**
+ * States the DP will keep at most at once, by the model above; a small board, whose frontier is most of it,
+ * never reaches that: about 2^(0.6 n) at most for n squares (5×5 open: 28,504; 6×6 open: 3.5 million).
+ */
+function statesGuess(width: number, paths: boolean, vertices: number): number {
+  return Math.min(STATES_AT_13 * STATE_GROWTH ** (width - 13) * (paths ? PATH_FACTOR : 1), 2 ** (0.6 * vertices));
 }
 
 /**
@@ -40,12 +49,13 @@ function statesGuess(width: number, paths: boolean): number {
  * and the state is how the squares on the frontier are joined by the partial tour (see `countWalks`). Counts
  * closed tours (Hamiltonian cycles) and open tours without a start (Hamiltonian paths) of any piece whose moves
  * go both ways; the work grows with the frontier (about twice the shorter side for a knight), not with the
- * number of tours: closed knight's tours of 6×40 in about a second.
+ * number of tours, and a long board's middle lines reuse stored transitions: closed knight's tours of 6×40 in
+ * seconds.
  */
 export const frontierDp: SearchStrategy = {
   meta: {
     id: 'frontier',
-    description: 'tour counts by frontier dynamic programming over how the partial tour joins the squares of the sweep line: narrow boards of any length (6×40 closed knight\'s tours in about a second)',
+    description: 'tour counts by frontier dynamic programming over how the partial tour joins the squares of the sweep line: narrow boards of any length (6×40 closed knight\'s tours in seconds)',
     problems: ['tour'],
     goals: ['count'],
     options: {
@@ -67,10 +77,10 @@ export const frontierDp: SearchStrategy = {
     if (!graph.symmetric) return no(`the ${instance.piece.name}'s moves cannot all be made back, so a tour is not the same walked backwards`);
     const width = frontierWidth(graph);
     if (width > MAX_FRONTIER) return no(`its frontier on ${instance.board} is ${width} squares; a state holds at most ${MAX_FRONTIER}`);
-    const states = statesGuess(width, !instance.closed);
-    const memory = overMemory(states * BYTES_PER_STATE, `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
+    const states = statesGuess(width, !instance.closed, graph.n);
+    const memory = overMemory(states * (BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK), `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
     if (memory) return no(memory);
-    return yes(1 + MS_PER_STATE_VERTEX * states * graph.n);
+    return yes(1 + MS_PER_BUILT * BUILT_PER_PEAK * states + MS_PER_STATE_VERTEX * states * graph.n);
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
@@ -90,7 +100,7 @@ export const frontierDp: SearchStrategy = {
     const stats = {
       nodes: result.states,
       timeMs: performance.now() - started,
-      extra: { counted: direction, frontier: frontierWidth(graph), peakStates: result.peakStates, limbs: result.limbs },
+      extra: { counted: direction, frontier: frontierWidth(graph), peakStates: result.peakStates, stepped: result.built, limbs: result.limbs },
     };
     if (result.count === undefined) {
       const note = 'the frontier DP stopped before the last square';
