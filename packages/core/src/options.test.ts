@@ -30,5 +30,8 @@ describe('option declarations check values in one place', () => {
     expect(checkOptionValue('g', 'rate', rate, '0.25')).toEqual({ ok: true, value: 0.25 });
     expect(checkOptionValue('g', 'rate', rate, '2').ok).toBe(false);
     expect(checkOptionValue('g', 'n', option.integer('n', { min: 1 }), '1.5').ok).toBe(false);
+    // A whole number past 2^53 reads as a float that only looks whole: refused, in the usual words.
+    expect(checkOptionValue('g', 'n', option.integer('n', { min: 0 }), '9'.repeat(30))).toMatchObject({ ok: false, error: { message: `option n of g must be a whole number of at least 0, not "${'9'.repeat(30)}"` } });
+    expect(checkOptionValue('g', 'n', option.integer('n', { min: 0 }), String(Number.MAX_SAFE_INTEGER))).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
   });
 });

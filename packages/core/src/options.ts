@@ -107,8 +107,9 @@ interface Settings<T> {
 export const option = {
   /** A whole number, within bounds when given. */
   integer<S extends NumberSettings>(description: string, range: S = {} as S) {
-    const checks = [v.integer(), ...(range.min !== undefined ? [v.minValue(range.min)] : []), ...(range.max !== undefined ? [v.maxValue(range.max)] : [])];
-    return declared<number, S>(v.pipe(numeric, ...(checks as [v.IntegerAction<number, undefined>])), { type: 'integer', description, ...range });
+    // Safe integers only: a 200-digit count is no whole number a run can use (it read as 1e199 and passed).
+    const checks = [v.safeInteger(), ...(range.min !== undefined ? [v.minValue(range.min)] : []), ...(range.max !== undefined ? [v.maxValue(range.max)] : [])];
+    return declared<number, S>(v.pipe(numeric, ...(checks as [v.SafeIntegerAction<number, undefined>])), { type: 'integer', description, ...range });
   },
   /** A number (a rate, a weight), within bounds when given. */
   number<S extends NumberSettings>(description: string, range: S = {} as S) {
