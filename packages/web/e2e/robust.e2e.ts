@@ -56,6 +56,8 @@ const HOSTILE: readonly (readonly [string, RegExp])[] = [
   ['?problem=tour&goal=one&strategy=warnsdorff&o.restarts=many', /restarts.*"many"/],
   ['?o.' + 'a'.repeat(300) + '=1', /option “a{39}…”, which is not an option name/],
   ['?strategy=min-conflicts&goal=one&o.restartAfter=' + 'x'.repeat(300), /value for option “restartAfter” is longer than 200 characters/],
+  ['?strategy=min-conflicts&goal=one&o.restartAfter=' + '9'.repeat(60), /restartAfter of min-conflicts must be a whole number of at least 0, not "9{60}"/],
+  ['?tab=play&o.ordering=' + 'h'.repeat(200), /ordering of backtracking must be one of .*not "h{200}"/],
   ['?problem=tour&start=z99', /square z99 is not on the 8×8 board/],
   ['?problem=tour&start=(5,5,5)', /"\(5,5,5\)" is not a square/],
   ['?problem=tour&start=' + encodeURIComponent('"><svg onload=alert(1)>'), /""><svg onload=alert\(1\)>" is not a square/],

@@ -36,5 +36,6 @@ describe('optionFields', () => {
 
   it('reads option text as the CLI does', () => {
     expect([optionValue('12'), optionValue('-0.5'), optionValue('true'), optionValue('roth'), optionValue('1e3')]).toEqual([12, -0.5, true, 'roth', '1e3']);
+    expect(optionValue('9'.repeat(30))).toBe('9'.repeat(30));
   });
 });

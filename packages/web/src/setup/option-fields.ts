@@ -61,7 +61,8 @@ export function optionFields(bezzel: Bezzel, strategy: SearchStrategy | undefine
 export function optionValue(text: string): OptionValue {
   if (text === 'true') return true;
   if (text === 'false') return false;
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  // A whole number past 2^53 stays text, so the strategy's refusal quotes it as written (not as 1e+60).
+  return /^-?\d+(\.\d+)?$/.test(text) && (text.includes('.') || Number.isSafeInteger(Number(text))) ? Number(text) : text;
 }
 
 /** `crossoverRate` → "crossover rate", `max-steps` → "max steps". */
