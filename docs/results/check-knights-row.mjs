@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Checks a row of the knights triangle (OEIS A244081) computed by both routes of the transfer-matrix strategy:
-//   node docs/results/check-knights-row.mjs N row.json cell.json
+//   node docs/results/check-knights-row.mjs N row.json cell.json [residues.json]
 // row.json: `bezzel place knight -n N --k all --goal count --format json` (the row DP);
 // cell.json: the same with `-o sweep=cell` (the cell sweep, primes below 2^29). Either file may be "-" to skip it.
+// residues.json: docs/results/cell-residues.mjs N P (the cell sweep for P primes only, where the exact run does not fit).
 // Prints one line a check and exits 1 if any fails.
 import { readFileSync } from 'node:fs';
 
-const [n_, rowFile, cellFile] = process.argv.slice(2);
+const [n_, rowFile, cellFile, residueFile] = process.argv.slice(2);
 const n = Number(n_);
 if (!Number.isInteger(n) || n < 6 || !rowFile || !cellFile) {
   console.error('usage: node docs/results/check-knights-row.mjs N row.json cell.json (N ≥ 6; "-" skips a file)');
@@ -35,6 +36,21 @@ if (row && cell) {
   for (const p of primes) {
     check(`row DP's exact counts mod ${p} = the cell sweep's residues mod ${p}`, row.table.every((c, k) => c % p === cell.table[k] % p));
   }
+}
+if (residueFile) {
+  const json = JSON.parse(readFileSync(residueFile, 'utf8'));
+  if (json.n !== n) throw new Error(`${residueFile} is for n = ${json.n}`);
+  const exact = (row ?? cell).table;
+  json.primes.forEach((prime, i) => {
+    const p = BigInt(prime);
+    const residues = json.residues[i].map(BigInt);
+    const length = Math.max(residues.length, exact.length);
+    const bad = [];
+    for (let k = 0; k < length; k++) if ((exact[k] ?? 0n) % p !== (residues[k] ?? 0n)) bad.push(k);
+    check(`exact counts mod ${p} = the cell sweep's residues (${json.states} states), every k = 0…${length - 1}`, bad.length === 0, bad.length ? `k = ${bad.join(', ')}` : '');
+  });
+  const total = Number(exact.reduce((a, b) => a + b, 0n));
+  check(`the row sum = the cell sweep's floating-point total (within 1e-9)`, Math.abs(total - json.floatTotal) <= total * 1e-9, String(json.floatTotal));
 }
 const sum = table.reduce((a, b) => a + b, 0n);
 check('k = 0: 1', table[0] === 1n);

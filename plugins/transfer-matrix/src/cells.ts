@@ -372,7 +372,16 @@ export function cellBytes(states: number, coefficients: number): number {
 }
 
 /** The whole table by the cell sweep: a size pass, then one pass per prime below 2²⁹, combined by the CRT. */
-export function countCells(model: RowModel, options: { stop: (transitions: number) => boolean; progress?: (done: number, total: number) => void; states?: number }): CellTable {
+export function countCells(
+  model: RowModel,
+  options: {
+    stop: (transitions: number) => boolean;
+    progress?: (done: number, total: number) => void;
+    states?: number;
+    /** Exactly this many primes, for residues only (a check of another route's counts): the table is then the counts modulo their product. */
+    primes?: number;
+  },
+): CellTable {
   const cells = cellModel(model);
   const squares = cells.width * cells.height;
   const states = options.states ?? profileStates(model, cells).max;
@@ -401,7 +410,7 @@ export function countCells(model: RowModel, options: { stop: (transitions: numbe
   const bitsPerPrime = 28.99;
   const safe = Math.ceil((Math.log2(floatTotal * 1.000001 + 16) + 1) / bitsPerPrime);
   const coefficients = degree + 1;
-  const fewest = Math.min(safe, Math.max(1, Math.ceil((Math.log2(floatTotal / coefficients + 1) + 1) / bitsPerPrime)));
+  const fewest = options.primes ?? Math.min(safe, Math.max(1, Math.ceil((Math.log2(floatTotal / coefficients + 1) + 1) / bitsPerPrime)));
   const primes = primesBelow2To29(fewest);
   passes = 1 + fewest;
   const buffers: [Int32Array, Int32Array] = [new Int32Array(states * coefficients), new Int32Array(states * coefficients)];
@@ -426,6 +435,7 @@ export function countCells(model: RowModel, options: { stop: (transitions: numbe
     if (residues.length < primes.length) continue;
     table = [];
     for (let k = 0; k < coefficients; k++) table.push(combineResidues(residues.map((r) => r[k]!), primes));
+    if (options.primes !== undefined) break;
     const sum = table.reduce((a, b) => a + b, 0n);
     if (Math.abs(Number(sum) - floatTotal) <= floatTotal * 1e-9 || primes.length >= safe) break;
     primes.push(primesBelow2To29(primes.length + 1)[primes.length]!);

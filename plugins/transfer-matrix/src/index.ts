@@ -3,6 +3,7 @@ import { transferMatrix } from './strategy.js';
 
 export { transferMatrix } from './strategy.js';
 export { countTable } from './count.js';
+export { cellBytes, cellModel, countCells, profileStates } from './cells.js';
 export { buildLayout } from './layout.js';
 export { rowModel } from './rows.js';
 export { fixedCounts, averageOverGroup } from './burnside.js';
