@@ -172,6 +172,10 @@ describe('domination on the page', () => {
         expect(await text(page, '#play-summary')).toBe('Invalid: 2 queens on 8×8 do not dominate every square without attacking each other.');
         expect(await page.locator('#play-problems li').allInnerTexts()).toContain('a1 and b2 share a diagonal (independent domination allows no attacks)');
         expect(await page.locator('#board svg.board').getAttribute('data-conflicts')).toBe('1');
+        // Both queens drawn apart, red in a ring, with a legend entry.
+        expect(await page.locator('#board svg.board').getAttribute('data-attacked')).toBe('0 9');
+        expect(await page.locator('#board use.attacked-piece').count()).toBe(2);
+        expect(await page.locator('#legend').getAttribute('data-keys')).toMatch(/\battacked-piece\b/);
       },
       '?problem=dominate&piece=queen&w=8&variant=independent&goal=minimum&strategy=cover-search',
     ));

@@ -27,7 +27,9 @@ export function playPicture(puzzle: Puzzle, attempt: Attempt, verdict: Verdict, 
       return conflict ? `${words}; ${conflict.message}` : words;
     };
     const label = `Your board: ${verdict.summary}`;
-    return { picture: { board, piece, pieces, conflicts: verdict.conflicts, shades, ...(cover ? { cover } : {}), solved: verdict.solved, label }, describe };
+    // Independent domination forbids attacks: a piece another attacks is drawn apart.
+    const attacked = variant === 'independent' ? attackedPieces(board, piece, pieces).squares : [];
+    return { picture: { board, piece, pieces, conflicts: verdict.conflicts, shades, ...(attacked.length > 0 ? { attackedPieces: attacked } : {}), ...(cover ? { cover } : {}), solved: verdict.solved, label }, describe };
   }
   if (attempt.kind === 'placement') {
     const pieces = attempt.pieces;

@@ -169,6 +169,8 @@ function dominationPicture(run: Run, variant: DominationVariant, squares: readon
   const solved = last?.type === 'solution';
   const uncovered = cover ? uncoveredSquares(board, cover).length : undefined;
   const conflicts = variant === 'independent' && board.size <= SVG_MAX_SQUARES ? validatePlacement(board, piece, squares).conflicts : [];
+  // Independent domination forbids attacks: a piece another attacks is drawn apart, as on a placement's board.
+  const attacked = variant === 'independent' && !solved ? attackedPieces(board, piece, squares).squares : [];
   const describe: Describe = (sq) => {
     const words = cover ? coverWords(board, piece, squares, cover, sq, variant) : board.name(sq);
     if (sq === dead) return `${words}; no ${piece.name} allowed here can cover it any more: a dead end`;
@@ -177,5 +179,5 @@ function dominationPicture(run: Run, variant: DominationVariant, squares: readon
   };
   const count = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
   const label = solved ? `${count}, a dominating set` : uncovered === undefined ? count : `${count}: ${uncovered} square${uncovered === 1 ? '' : 's'} uncovered`;
-  return { picture: { board, piece, pieces: squares, shades, conflicts, ...(cover ? { cover } : {}), solved, label }, describe };
+  return { picture: { board, piece, pieces: squares, shades, conflicts, ...(attacked.length > 0 ? { attackedPieces: attacked } : {}), ...(cover ? { cover } : {}), solved, label }, describe };
 }
