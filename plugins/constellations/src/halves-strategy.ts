@@ -77,7 +77,12 @@ function run(instance: Instance, ctx: RunContext): Outcome {
       stopped = true;
       break;
     }
-    count += BigInt(band.weight) * countBand(n, b, band, work);
+    const found = countBand(n, b, band, work, () => ctx.clock.exhausted(done));
+    if (found === undefined) {
+      stopped = true;
+      break;
+    }
+    count += BigInt(band.weight) * found;
     done++;
     if (done % every === 0 || done === list.length) ctx.progress({ nodes: work.halves, solutions: count, done, total: list.length });
   }

@@ -51,7 +51,7 @@ describe('every band width gives the same count (the symmetry weights of bands a
     for (const b of widths) {
       if ((n - b) / 2 > MAX_HALF) continue;
       let total = 0n;
-      for (const band of bands(n, b)) total += BigInt(band.weight) * countBand(n, b, band);
+      for (const band of bands(n, b)) total += BigInt(band.weight) * countBand(n, b, band)!;
       expect([b, total]).toEqual([b, A000170[n - 1]]);
     }
   });

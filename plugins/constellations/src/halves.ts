@@ -112,11 +112,12 @@ function reserve(kernel: HalvesKernel, bytes: number): void {
 const room = new Map<string, number>();
 
 /**
- * The solutions with this band (not weighted by its orbit), by the kernel. Memory: the bucket of every column set
+ * The solutions with this band (not weighted by its orbit), by the kernel; undefined when `stop` said so (it is
+ * asked between buckets). Memory: the bucket of every column set
  * (4·2ⁿ bytes), the sort's next positions, each side's halves as found (columns, then buckets), both sides
  * sorted, and the join's work area.
  */
-export function countBand(n: number, b: number, band: Band, stats?: { halves: number; buckets: number }): bigint {
+export function countBand(n: number, b: number, band: Band, stats?: { halves: number; buckets: number }, stop?: () => boolean): bigint | undefined {
   const m = (n - b) / 2;
   const rb = m + b;
   if (m === 0) return 1n;
@@ -233,6 +234,7 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
   kernel.place(lists[1]!.at, lists[1]!.count, 12, nextAt, bottomSortedAt);
   let total = 0n;
   for (let k = 0; k < buckets; k++) {
+    if ((k & 255) === 0 && stop?.()) return undefined;
     const t = topStart[k + 1]! - topStart[k]!;
     const u = bottomStart[k + 1]! - bottomStart[k]!;
     if (t === 0 || u === 0) continue;
