@@ -59,6 +59,13 @@ describe('minimum dominating sets counted in sub-tasks', async () => {
     expect(validateDomination(instance.value.board, instance.value.piece, set).valid).toBe(true);
   });
 
+  it('-k with count-minimum is one line and exit 2 that says how to count the sets of a known minimum', async () => {
+    const run = await bezzelProcess('dominate', 'queen', '-n', '20', '-k', '10', '--goal', 'count-minimum');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('with the minimum known, count its sets with -k and --goal count');
+  });
+
   it('the known minimum given with -k counts the same sets, and a checkpoint cut in half resumes to the same count', async () => {
     const file = join(tmpdir(), `bezzel-frontier-${process.pid}.jsonl`);
     const args = ['dominate', 'queen', '-n', '8', '-k', '5', '--goal', 'count'];
