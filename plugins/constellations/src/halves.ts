@@ -96,12 +96,6 @@ export function halvesKernel(n: number, m: number, rb: number): HalvesKernel | u
   return kernel;
 }
 
-/** What one band's count took: halves found on each side, buckets joined. */
-export interface BandStats {
-  readonly halves: number;
-  readonly buckets: number;
-}
-
 /** Bytes of WebAssembly memory the kernel has, grown to at least `bytes`. */
 function reserve(kernel: HalvesKernel, bytes: number): void {
   const have = kernel.memory.buffer.byteLength;
@@ -129,7 +123,7 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
   const open = full & ~bandCols;
   const tableAt = 0;
   reserve(kernel, 4 << n);
-  let table = new Int32Array(kernel.memory.buffer, tableAt, 1 << n);
+  const table = new Int32Array(kernel.memory.buffer, tableAt, 1 << n);
   // Column sets S of the top half, one per orbit of the band's stabilizer, with the orbit's size.
   const positions: number[] = [];
   for (let c = 0; c < n; c++) if (open & (1 << c)) positions.push(c);
@@ -244,32 +238,5 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     stats.halves += tops + bottoms;
     stats.buckets += buckets;
   }
-  void table;
   return total;
-}
-
-/** The join as plain pair tests: the fallback where WebAssembly is refused, and what the tests hold the kernel to. */
-export function joinPlain(bytes: Uint8Array, n: number, m: number, rb: number, top: number, tops: number, bottom: number, bottoms: number): number {
-  let pairs = 0;
-  const d1 = new Uint8Array(4 * n);
-  const d2 = new Uint8Array(4 * n);
-  for (let t = 0; t < tops; t++) {
-    d1.fill(0);
-    d2.fill(0);
-    for (let j = 0; j < m; j++) {
-      const c = bytes[top + t * 8 + j]!;
-      const row = m - 1 - j;
-      d1[row + c] = 1;
-      d2[row - c + n] = 1;
-    }
-    next: for (let u = 0; u < bottoms; u++) {
-      for (let j = 0; j < m; j++) {
-        const c = bytes[bottom + u * 8 + j]!;
-        const row = rb + j;
-        if (d1[row + c] || d2[row - c + n]) continue next;
-      }
-      pairs++;
-    }
-  }
-  return pairs;
 }
