@@ -77,7 +77,7 @@ interface HalvesKernel {
     open: number, c: number, l: number, r: number, top: number, topMask: number, bottom: number, bottomMask: number, out: number, cap: number,
     topCounts: number, bottomCounts: number,
   ) => number;
-  readonly place: (from: number, count: number, slot: number, next: number, to: number) => void;
+  readonly place: (source: number, count: number, slot: number, next: number, to: number) => void;
   readonly join: (work: number, top: number, tops: number, bottom: number, bottoms: number) => bigint;
 }
 const kernels = new Map<string, HalvesKernel | undefined>();

@@ -331,14 +331,14 @@ function searchBody(m: number): Body {
 }
 
 /**
- * `place(from, count, slot, next, to)`: the counting sort's last pass over the 16-byte halves `search` wrote:
+ * `place(source, count, slot, next, to)`: the counting sort's last pass over the 16-byte halves `search` wrote:
  * half i, when its bucket (the i32 at byte `slot` of it, 8 for the top's, 12 for the bottom's) is not −1, goes
  * as 8 bytes to position next[bucket]++ at `to`, so that each bucket keeps the search's order.
  */
 function placeBody(): Body {
-  const f = new Body([['from', I32], ['count', I32], ['slot', I32], ['next', I32], ['to', I32]]);
-  f.get('from').set('p');
-  f.get('from').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('end');
+  const f = new Body([['source', I32], ['count', I32], ['slot', I32], ['next', I32], ['to', I32]]);
+  f.get('source').set('p');
+  f.get('source').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('end');
   f.block(() => f.loop(() => {
     f.get('p').get('end').op(OP.i32GeU).brIf(1);
     f.get('p').get('slot').op(OP.i32Add).op(...OP.i32Load).set('k');
