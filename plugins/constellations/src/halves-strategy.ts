@@ -56,8 +56,10 @@ function split(instance: Instance, parts: number): SubTask[] | undefined {
   const n = instance.board.width;
   let b = bandOf(n, task.options?.band);
   const p = Math.max(1, Math.floor(parts));
-  if (task.options?.band === undefined) while (p > 1 && bands(n, b).length < Math.min(p, 8) && b + 2 <= Math.min(n, 3)) b += 2;
-  const q = Math.min(p, bands(n, b).length);
+  if (task.options?.band === undefined) {
+    while (p > 1 && bands(n, b).length < Math.min(p, 8) && b + 2 <= Math.min(n, 3) && bands(n, b + 2).length > bands(n, b).length) b += 2;
+  }
+  const q = Math.max(1, Math.min(p, bands(n, b).length));
   return Array.from({ length: q }, (_, i) => ({ task: { ...task, strategy: 'halves', options: { ...task.options, band: b, part: `${i}/${q}` } }, weight: 1 }));
 }
 
