@@ -37,7 +37,14 @@ interface Transitions {
  * the stored lists. Counts are exact: limbs of 40 bits in doubles, carried once a step (`LIMB`), a bigint at
  * the end.
  */
-export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: number) => boolean, progress?: (vertex: number, states: number) => void): FrontierCount {
+export function countWalks(
+  graph: OrderedGraph,
+  walk: Walk,
+  stop: (states: number) => boolean,
+  progress?: (vertex: number, states: number) => void,
+  /** False: no transitions are kept and each step has a fresh index (least memory, for boards too big to keep them). */
+  store = true,
+): FrontierCount {
   const n = graph.n;
   const paths = walk === 'paths';
   if (n === 0) return { count: 0n, states: 0, peakStates: 0, limbs: 1, built: 0 };
@@ -72,7 +79,8 @@ export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: numbe
   let live = new Int32Array(1024);
   let nextLive = new Int32Array(1024);
   let liveCount = 1;
-  dictOf(plans[0]!.signature).intern(new Uint32Array(W), 0);
+  let from = store ? dictOf(plans[0]!.signature) : new KeyIndex(W);
+  from.intern(new Uint32Array(W), 0);
   x[0] = 1;
   live[0] = 0;
   const terminal = new Uint32Array(W);
@@ -82,57 +90,66 @@ export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: numbe
 
   for (let v = 0; v < n; v++) {
     const plan = plans[v]!;
-    const from = dicts.get(plan.signature)!;
     const toSig = sigAfter(v);
-    const to = dictOf(toSig);
+    const to = store ? dictOf(toSig) : new KeyIndex(W);
     const pair = `${plan.signature}>${toSig}`;
-    let tr = transitions.get(pair);
-    if (!tr) transitions.set(pair, (tr = { start: new Int32Array(0), count: new Uint8Array(0), targets: new IntList() }));
-    if (tr.start.length < from.size) {
-      const start = new Int32Array(Math.max(from.size, tr.start.length * 2)).fill(-1);
-      start.set(tr.start);
-      const count = new Uint8Array(start.length);
-      count.set(tr.count);
-      tr.start = start;
-      tr.count = count;
-    }
-    // The transitions of the live states not stepped before with this plan.
-    const { start, count, targets } = tr;
-    for (let j = 0; j < liveCount; j++) {
-      const i = live[j]!;
-      if (start[i]! >= 0) continue;
-      const k = stepper.successors(plan, from.keys, i * W);
-      start[i] = targets.length;
-      if (plan.isLast) {
-        for (let c = 0; c < stepper.closures; c++) targets.push(to.intern(terminal, 0));
-        count[i] = stepper.closures;
-      } else {
-        for (let s = 0; s < k; s++) targets.push(to.intern(stepper.out, s * W));
-        count[i] = k;
-      }
-      built++;
-    }
-    // Add each live count along its successors. A limb past 2⁵² carries at once (rare); the top limb is zero
-    // before the step, so it takes carries without overflowing.
-    const size = to.size;
-    if (y.length < size * L) y = new Float64Array(Math.max(size * L, y.length * 2));
-    y.fill(0, 0, size * L);
-    const tg = targets.data;
-    for (let j = 0; j < liveCount; j++) {
-      const i = live[j]!;
-      const xb = i * L;
-      const end = start[i]! + count[i]!;
-      for (let t = start[i]!; t < end; t++) {
-        const yb = tg[t]! * L;
-        for (let l = 0; l < L; l++) {
-          let sum = y[yb + l]! + x[xb + l]!;
-          if (sum >= LIMB_HIGH) {
-            const carry = Math.floor(sum / LIMB);
-            sum -= carry * LIMB;
-            y[yb + l + 1]! += carry;
+    let size: number;
+    if (!store || (lastUse.get(pair) === v && !transitions.has(pair))) {
+      // A step no other is equal to (a short board, the last lines of a long one): its transitions would
+      // never be used again, so each successor takes its count at once and nothing is stored.
+      y.fill(0);
+      for (let j = 0; j < liveCount; j++) {
+        const i = live[j]!;
+        const k = stepper.successors(plan, from.keys, i * W);
+        const m = plan.isLast ? stepper.closures : k;
+        for (let s = 0; s < m; s++) {
+          const t = plan.isLast ? to.intern(terminal, 0) : to.intern(stepper.out, s * W);
+          if ((t + 1) * L > y.length) {
+            const grown = new Float64Array(Math.max(y.length * 2, (t + 1) * L));
+            grown.set(y);
+            y = grown;
           }
-          y[yb + l] = sum;
+          addCount(y, t * L, x, i * L, L);
         }
+        built++;
+      }
+      size = to.size;
+    } else {
+      let tr = transitions.get(pair);
+      if (!tr) transitions.set(pair, (tr = { start: new Int32Array(0), count: new Uint8Array(0), targets: new IntList() }));
+      if (tr.start.length < from.size) {
+        const start = new Int32Array(Math.max(from.size, tr.start.length * 2)).fill(-1);
+        start.set(tr.start);
+        const count = new Uint8Array(start.length);
+        count.set(tr.count);
+        tr.start = start;
+        tr.count = count;
+      }
+      // The transitions of the live states not stepped before with this plan.
+      const { start, count, targets } = tr;
+      for (let j = 0; j < liveCount; j++) {
+        const i = live[j]!;
+        if (start[i]! >= 0) continue;
+        const k = stepper.successors(plan, from.keys, i * W);
+        start[i] = targets.length;
+        if (plan.isLast) {
+          for (let c = 0; c < stepper.closures; c++) targets.push(to.intern(terminal, 0));
+          count[i] = stepper.closures;
+        } else {
+          for (let s = 0; s < k; s++) targets.push(to.intern(stepper.out, s * W));
+          count[i] = k;
+        }
+        built++;
+      }
+      // Add each live count along its successors.
+      size = to.size;
+      if (y.length < size * L) y = new Float64Array(Math.max(size * L, y.length * 2));
+      y.fill(0, 0, size * L);
+      const tg = targets.data;
+      for (let j = 0; j < liveCount; j++) {
+        const i = live[j]!;
+        const end = start[i]! + count[i]!;
+        for (let t = start[i]!; t < end; t++) addCount(y, tg[t]! * L, x, i * L, L);
       }
     }
     // Carry every count under 2⁴⁰ a limb, list the live ones, and add a limb when a top one is in use.
@@ -176,6 +193,7 @@ export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: numbe
     [x, y] = [y, x];
     [live, nextLive] = [nextLive, live];
     liveCount = nextCount;
+    from = to;
     if (lastUse.get(plan.signature) === v) dicts.delete(plan.signature);
     if (lastUse.get(pair) === v) transitions.delete(pair);
     seen += liveCount;
@@ -185,4 +203,20 @@ export function countWalks(graph: OrderedGraph, walk: Walk, stop: (states: numbe
   }
   // The terminal state (id 0) holds the closed tours, or the paths.
   return { count: liveCount > 0 ? limbsToBigInt(x, 0, L) : 0n, states: seen, peakStates: peak, limbs: L, built };
+}
+
+/**
+ * Adds the count at `x[xb…]` to the one at `y[yb…]`, `limbs` limbs. A limb past 2⁵² carries at once (rare); the
+ * top limb is zero before a step, so it takes carries without overflowing.
+ */
+function addCount(y: Float64Array, yb: number, x: Float64Array, xb: number, limbs: number): void {
+  for (let l = 0; l < limbs; l++) {
+    let sum = y[yb + l]! + x[xb + l]!;
+    if (sum >= LIMB_HIGH) {
+      const carry = Math.floor(sum / LIMB);
+      sum -= carry * LIMB;
+      y[yb + l + 1]! += carry;
+    }
+    y[yb + l] = sum;
+  }
 }

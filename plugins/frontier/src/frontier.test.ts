@@ -73,12 +73,13 @@ describe('frontier DP: tour counts', () => {
     }
   });
 
-  it('count the closed tours of 6×n (A175881) to n = 7 and n = 12, and every n to 40 in BEZZEL_SLOW', async () => {
+  it('count the closed tours of 6×n (A175881) to n = 7 and n = 12; in BEZZEL_SLOW to 16 and 20, 25, …, 40', async () => {
     for (const [n, expected] of Object.entries(narrow.rows6)) {
-      if (!slow && Number(n) > 7 && Number(n) !== 12) continue;
+      const wanted = slow ? Number(n) <= 16 || Number(n) % 5 === 0 : Number(n) <= 7 || Number(n) === 12;
+      if (!wanted) continue;
       expect(await count(tour({ width: Number(n), height: 6 }, true, 'frontier'), knights), `6×${n}`).toBe(BigInt(expected));
     }
-  }, 600_000);
+  }, 3_600_000);
 
   it('sweeps six ranks 1, 4, 2, 3, 0, 5 (a frontier of 12 squares and the added ones closed under the mirror after each pair)', () => {
     const graph = orderedGraph(new Board({ width: 8, height: 6 }), knights.piece('knight')!);

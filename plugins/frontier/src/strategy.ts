@@ -20,6 +20,12 @@ const MS_PER_BUILT = 1e-3;
 const MS_PER_STATE_VERTEX = 1.5e-4;
 const BYTES_PER_BUILT = 45;
 const BYTES_PER_PEAK = 2 * 8 * 8;
+/**
+ * Past this many states the transitions are not kept (`countWalks`' `store`): each step then works every state
+ * out afresh, and needs only two indexes and two count vectors, about 100 bytes a state (8×8 closed).
+ */
+const STORE_LIMIT = 4_000_000;
+const BYTES_PER_STREAMED = 100;
 
 const graphs = new WeakMap<object, Map<string, OrderedGraph>>();
 
@@ -78,9 +84,10 @@ export const frontierDp: SearchStrategy = {
     const width = frontierWidth(graph);
     if (width > MAX_FRONTIER) return no(`its frontier on ${instance.board} is ${width} squares; a state holds at most ${MAX_FRONTIER}`);
     const states = statesGuess(width, !instance.closed, graph.n);
-    const memory = overMemory(states * (BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK), `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
+    const store = states < STORE_LIMIT;
+    const memory = overMemory(states * (store ? BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK : BYTES_PER_STREAMED), `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
     if (memory) return no(memory);
-    return yes(1 + MS_PER_BUILT * BUILT_PER_PEAK * states + MS_PER_STATE_VERTEX * states * graph.n);
+    return yes(1 + (store ? MS_PER_BUILT * BUILT_PER_PEAK * states + MS_PER_STATE_VERTEX * states * graph.n : MS_PER_BUILT * states * graph.n));
   },
 
   run(instance: Instance, ctx: RunContext): Outcome {
@@ -89,13 +96,15 @@ export const frontierDp: SearchStrategy = {
     const started = performance.now();
     const walk = instance.closed ? 'cycles' : 'paths';
     const direction = tourDirection(instance.task) ?? 'directed';
+    const store = statesGuess(frontierWidth(graph), walk === 'paths', graph.n) < STORE_LIMIT;
     const result = countWalks(
       graph,
       walk,
       (states) => ctx.clock.exhausted(states),
       (vertex, states) => {
-        if ((vertex & 15) === 0) ctx.progress({ done: vertex, total: graph.n, message: `${states.toLocaleString('en-US')} states` });
+        if ((vertex & 15) === 0 || !store) ctx.progress({ done: vertex, total: graph.n, message: `${states.toLocaleString('en-US')} states` });
       },
+      store,
     );
     const stats = {
       nodes: result.states,

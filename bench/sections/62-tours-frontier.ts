@@ -1,0 +1,73 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { BenchSection } from '../index.js';
+import { fmtMs } from '../time.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'packages/cli/bin/bezzel.mjs');
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const narrow = JSON.parse(readFileSync(join(root, 'test/oracles/closed-tours-narrow.json'), 'utf8')) as Record<'rows3' | 'rows5' | 'rows6', Record<string, string>>;
+
+interface Timed {
+  readonly wallMs: number;
+  /** User CPU seconds and peak resident MiB of the whole process, from GNU time. */
+  readonly userS?: number;
+  readonly peakMiB?: number;
+  readonly stdout: string;
+}
+
+/** One `bezzel …` command as a user's shell runs it, timed whole (start-up, worker thread and all). */
+function command(args: readonly string[]): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const line = [process.execPath, bin, ...args];
+    const [file, ...rest] = gnuTime ? [gnuTime, '-f', '%U %M', ...line] : line;
+    const started = performance.now();
+    const child = spawn(file!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      if (code !== 0) return reject(new Error(`bezzel ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
+      const t = gnuTime ? /([\d.]+) (\d+)\s*$/.exec(stderr) : null;
+      resolve({ wallMs, stdout, ...(t ? { userS: Number(t[1]), peakMiB: Number(t[2]) / 1024 } : {}) });
+    });
+  });
+}
+
+/**
+ * Issue 29 item 4: tour counts by the frontier DP, whole commands, each answer checked against the OEIS value
+ * the oracle file holds (A383660, A383661, A175881; 1728 and 6637920 open, A165134).
+ */
+const section: BenchSection = {
+  title: "Knight's tour counts by frontier DP, whole commands (user CPU, wall, peak memory, peak and stepped states)",
+  async run(log) {
+    if (!existsSync(join(root, 'packages/cli/dist/bin.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--js'], { cwd: root });
+    log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from other load than wall time`);
+    const rows: [number, number, boolean, string | undefined][] = [
+      [30, 3, true, narrow.rows3['30']],
+      [12, 5, true, narrow.rows5['12']],
+      ...[6, 8, 10, 15, 20, 30, 40].map((n): [number, number, boolean, string | undefined] => [n, 6, true, narrow.rows6[String(n)]]),
+      [5, 5, false, '1728'],
+      [6, 6, false, '6637920'],
+    ];
+    for (const [width, height, closed, expected] of rows) {
+      const args = ['tour', 'knight', '--width', String(width), '--height', String(height), ...(closed ? ['--closed'] : []), '--goal', 'count', '--strategy', 'frontier', '--max-time', 'none', '--memory', '4g'];
+      const r = await command(args);
+      const answer = /^(\d+) /m.exec(r.stdout)?.[1] ?? '?';
+      const peak = /peakStates ([\d,]+)/.exec(r.stdout)?.[1] ?? '?';
+      const stepped = /stepped ([\d,]+)/.exec(r.stdout)?.[1] ?? '?';
+      const verdict = expected === undefined ? '' : answer === expected ? 'OEIS ✓' : `MISMATCH (OEIS ${expected})`;
+      const shown = answer.length > 24 ? `${answer.slice(0, 10)}…(${answer.length} digits)` : answer;
+      log(
+        `  ${`${height}×${width} ${closed ? 'closed' : 'open'}`.padEnd(12)} ${shown.padStart(26)}  ${verdict.padEnd(7)}  wall ${fmtMs(r.wallMs).padStart(8)}` +
+          `${r.userS !== undefined ? `  user ${r.userS.toFixed(2).padStart(6)} s  peak ${r.peakMiB!.toFixed(0).padStart(4)} MiB` : ''}  states ${peak.padStart(9)} peak, ${stepped.padStart(10)} stepped`,
+      );
+    }
+  },
+};
+export default section;
