@@ -1,19 +1,23 @@
 /**
- * The join of the half-board strategy (`halves.ts`) as WebAssembly, emitted byte by byte like `kernel.ts`: one
- * module per board size and band, compiled once. Its one function counts the compatible pairs of one bucket of
- * top halves with one bucket of bottom halves (all with complementary columns), by a bit-parallel sieve:
+ * The half-board strategy's kernels (`halves.ts`) as WebAssembly, emitted byte by byte like `kernel.ts`: one
+ * module per board size and band, compiled once, with three functions. `search` finds the halves on one side of
+ * the band (nested loops, one per row) and tallies their buckets; `place` is the counting sort's pass that puts
+ * them in bucket order; `join` counts the compatible pairs of one bucket of top halves with one bucket of bottom
+ * halves (all with complementary columns), by a bit-parallel sieve:
  *
  * 1. The top halves become bitsets: for each diagonal (both directions) a row of W 64-bit words with bit t set
  *    when top half t uses that diagonal.
  * 2. The bottom halves, in the order their search found them (rows from the band outward, so that neighbours
  *    share their first queens), are walked as a trie: level j holds the OR of the rows of the first j queens'
- *    diagonals, i.e. the top halves those queens conflict with. A level whose OR is all ones (every top half
- *    conflicts) ends every bottom half beginning so, unread; at the last queen the zeros are the compatible top
- *    halves, counted with `i64.popcnt`.
+ *    diagonals, i.e. the top halves those queens conflict with, 128 bits at a time (SIMD). A level whose OR is
+ *    all ones (every top half conflicts) ends every bottom half beginning so, unread; at the second-to-last
+ *    queen (the last is forced by the bucket's columns) the zeros left by both are the compatible top halves,
+ *    counted with `i64.popcnt`.
  *
- * Memory, all addresses in bytes: the caller writes the halves' columns (m bytes each, from the band outward)
- * anywhere past the work area it reserves from `work` on, 8·W·(2(rb + 2n) + m + 1) bytes: the diagonal rows
- * of one direction (rb + 2n rows of W words), then the other's, then the trie's m + 1 levels.
+ * Memory, all addresses in bytes: a half is 8 bytes, its columns from the band outward (m ≤ 8 of them) and
+ * padding; the caller puts each bucket's halves anywhere past the join's work area, which it reserves from
+ * `work` on, 8·W·(2(rb + 2n) + m + 1) bytes: the diagonal rows of one direction (rb + 2n rows of W words), then
+ * the other's, then the trie's m + 1 levels.
  */
 
 const uleb = (value: number): number[] => {
