@@ -4,7 +4,7 @@ import knight from '@bezzel/knight';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testPieceModule } from '../../backtracking/src/testing/pieces.js';
-import frontier, { frontierWidth, orderedGraph } from './index.js';
+import frontier, { countWalks, frontierWidth, orderedGraph } from './index.js';
 
 const bezzel: Bezzel = await createBezzel({ plugins: [testPieceModule, backtracking, frontier] });
 const knights: Bezzel = await createBezzel({ plugins: [knight, backtracking, frontier] });
@@ -87,6 +87,25 @@ describe('frontier DP: tour counts', () => {
     expect(frontierWidth(graph)).toBe(13);
     expect(graph.mirror?.[0]).toBe(1);
     expect(orderedGraph(new Board({ width: 8, height: 6, removed: [0] }), knights.piece('knight')!).mirror).toBeUndefined();
+  });
+
+  it('splits by the boundary class after the middle line: the parts add up to the whole (6×8 in 3 parts); only boards too big to keep transitions split', async () => {
+    const graph = orderedGraph(new Board({ width: 8, height: 6 }), knights.piece('knight')!);
+    let sum = 0n;
+    for (let index = 0; index < 3; index++) {
+      const part = countWalks(graph, 'cycles', () => false, undefined, index % 2 === 0, { step: 23, span: 6, parts: 3, index });
+      expect(part.count!).toBeGreaterThan(0n);
+      sum += part.count!;
+    }
+    expect(sum).toBe(BigInt(narrow.rows6['8']!));
+    const split = (board: BoardSpec, parts: number) => {
+      const instance = knights.instantiate(tour(board, true, 'frontier'));
+      if (!instance.ok) throw instance.error;
+      return knights.strategy('frontier')!.split!(instance.value, parts);
+    };
+    expect(split({ width: 30, height: 6 }, 4)).toBeUndefined();
+    const parts = split({ width: 8, height: 8 }, 16)!;
+    expect(parts.map((p) => p.task.options?.['part'])).toEqual(Array.from({ length: 16 }, (_, i) => `${i}/16`));
   });
 
   it('declines what it cannot count: a given start, one-way moves, a frontier past what a state holds', () => {

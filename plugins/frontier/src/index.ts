@@ -2,7 +2,7 @@ import { pluginModule } from '@bezzel/core';
 import { frontierDp } from './strategy.js';
 
 export { frontierDp, MAX_FRONTIER } from './strategy.js';
-export { countWalks, type FrontierCount, type Walk } from './dp.js';
+export { countWalks, type FrontierCount, type Part, type Walk } from './dp.js';
 export { frontierWidth, frontiers, orderedGraph, type OrderedGraph } from './graph.js';
 
 /** Tour counts by frontier dynamic programming. */

@@ -17,6 +17,8 @@ export interface StepPlan {
   /** Slots before (the frontier P) and after (N). */
   readonly np: number;
   readonly nn: number;
+  /** The vertices of N, ascending (slot order). */
+  readonly after: Int32Array;
   /** The P slots of v's earlier neighbours. */
   readonly back: Int32Array;
   /** The edge sets v may take, as pairs of indexes into `back` (−1: none). */
@@ -95,7 +97,7 @@ export function stepPlans(graph: OrderedGraph, paths: boolean): StepPlan[] {
       if (room[i]! < 2) roomUnder2 |= 1 << from;
       if (room[i]! < 1) roomUnder1 |= 1 << from;
     });
-    plans.push({ np, nn: N.length, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
+    plans.push({ np, nn: N.length, after: N, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
   }
   return plans;
 }

@@ -1,5 +1,5 @@
-import { no, option, overMemory, TOUR_DIRECTIONS, tourDirection, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { countWalks } from './dp.js';
+import { no, option, overMemory, TOUR_DIRECTIONS, tourDirection, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { countWalks, type Part } from './dp.js';
 import { frontierWidth, orderedGraph, type OrderedGraph } from './graph.js';
 
 /** Frontier squares a state holds at most (4 bits each in three 32-bit words). */
@@ -26,6 +26,7 @@ const BYTES_PER_PEAK = 2 * 8 * 8;
  */
 const STORE_LIMIT = 4_000_000;
 const BYTES_PER_STREAMED = 100;
+const SPLIT_SHARE = 4;
 
 const graphs = new WeakMap<object, Map<string, OrderedGraph>>();
 
@@ -69,6 +70,7 @@ export const frontierDp: SearchStrategy = {
         'directed (a tour and its reversal are two) or undirected (one); default: directed for open tours (OEIS A165134), undirected for closed ones (OEIS A001230)',
         TOUR_DIRECTIONS,
       ),
+      part: option.internal('the sub-task split() writes, "index/parts": count only the tours whose boundary class (see countWalks\' Part) after the middle line is index'),
     },
   },
 
@@ -85,7 +87,10 @@ export const frontierDp: SearchStrategy = {
     if (width > MAX_FRONTIER) return no(`its frontier on ${instance.board} is ${width} squares; a state holds at most ${MAX_FRONTIER}`);
     const states = statesGuess(width, !instance.closed, graph.n);
     const store = states < STORE_LIMIT;
-    const memory = overMemory(states * (store ? BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK : BYTES_PER_STREAMED), `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
+    // A sub-task keeps fewer states (8×8 closed in 16 parts: about a quarter at the widest), not 1/parts: the
+    // classes mix again a line after the cut.
+    const part = instance.task.options?.['part'] !== undefined ? SPLIT_SHARE : 1;
+    const memory = overMemory((states / part) * (store ? BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK : BYTES_PER_STREAMED), `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
     if (memory) return no(memory);
     return yes(1 + (store ? MS_PER_BUILT * BUILT_PER_PEAK * states + MS_PER_STATE_VERTEX * states * graph.n : MS_PER_BUILT * states * graph.n));
   },
@@ -97,6 +102,7 @@ export const frontierDp: SearchStrategy = {
     const walk = instance.closed ? 'cycles' : 'paths';
     const direction = tourDirection(instance.task) ?? 'directed';
     const store = statesGuess(frontierWidth(graph), walk === 'paths', graph.n) < STORE_LIMIT;
+    const part = partOf(instance, graph, ctx.option('part') as string | number | undefined);
     const result = countWalks(
       graph,
       walk,
@@ -105,6 +111,7 @@ export const frontierDp: SearchStrategy = {
         if ((vertex & 15) === 0 || !store) ctx.progress({ done: vertex, total: graph.n, message: `${states.toLocaleString('en-US')} states` });
       },
       store,
+      part,
     );
     const stats = {
       nodes: result.states,
@@ -119,4 +126,31 @@ export const frontierDp: SearchStrategy = {
     const both = direction === 'directed' && graph.n > 1 ? 2n : 1n;
     return { status: 'complete', count: result.count * both, stats };
   },
+
+  /**
+   * Only a board whose states pass what a step keeps stored splits (8×8 and wider; a narrow board is fastest
+   * whole): sub-task i of n counts the tours whose boundary class after the middle line is i. Each runs the
+   * sweep to the middle again (8×8: 3.4 million states, about 10 s) and keeps its class from there; the
+   * classes add up to every tour once.
+   */
+  split(instance: Instance, parts: number) {
+    if (instance.kind !== 'tour' || instance.task.goal !== 'count' || parts < 2 || instance.task.options?.['part'] !== undefined) return undefined;
+    const graph = graphOf(instance);
+    if (!graph.symmetric || frontierWidth(graph) > MAX_FRONTIER || statesGuess(frontierWidth(graph), !instance.closed, graph.n) < STORE_LIMIT) return undefined;
+    return Array.from({ length: parts }, (_, index) => ({ task: { ...instance.task, options: { ...instance.task.options, part: `${index}/${parts}` } }, weight: 1 }));
+  },
 };
+
+/** The cut of option `part` ("index/parts"): after the last vertex of the board's first half of lines. */
+function partOf(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGraph, value: string | number | undefined): Part | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(String(value));
+  if (!match || Number(match[1]) >= Number(match[2])) throw new UsageError('ERR_OPTION', `option part is "index/parts" with index below parts, as split() writes it (as 3/16), not "${value}"`);
+  const { board } = instance;
+  const acrossColumns = board.width >= board.height;
+  const lines = acrossColumns ? board.width : board.height;
+  const lineOf = (sq: number) => (acrossColumns ? sq % board.width : Math.floor(sq / board.width));
+  let step = -1;
+  for (let v = 0; v < graph.n; v++) if (lineOf(graph.square[v]!) < Math.floor(lines / 2)) step = v;
+  return { step: Math.max(step, 0), span: acrossColumns ? board.height : board.width, parts: Number(match[2]), index: Number(match[1]) };
+}
