@@ -134,10 +134,11 @@ export const frontierDp: SearchStrategy = {
    * classes add up to every tour once.
    */
   split(instance: Instance, parts: number) {
-    if (instance.kind !== 'tour' || instance.task.goal !== 'count' || parts < 2 || instance.task.options?.['part'] !== undefined) return undefined;
+    if (instance.kind !== 'tour' || instance.task.goal !== 'count' || instance.task.options?.['part'] !== undefined) return undefined;
     const graph = graphOf(instance);
     if (!graph.symmetric || frontierWidth(graph) > MAX_FRONTIER || statesGuess(frontierWidth(graph), !instance.closed, graph.n) < STORE_LIMIT) return undefined;
-    return Array.from({ length: parts }, (_, index) => ({ task: { ...instance.task, options: { ...instance.task.options, part: `${index}/${parts}` } }, weight: 1 }));
+    const n = Math.max(parts, 2);
+    return Array.from({ length: n }, (_, index) => ({ task: { ...instance.task, options: { ...instance.task.options, part: `${index}/${n}` } }, weight: 1 }));
   },
 };
 
