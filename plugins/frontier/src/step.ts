@@ -30,8 +30,9 @@ export interface StepPlan {
   /** Slots leaving the frontier with this step (np: v itself). */
   readonly leaving: Int32Array;
   /**
-   * When the vertices added so far are closed under the board's mirror (a whole line is in), the N slot each
-   * N slot goes to in the mirror: the step then keeps each state or its mirror image, whichever key is less.
+   * When the vertices added so far are closed under the board's mirror (whole lines, and mirror pairs of the
+   * next), the N slot each N slot goes to in the mirror: the step then keeps each state or its mirror image,
+   * whichever key is less.
    */
   readonly mirror: Int32Array | undefined;
   readonly isLast: boolean;
