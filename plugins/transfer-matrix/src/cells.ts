@@ -380,6 +380,8 @@ export function countCells(
     states?: number;
     /** Exactly this many primes, for residues only (a check of another route's counts): the table is then the counts modulo their product. */
     primes?: number;
+    /** With `primes`: skip this many of the primes below 2²⁹ first (to add a prime to an earlier check). */
+    skipPrimes?: number;
   },
 ): CellTable {
   const cells = cellModel(model);
@@ -411,7 +413,8 @@ export function countCells(
   const safe = Math.ceil((Math.log2(floatTotal * 1.000001 + 16) + 1) / bitsPerPrime);
   const coefficients = degree + 1;
   const fewest = options.primes ?? Math.min(safe, Math.max(1, Math.ceil((Math.log2(floatTotal / coefficients + 1) + 1) / bitsPerPrime)));
-  const primes = primesBelow2To29(fewest);
+  const skip = options.primes !== undefined ? (options.skipPrimes ?? 0) : 0;
+  const primes = primesBelow2To29(skip + fewest).slice(skip);
   passes = 1 + fewest;
   const buffers: [Int32Array, Int32Array] = [new Int32Array(states * coefficients), new Int32Array(states * coefficients)];
   const carrier = new ModularCarrier(buffers, maxAfter);
