@@ -89,7 +89,7 @@ describe('frontier DP: tour counts', () => {
     expect(orderedGraph(new Board({ width: 8, height: 6, removed: [0] }), knights.piece('knight')!).mirror).toBeUndefined();
   });
 
-  it('splits by the boundary class after the middle line: the parts add up to the whole (6×8 in 3 parts); only boards too big to keep transitions split', async () => {
+  it('splits by the boundary class after the middle line: the parts add up to the whole (6×8 in 3 parts); a board that keeps transitions is one sub-task, the whole', async () => {
     const graph = orderedGraph(new Board({ width: 8, height: 6 }), knights.piece('knight')!);
     let sum = 0n;
     for (let index = 0; index < 3; index++) {
@@ -103,7 +103,10 @@ describe('frontier DP: tour counts', () => {
       if (!instance.ok) throw instance.error;
       return knights.strategy('frontier')!.split!(instance.value, parts);
     };
-    expect(split({ width: 30, height: 6 }, 4)).toBeUndefined();
+    const whole = split({ width: 30, height: 6 }, 4)!;
+    expect(whole).toHaveLength(1);
+    expect(whole[0]).toMatchObject({ task: { strategy: 'frontier' }, weight: 1 });
+    expect(whole[0]!.task.options?.['part']).toBeUndefined();
     const parts = split({ width: 8, height: 8 }, 16)!;
     expect(parts.map((p) => p.task.options?.['part'])).toEqual(Array.from({ length: 16 }, (_, i) => `${i}/16`));
   });

@@ -129,14 +129,18 @@ export const frontierDp: SearchStrategy = {
 
   /**
    * Only a board whose states pass what a step keeps stored splits (8×8 and wider; a narrow board is fastest
-   * whole): sub-task i of n counts the tours whose boundary class after the middle line is i. Each runs the
+   * whole, one sub-task): sub-task i of n counts the tours whose boundary class after the middle line is i. Each runs the
    * sweep to the middle again (8×8: 3.4 million states, about 10 s) and keeps its class from there; the
    * classes add up to every tour once.
    */
   split(instance: Instance, parts: number) {
     if (instance.kind !== 'tour' || instance.task.goal !== 'count' || instance.task.options?.['part'] !== undefined) return undefined;
     const graph = graphOf(instance);
-    if (!graph.symmetric || frontierWidth(graph) > MAX_FRONTIER || statesGuess(frontierWidth(graph), !instance.closed, graph.n) < STORE_LIMIT) return undefined;
+    if (!graph.symmetric || frontierWidth(graph) > MAX_FRONTIER) return undefined;
+    // A narrow board is one sub-task, the whole: splitting it would repeat the sweep in every part, and saying
+    // so (rather than not splitting) keeps `--workers` or `--checkpoint` with `auto` from picking a splitter
+    // that is far slower (backtracking 6×30 would never end).
+    if (statesGuess(frontierWidth(graph), !instance.closed, graph.n) < STORE_LIMIT) return [{ task: instance.task, weight: 1 }];
     const n = Math.max(parts, 2);
     return Array.from({ length: n }, (_, index) => ({ task: { ...instance.task, options: { ...instance.task.options, part: `${index}/${n}` } }, weight: 1 }));
   },
