@@ -61,6 +61,8 @@ const k3 = ((N - 2n) * (N + 5n) * (N ** 4n - 3n * N ** 3n - 8n * N ** 2n + 66n *
 check('k = 3: A172134, (n−2)(n+5)(n⁴−3n³−8n²+66n−108)/6 (Fabel)', table[3] === k3, String(k3));
 const k4 = (N ** 8n - 54n * N ** 6n + 144n * N ** 5n + 1019n * N ** 4n - 5232n * N ** 3n - 2022n * N ** 2n + 51120n * N - 77184n) / 24n;
 check('k = 4: A172135, (n⁸−54n⁶+144n⁵+1019n⁴−5232n³−2022n²+51120n−77184)/24 (Fabel)', table[4] === k4, String(k4));
+const k5 = (N ** 10n - 90n * N ** 8n + 240n * N ** 7n + 3235n * N ** 6n - 16320n * N ** 5n - 40530n * N ** 4n + 396480n * N ** 3n - 231656n * N ** 2n - 3359520n * N + 6509280n) / 120n;
+if (n >= 8) check('k = 5: A172136, (n¹⁰−90n⁸+240n⁷+3235n⁶−16320n⁵−40530n⁴+396480n³−231656n²−3359520n+6509280)/120', table[5] === k5, String(k5));
 const most = Math.ceil((n * n) / 2);
 check(`largest k = ⌈n²/2⌉ = ${most}, with ${n % 2 === 0 ? 2 : 1} placement${n % 2 === 0 ? 's (the two colours)' : ' (the larger colour)'}`, table.length - 1 === most && table[most] === (n % 2 === 0 ? 2n : 1n), `${table.length - 1}: ${table[table.length - 1]}`);
 const published = JSON.parse(readFileSync(new URL('../../test/oracles/knights-row-sums.json', import.meta.url), 'utf8')).A141243;
