@@ -20,30 +20,7 @@
  * the other's, then the trie's m + 1 levels.
  */
 
-const uleb = (value: number): number[] => {
-  const out: number[] = [];
-  let v = value >>> 0;
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-};
-const sleb = (value: number | bigint): number[] => {
-  const out: number[] = [];
-  let v = BigInt(value);
-  for (;;) {
-    const byte = Number(v & 0x7fn);
-    v >>= 7n;
-    if ((v === 0n && (byte & 0x40) === 0) || (v === -1n && (byte & 0x40) !== 0)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-};
-const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
-const vector = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-const name = (s: string) => [...uleb(s.length), ...Array.from(s, (ch) => ch.charCodeAt(0))];
+import { name, section, sleb, uleb, vector } from './wasm-encoding.js';
 
 const I32 = 0x7f;
 const I64 = 0x7e;
