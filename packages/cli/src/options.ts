@@ -145,7 +145,7 @@ export function addSolveOptions(command: Command): Command {
     .option('-o, --option <name=value>', 'a strategy option or part, e.g. ordering=warnsdorff (repeatable)', keyValue, {})
     .option('--max-steps <n>', 'step budget (nodes, moves or generations)', wholeNumber('--max-steps', 1))
     .option('--max-time <time>', 'time budget of the whole run, e.g. 15s (the default), 500ms, 2m, or none', duration)
-    .option('--memory <size>', 'memory a run may use, which every strategy checks its estimate against: 512M, 12G (powers of 1024; default 1G)', (text: string) => memorySize(text))
+    .option('--memory <size>', 'memory a run (each sub-task of a split count) may use, which every strategy checks its estimate against: 512M, 12G (powers of 1024; default 1G)', (text: string) => memorySize(text))
     .option('--seed <n>', 'seed for every random choice (same seed, same run)', wholeNumber('--seed', 0, MAX_SEED, 'seeds are 32-bit'))
     .option('--cross-check', 'for counts: count again with a second strategy and fail (exit 5) if they differ')
     .addOption(new Option('--format <format>', 'output format (svg: a drawing of the first solution)').choices(['text', 'json', 'svg']).default('text'))

@@ -36,6 +36,14 @@ describe('runSplit on real worker threads', () => {
     await expect(runSplit({ plugins: [pluginUrls[0]!, exploding], task, workers: 2, parts: 4 })).rejects.toThrow(/sub-task #2 .*"part":2.*exploded on purpose/);
   });
 
+  it('every sub-task may use the memory the task names (--memory), not the default', async () => {
+    const task: Task = { ...queens(6, 'count'), strategy: 'memory-echo', budget: { maxMemoryBytes: 3 * 2 ** 30 } };
+    const run = await runSplit({ plugins: [pluginUrls[0]!, exploding], task, workers: 2, parts: 4 });
+    expect(run).toMatchObject({ status: 'complete', count: 4n * 3n });
+    const plain = await runSplit({ plugins: [pluginUrls[0]!, exploding], task: { ...task, budget: {} }, workers: 2, parts: 4 });
+    expect(plain).toMatchObject({ status: 'complete', count: 4n * 1n });
+  });
+
   it('a checkpoint records finished sub-tasks and a second run skips them', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bezzel-pool-')), 'count.jsonl');
     const task = queens(10, 'count');

@@ -73,6 +73,11 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   // A resumed count reuses the split it started with, whatever the worker count now.
   const parts = (options.checkpoint && Checkpoint.partsOf(options.checkpoint)) || (options.parts ?? workers * 16);
   const plan = planSplit(bezzel, task, parts);
+  // Each sub-task is a run of its own and may use the memory the task names (as on a queue, where each runs on
+  // a worker's machine): without this a sub-task was held to the core's default whatever --memory said, so a
+  // split frontier count of 8×8 was refused in every sub-task. Threads here run one sub-task each at a time.
+  const memory = task.budget?.maxMemoryBytes;
+  const memoryShare = memory === undefined ? {} : { maxMemoryBytes: memory };
   const checkpoint = options.checkpoint
     ? Checkpoint.open(options.checkpoint, { bezzel: 'checkpoint', version: 1, task: withoutBudget(task), strategy: plan.strategy.meta.id, parts, subTasks: plan.subTasks.length, split: splitDigest(plan.subTasks) })
     : undefined;
@@ -122,7 +127,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   const timer =
     // Node timers hold at most 2³¹−1 ms (24.8 days); a longer limit is no limit here.
     maxTimeMs < 2 ** 31 - 1 ? setTimeout(() => wrapUp('time'), Math.max(0, deadline - performance.now())) : undefined;
-  const budgetLeft = () => (Number.isFinite(deadline) ? { maxTimeMs: Math.max(1, deadline - performance.now()) } : UNLIMITED);
+  const budgetLeft = () => ({ ...(Number.isFinite(deadline) ? { maxTimeMs: Math.max(1, deadline - performance.now()) } : UNLIMITED), ...memoryShare });
 
   let failure: SubTaskError | undefined;
   let unfinished = false;

@@ -1,4 +1,4 @@
-import { no, option, pluginModule, yes, type SearchStrategy } from '@bezzel/core';
+import { memoryLimit, no, option, pluginModule, yes, type SearchStrategy } from '@bezzel/core';
 
 /**
  * A test fixture: a strategy that splits any placement count into four sub-tasks and throws in the third,
@@ -21,4 +21,12 @@ const exploding: SearchStrategy = {
     Array.from({ length: Math.max(parts, 4) }, (_, part) => ({ task: { ...instance.task, options: { part } }, weight: 1 })),
 };
 
-export default pluginModule({ strategies: [exploding] });
+/** A test fixture: each of its four sub-tasks counts the GiB its run may use, to show the task's budget reaches them. */
+const memoryEcho: SearchStrategy = {
+  meta: { id: 'memory-echo', description: 'test fixture: counts the GiB a sub-task may use', problems: ['placement'], goals: ['count'], options: { part: option.internal('which quarter') } },
+  supports: (instance) => (instance.kind === 'placement' ? yes(1000) : no('placements only')),
+  run: (instance) => ({ status: 'complete', count: BigInt(Math.floor(memoryLimit(instance) / 2 ** 30)), stats: { nodes: 1, timeMs: 0 } }),
+  split: (instance) => Array.from({ length: 4 }, (_, part) => ({ task: { ...instance.task, options: { part } }, weight: 1 })),
+};
+
+export default pluginModule({ strategies: [exploding, memoryEcho] });
