@@ -15,6 +15,7 @@ describe('--memory: the memory a run may use', () => {
     expect(() => memorySize('12', machine)).toThrow('a memory size needs a unit, like 512M, 12G or 1.5T (powers of 1024), not "12"; say 12G or 12M');
     expect(() => memorySize('lots', machine)).toThrow(/needs a unit/);
     expect(() => memorySize('0G', machine)).toThrow(/more than 0/);
+    expect(() => memorySize('0', machine)).toThrow('a memory size must be more than 0, not "0"');
     expect(() => memorySize('65G', machine)).toThrow("65G is more than this machine's 64.0 GiB of memory");
   });
 

@@ -100,6 +100,8 @@ const UNIT_BYTES = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 } as const;
  */
 export function memorySize(text: string, machine: number = totalmem()): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt])(?:i?b)?\s*$/i.exec(text);
+  // Nothing is refused as nothing, not as a missing unit (whose hint would suggest 0G, refused too).
+  if (/^\s*0+(\.0+)?\s*$/.test(text)) throw new InvalidArgumentError(`a memory size must be more than 0, not ${quoted(text)}`);
   if (!match) {
     const bare = /^\s*\d+(\.\d+)?\s*$/.test(text) ? `; say ${text.trim()}G or ${text.trim()}M` : '';
     throw new InvalidArgumentError(`a memory size needs a unit, like 512M, 12G or 1.5T (powers of 1024), not ${quoted(text)}${bare}`);
