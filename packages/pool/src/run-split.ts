@@ -140,6 +140,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
     await new Promise((resolve) => setImmediate(resolve));
     return bezzel.solve({ ...sub.task, budget: budgetLeft() }, { signal: stop.signal, stop: new Int32Array(asked) });
   };
+  const notes = new Set<string>();
   const runner = async () => {
     while (stopReason === undefined && next < pending.length) {
       const { sub, key }: KeyedSubTask = pending[next++]!;
@@ -158,6 +159,8 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
         // A sub-task stopped part way still found what it found: the count so far includes it.
         // (Its nodes were searched too: the stats say how much work the stopped count did.)
         if (result.status === 'budget' || result.status === 'aborted') tally.addFound(sub.weight, result.partial?.count ?? 0n, result.stats.nodes);
+        // What a stopped sub-task says of itself (where its work is kept, how to resume) reaches the user.
+        if ((result.status === 'budget' || result.status === 'aborted') && result.partial?.note) notes.add(result.partial.note);
         continue;
       }
       tally.add(entry);
@@ -177,7 +180,8 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
 
   const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, finished: tally.done, resumed, ...(rejected > 0 ? { checkpointRejected: rejected } : {}), executor: inProcess ? 'in-process' : 'threads' } };
   if (stopReason || unfinished || !tally.complete) {
-    const base = { strategy: plan.strategy.meta.id, task, stats, partial: tally.partial(task.goal === 'count-fundamental') };
+    const note = [...notes].slice(0, 3).join('; ');
+    const base = { strategy: plan.strategy.meta.id, task, stats, partial: { ...tally.partial(task.goal === 'count-fundamental'), ...(note ? { note } : {}) } };
     if (stopReason === 'time' || (!stopReason && performance.now() >= deadline)) return { ...base, status: 'budget', exhausted: 'time' };
     return { ...base, status: 'aborted' };
   }

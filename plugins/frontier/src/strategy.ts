@@ -1,6 +1,8 @@
 import { no, option, overMemory, TOUR_DIRECTIONS, tourDirection, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { resolve } from 'node:path';
 import { countWalks, type Part } from './dp.js';
 import { frontierWidth, orderedGraph, type OrderedGraph } from './graph.js';
+import { countCyclesSpilled, SPILL_SLOTS, SpillSweep, STATES_PER_GROUP, threadRunner } from './spill.js';
 
 /** Frontier squares a state holds at most (4 bits each in three 32-bit words). */
 export const MAX_FRONTIER = 24;
@@ -70,6 +72,10 @@ export const frontierDp: SearchStrategy = {
         'directed (a tour and its reversal are two) or undirected (one); default: directed for open tours (OEIS A165134), undirected for closed ones (OEIS A001230)',
         TOUR_DIRECTIONS,
       ),
+      spill: option.text(
+        'a directory for the states between squares, on disk instead of in memory (closed tours whose frontier is at most 16 squares: 8×8 and 7×n), written as the run goes; the same command with the same directory resumes where a stopped run was',
+      ),
+      threads: option.integer('threads working out a spilled run\'s groups of states at once (with spill)', { min: 1, max: 256, default: 1 }),
       part: option.internal('the sub-task split() writes, "index/parts": count only the tours whose boundary class (see countWalks\' Part) after the middle line is index'),
     },
   },
@@ -84,6 +90,7 @@ export const frontierDp: SearchStrategy = {
     const graph = graphOf(instance);
     if (!graph.symmetric) return no(`the ${instance.piece.name}'s moves cannot all be made back, so a tour is not the same walked backwards`);
     const width = frontierWidth(graph);
+    if (instance.task.options?.['spill'] !== undefined) return supportsSpilled(instance, graph, width);
     if (width > MAX_FRONTIER) return no(`its frontier on ${instance.board} is ${width} squares; a state holds at most ${MAX_FRONTIER}`);
     const states = statesGuess(width, !instance.closed, graph.n);
     const store = states < STORE_LIMIT;
@@ -91,13 +98,15 @@ export const frontierDp: SearchStrategy = {
     // classes mix again a line after the cut.
     const part = instance.task.options?.['part'] !== undefined ? SPLIT_SHARE : 1;
     const memory = overMemory((states / part) * (store ? BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK : BYTES_PER_STREAMED), `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
-    if (memory) return no(memory);
+    if (memory) return no(instance.closed && width <= SPILL_SLOTS + 1 ? `${memory}; -o spill=DIR keeps them on disk` : memory);
     return yes(1 + (store ? MS_PER_BUILT * BUILT_PER_PEAK * states + MS_PER_STATE_VERTEX * states * graph.n : MS_PER_BUILT * states * graph.n));
   },
 
-  run(instance: Instance, ctx: RunContext): Outcome {
+  run(instance: Instance, ctx: RunContext): Outcome | Promise<Outcome> {
     if (instance.kind !== 'tour') throw new Error('frontier was run on a placement');
     const graph = graphOf(instance);
+    const spill = ctx.option('spill');
+    if (spill !== undefined) return runSpilled(instance, graph, ctx, String(spill));
     const started = performance.now();
     const walk = instance.closed ? 'cycles' : 'paths';
     const direction = tourDirection(instance.task) ?? 'directed';
@@ -135,6 +144,8 @@ export const frontierDp: SearchStrategy = {
    */
   split(instance: Instance, parts: number) {
     if (instance.kind !== 'tour' || instance.task.goal !== 'count' || instance.task.options?.['part'] !== undefined) return undefined;
+    // A spilled run is one run: its groups are worked out by its own threads, and its directory is its checkpoint.
+    if (instance.task.options?.['spill'] !== undefined) return [{ task: instance.task, weight: 1 }];
     const graph = graphOf(instance);
     if (!graph.symmetric || frontierWidth(graph) > MAX_FRONTIER) return undefined;
     // A narrow board is one sub-task, the whole: splitting it would repeat the sweep in every part, and saying
@@ -158,4 +169,62 @@ function partOf(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGra
   let step = -1;
   for (let v = 0; v < graph.n; v++) if (lineOf(graph.square[v]!) < Math.floor(lines / 2)) step = v;
   return { step: Math.max(step, 0), span: acrossColumns ? board.height : board.width, parts: Number(match[2]), index: Number(match[1]) };
+}
+
+/** Bytes a thread of a spilled run holds at most: a group's input, table and output (24 bytes a state each). */
+const SPILL_BYTES_PER_THREAD = STATES_PER_GROUP * 24 * 4;
+
+function supportsSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGraph, width: number): Support {
+  if (!instance.closed) return no('a spilled run counts closed tours; open ones are counted in memory');
+  // frontierWidth counts the square being added; the states hold the frontier between squares.
+  if (width - 1 > SPILL_SLOTS) return no(`its frontier on ${instance.board} is ${width - 1} squares; a state on disk holds at most ${SPILL_SLOTS}`);
+  const threads = Number(instance.task.options?.['threads'] ?? 1);
+  const memory = overMemory(threads * SPILL_BYTES_PER_THREAD, `${threads} thread${threads === 1 ? '' : 's'} of a spilled run`, instance);
+  if (memory) return no(memory);
+  return yes(1 + MS_PER_BUILT * statesGuess(width, false, graph.n) * graph.n);
+}
+
+/**
+ * The closed tours counted with the states on disk (`countCyclesSpilled`): progress a square at a time, Ctrl-C
+ * or the budget stop it between groups, and what is on disk is where the same command resumes.
+ */
+async function runSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGraph, ctx: RunContext, directory: string): Promise<Outcome> {
+  const started = performance.now();
+  const dir = resolve(directory);
+  const threads = Number(ctx.option('threads') ?? 1);
+  const direction = tourDirection(instance.task) ?? 'directed';
+  let sweep: SpillSweep;
+  let runner: ReturnType<typeof threadRunner> | undefined;
+  let seen = 0;
+  try {
+    sweep = new SpillSweep(graph, dir, `${instance.piece.name}, ${instance.board}`);
+    runner = threadRunner(sweep, threads);
+    const result = await countCyclesSpilled(
+      sweep,
+      runner.run,
+      runner.parallel,
+      (p) => {
+        seen = Math.max(seen, p.states);
+        ctx.progress({ done: p.step, total: graph.n, message: `square ${p.step + 1} of ${graph.n}: ${p.states.toLocaleString('en-US')} states, group ${p.groupsDone} of ${p.groups}${p.resumed ? ' (on disk from before)' : ''}` });
+      },
+      () => ctx.clock.exhausted(seen),
+    );
+    const stats = {
+      nodes: result.states,
+      timeMs: performance.now() - started,
+      extra: { counted: direction, frontier: frontierWidth(graph), peakStates: result.peakStates, spilled: dir, resumedSteps: result.resumedSteps, residues: `${result.high} mod 2^52, ${result.prime} mod 2^51-129` },
+    };
+    if (result.stopped) {
+      const partial = { note: `stopped after square ${result.stopped.step} of ${graph.n}; the states are in ${dir}, and the same command resumes from there` };
+      return ctx.clock.reason === 'aborted' ? { status: 'aborted', stats, partial } : { status: 'budget', exhausted: ctx.clock.reason === 'steps' ? 'steps' : 'time', stats, partial };
+    }
+    if (result.count === undefined) throw new Error('the count may pass what its two residues prove (Brégman\'s bound is over 2^102)');
+    return { status: 'complete', count: result.count * (direction === 'directed' ? 2n : 1n), stats };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new UsageError('ERR_FOLDER', `${dir}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}`);
+    throw error;
+  } finally {
+    await runner?.close();
+  }
 }
