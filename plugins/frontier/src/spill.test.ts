@@ -91,5 +91,15 @@ describe('frontier DP with the states on disk (spill)', () => {
     const open = knights.instantiate({ ...task({ spill: dir }), problem: { kind: 'tour', board: { width: 6, height: 6 }, piece: 'knight', closed: false } });
     if (!open.ok) throw open.error;
     expect(knights.strategy('frontier')!.supports(open.value)).toMatchObject({ ok: false, reason: expect.stringMatching(/closed tours/) });
+    // A directory that cannot take the states is said before the run, in one line.
+    const supports = (options: Task['options'], width = 6) => {
+      const instance = knights.instantiate({ ...task(options), problem: { kind: 'tour', board: { width, height: 6 }, piece: 'knight', closed: true } });
+      if (!instance.ok) throw instance.error;
+      return knights.strategy('frontier')!.supports(instance.value);
+    };
+    expect(supports({ spill: join(dir, 'manifest.json') })).toMatchObject({ ok: false, reason: expect.stringMatching(/is a file, not a directory/) });
+    expect(supports({ spill: join(dir, 'manifest.json', 'below') })).toMatchObject({ ok: false, reason: expect.stringMatching(/is a file, so .* cannot be made/) });
+    expect(supports({ spill: dir }, 8)).toMatchObject({ ok: false, reason: expect.stringMatching(/states of another run \(knight, 6×6, not knight, 8×6\)/) });
+    expect(supports({ spill: dir })).toMatchObject({ ok: true });
   });
 });

@@ -1,5 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, closeSync, constants, existsSync, statSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { OrderedGraph } from './graph.js';
 import { FREE, FULL, stepPlans, Stepper, type StepPlan } from './step.js';
@@ -407,6 +407,29 @@ function readFully(fd: number, into: Uint8Array, position: number): void {
 function writeFully(fd: number, bytes: Uint8Array): void {
   let done = 0;
   while (done < bytes.length) done += writeSync(fd, bytes, done, Math.min(bytes.length - done, 1 << 30));
+}
+
+/**
+ * Why `dir` cannot hold this sweep's states, or undefined: a file is there, or the states of another run (its
+ * manifest names it). Asked before the run, so the user hears it as one line, not as a failed run.
+ */
+export function spillDirProblem(sweep: SpillSweep): string | undefined {
+  let dir = sweep.dir;
+  if (existsSync(dir) && !statSync(dir).isDirectory()) return `${dir} is a file, not a directory for the states`;
+  const manifest = join(dir, 'manifest.json');
+  if (existsSync(manifest)) {
+    const old = JSON.parse(readFileSync(manifest, 'utf8')) as SpillManifest;
+    if (old.signature !== sweep.signature) return `${dir} holds the states of another run (${old.board}, not ${sweep.describe}); give another directory`;
+  }
+  // The nearest folder that is there must be one we may write in.
+  while (!existsSync(dir)) dir = dirname(dir);
+  if (!statSync(dir).isDirectory()) return `${dir} is a file, so ${sweep.dir} cannot be made`;
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    return `${dir} cannot be written to`;
+  }
+  return undefined;
 }
 
 /** The states a group file of `step` holds (its header's last bucket end). */

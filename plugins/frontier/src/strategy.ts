@@ -2,7 +2,7 @@ import { no, option, overMemory, TOUR_DIRECTIONS, tourDirection, UsageError, yes
 import { resolve } from 'node:path';
 import { countWalks, type Part } from './dp.js';
 import { frontierWidth, orderedGraph, type OrderedGraph } from './graph.js';
-import { countCyclesSpilled, SPILL_SLOTS, SpillSweep, STATES_PER_GROUP, threadRunner } from './spill.js';
+import { countCyclesSpilled, SPILL_SLOTS, spillDirProblem, SpillSweep, STATES_PER_GROUP, threadRunner } from './spill.js';
 
 /** Frontier squares a state holds at most (4 bits each in three 32-bit words). */
 export const MAX_FRONTIER = 24;
@@ -171,6 +171,9 @@ function partOf(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGra
   return { step: Math.max(step, 0), span: acrossColumns ? board.height : board.width, parts: Number(match[2]), index: Number(match[1]) };
 }
 
+/** What a spilled run's manifest calls it. */
+const spillLabel = (instance: Extract<Instance, { kind: 'tour' }>) => `${instance.piece.name}, ${instance.board}`;
+
 /** Bytes a thread of a spilled run holds at most: a group's input, table and output (24 bytes a state each). */
 const SPILL_BYTES_PER_THREAD = STATES_PER_GROUP * 24 * 4;
 
@@ -178,6 +181,8 @@ function supportsSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: O
   if (!instance.closed) return no('a spilled run counts closed tours; open ones are counted in memory');
   // frontierWidth counts the square being added; the states hold the frontier between squares.
   if (width - 1 > SPILL_SLOTS) return no(`its frontier on ${instance.board} is ${width - 1} squares; a state on disk holds at most ${SPILL_SLOTS}`);
+  const problem = spillDirProblem(new SpillSweep(graph, resolve(String(instance.task.options?.['spill'])), spillLabel(instance)));
+  if (problem) return no(problem);
   const threads = Number(instance.task.options?.['threads'] ?? 1);
   const memory = overMemory(threads * SPILL_BYTES_PER_THREAD, `${threads} thread${threads === 1 ? '' : 's'} of a spilled run`, instance);
   if (memory) return no(memory);
@@ -197,7 +202,7 @@ async function runSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: 
   let runner: ReturnType<typeof threadRunner> | undefined;
   let seen = 0;
   try {
-    sweep = new SpillSweep(graph, dir, `${instance.piece.name}, ${instance.board}`);
+    sweep = new SpillSweep(graph, dir, spillLabel(instance));
     runner = threadRunner(sweep, threads);
     const result = await countCyclesSpilled(
       sweep,
