@@ -3,6 +3,9 @@ import { onTerminal, visible } from './support/terminal.js';
 import { freshQueue, testRedisReachable } from './support/redis.js';
 import { bezzelBin, childEnv, root } from './support/cli.js';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The command as a person meets it: on a terminal (a pseudo-terminal), where the progress display draws — the
@@ -78,6 +81,30 @@ describe('on a terminal', () => {
     } finally {
       worker.kill('SIGINT');
       await new Promise((resolve) => worker.once('exit', resolve));
+    }
+  });
+});
+
+describe('on a terminal, a count with its states on disk', () => {
+  it('Ctrl-C stops it saying where the states are; the same command resumes there and answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bezzel-spill-'));
+    try {
+      const args = ['tour', 'knight', '--width', '8', '--height', '6', '--closed', '--goal', 'count', '--strategy', 'frontier', '-o', `spill=${dir}`, '--max-time', 'none'];
+      const first = onTerminal(args);
+      await first.waitFor(/square (2\d|3\d) of 48/);
+      first.type('\x03');
+      const stopped = await first.ended;
+      const text = visible(stopped.screen);
+      expect(stopped.code, text).toBe(130);
+      expect(text).toMatch(/stopped after square \d+ of 48; the states are in .*, and the same command resumes from there/);
+      const again = onTerminal(args);
+      const { screen, code } = await again.ended;
+      const answer = visible(screen);
+      expect(code, answer).toBe(0);
+      expect(answer).toMatch(/resumedSteps [1-9]\d/);
+      expect(answer).toMatch(/55488142 undirected closed tours/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -458,6 +458,8 @@ export interface SpillProgress {
   readonly groups: number;
   /** True when the step was found on disk, done by an earlier run. */
   readonly resumed: boolean;
+  /** States after every step so far, this one's finished groups included. */
+  readonly seen: number;
 }
 
 export interface SpillResult {
@@ -517,6 +519,7 @@ export async function countCyclesSpilled(
     seen = done.seen;
     peak = done.peak;
     resumedSteps = first;
+    progress({ step: first - 1, states: before, groupsDone: 1, groups: 1, resumed: true, seen });
   }
   for (let step = first; step < sweep.n; step++) {
     const groups = sweep.groupsAt(step);
@@ -557,7 +560,7 @@ export async function countCyclesSpilled(
         high = (high + r.high) % MOD_HIGH;
         prime = (prime + r.prime) % MOD_PRIME;
         done++;
-        progress({ step, states, groupsDone: done, groups, resumed: false });
+        progress({ step, states, groupsDone: done, groups, resumed: false, seen: seen + states });
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
@@ -570,7 +573,7 @@ export async function countCyclesSpilled(
     seen += states;
     peak = Math.max(peak, states);
     writeFileSync(join(sweep.stepDir(step), 'done.json'), JSON.stringify({ states, seen, peak }));
-    if (resumed) progress({ step, states, groupsDone: groups, groups, resumed: true });
+    if (resumed) progress({ step, states, groupsDone: groups, groups, resumed: true, seen });
     sweep.dropStep(step - 1);
     before = states;
   }

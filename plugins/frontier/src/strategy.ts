@@ -145,7 +145,7 @@ export const frontierDp: SearchStrategy = {
   split(instance: Instance, parts: number) {
     if (instance.kind !== 'tour' || instance.task.goal !== 'count' || instance.task.options?.['part'] !== undefined) return undefined;
     // A spilled run is one run: its groups are worked out by its own threads, and its directory is its checkpoint.
-    if (instance.task.options?.['spill'] !== undefined) return [{ task: instance.task, weight: 1 }];
+    if (instance.task.options?.['spill'] !== undefined) return undefined;
     const graph = graphOf(instance);
     if (!graph.symmetric || frontierWidth(graph) > MAX_FRONTIER) return undefined;
     // A narrow board is one sub-task, the whole: splitting it would repeat the sweep in every part, and saying
@@ -209,8 +209,8 @@ async function runSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: 
       runner.run,
       runner.parallel,
       (p) => {
-        seen = Math.max(seen, p.states);
-        ctx.progress({ done: p.step, total: graph.n, message: `square ${p.step + 1} of ${graph.n}: ${p.states.toLocaleString('en-US')} states, group ${p.groupsDone} of ${p.groups}${p.resumed ? ' (on disk from before)' : ''}` });
+        seen = p.seen;
+        ctx.progress({ nodes: p.seen, done: p.step, total: graph.n, message: `square ${p.step + 1} of ${graph.n}: ${p.states.toLocaleString('en-US')} states, ${p.resumed ? 'on disk from before' : `group ${p.groupsDone} of ${p.groups}`}` });
       },
       () => ctx.clock.exhausted(seen),
     );
