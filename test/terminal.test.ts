@@ -96,7 +96,7 @@ describe('on a terminal, a count with its states on disk', () => {
       const stopped = await first.ended;
       const text = visible(stopped.screen);
       expect(stopped.code, text).toBe(130);
-      expect(text).toMatch(/stopped after square \d+ of 48; the states are in .*, and the same command resumes from there/);
+      expect(text).toMatch(/the states are in .* \(square \d+ of 48 part done\), and the same command resumes from there/);
       const again = onTerminal(args);
       const { screen, code } = await again.ended;
       const answer = visible(screen);

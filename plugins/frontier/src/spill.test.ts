@@ -99,6 +99,8 @@ describe('frontier DP with the states on disk (spill)', () => {
     };
     expect(supports({ spill: join(dir, 'manifest.json') })).toMatchObject({ ok: false, reason: expect.stringMatching(/is a file, not a directory/) });
     expect(supports({ spill: join(dir, 'manifest.json', 'below') })).toMatchObject({ ok: false, reason: expect.stringMatching(/is a file, so .* cannot be made/) });
+    // Node's recursive mkdir never returns under /proc; one level at a time fails at once.
+    if (existsSync('/proc/self')) expect(supports({ spill: '/proc/no-such/states' })).toMatchObject({ ok: false, reason: expect.stringMatching(/cannot be made or written to \(ENOENT\)/) });
     expect(supports({ spill: dir }, 8)).toMatchObject({ ok: false, reason: expect.stringMatching(/states of another run \(knight, 6×6, not knight, 8×6\)/) });
     expect(supports({ spill: dir })).toMatchObject({ ok: true });
   });

@@ -421,15 +421,27 @@ export function spillDirProblem(sweep: SpillSweep): string | undefined {
     const old = JSON.parse(readFileSync(manifest, 'utf8')) as SpillManifest;
     if (old.signature !== sweep.signature) return `${dir} holds the states of another run (${old.board}, not ${sweep.describe}); give another directory`;
   }
-  // The nearest folder that is there must be one we may write in.
+  // The nearest folder that is there must be one we may write in, and the directory one we can make.
   while (!existsSync(dir)) dir = dirname(dir);
   if (!statSync(dir).isDirectory()) return `${dir} is a file, so ${sweep.dir} cannot be made`;
   try {
     accessSync(dir, constants.W_OK);
-  } catch {
-    return `${dir} cannot be written to`;
+    makeDirectory(sweep.dir);
+  } catch (error) {
+    return `${sweep.dir} cannot be made or written to (${(error as { code?: string }).code ?? (error as Error).message})`;
   }
   return undefined;
+}
+
+/**
+ * Makes `dir` and the folders above it that are missing, one at a time: Node's recursive mkdir never returns
+ * under /proc (it retries the missing parent for ever), where one level at a time fails at once.
+ */
+function makeDirectory(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirectory(parent);
+  mkdirSync(dir);
 }
 
 /** The states a group file of `step` holds (its header's last bucket end). */
@@ -475,8 +487,11 @@ export interface SpillResult {
   readonly stopped?: { readonly step: number };
 }
 
-/** States a group should hold at most, so that a thread's table stays in the hundreds of megabytes. */
-export const STATES_PER_GROUP = 4_000_000;
+/**
+ * States a group's work is planned for (the next step's states over the groups, with room for two steps' growth):
+ * a table of a few hundred thousand states, tens of megabytes, mostly in the cache.
+ */
+export const STATES_PER_GROUP = 1_000_000;
 
 /**
  * Counts the closed tours (undirected Hamiltonian cycles) with the states on disk in `sweep.dir`: step after
@@ -493,7 +508,7 @@ export async function countCyclesSpilled(
 ): Promise<SpillResult> {
   const manifestFile = join(sweep.dir, 'manifest.json');
   const manifest: SpillManifest = { board: sweep.describe, vertices: sweep.n, signature: sweep.signature };
-  mkdirSync(sweep.dir, { recursive: true });
+  makeDirectory(sweep.dir);
   if (existsSync(manifestFile)) {
     const old = JSON.parse(readFileSync(manifestFile, 'utf8')) as SpillManifest;
     if (old.signature !== manifest.signature) throw Object.assign(new Error(`it holds the states of another run (${old.board}, not ${manifest.board}); give another directory`), { code: 'EOTHERRUN' });

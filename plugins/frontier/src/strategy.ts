@@ -175,7 +175,7 @@ function partOf(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGra
 const spillLabel = (instance: Extract<Instance, { kind: 'tour' }>) => `${instance.piece.name}, ${instance.board}`;
 
 /** Bytes a thread of a spilled run holds at most: a group's input, table and output (24 bytes a state each). */
-const SPILL_BYTES_PER_THREAD = STATES_PER_GROUP * 24 * 4;
+const SPILL_BYTES_PER_THREAD = STATES_PER_GROUP * 24 * 16;
 
 function supportsSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGraph, width: number): Support {
   if (!instance.closed) return no('a spilled run counts closed tours; open ones are counted in memory');
@@ -217,10 +217,17 @@ async function runSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: 
     const stats = {
       nodes: result.states,
       timeMs: performance.now() - started,
-      extra: { counted: direction, frontier: frontierWidth(graph), peakStates: result.peakStates, spilled: dir, resumedSteps: result.resumedSteps, residues: `${result.high} mod 2^52, ${result.prime} mod 2^51-129` },
+      extra: {
+        counted: direction,
+        frontier: frontierWidth(graph),
+        peakStates: result.peakStates,
+        spilled: dir,
+        resumedSteps: result.resumedSteps,
+        ...(result.stopped ? {} : { residues: `${result.high} mod 2^52, ${result.prime} mod 2^51-129` }),
+      },
     };
     if (result.stopped) {
-      const partial = { note: `stopped after square ${result.stopped.step} of ${graph.n}; the states are in ${dir}, and the same command resumes from there` };
+      const partial = { note: `the states are in ${dir} (square ${result.stopped.step + 1} of ${graph.n} part done), and the same command resumes from there` };
       return ctx.clock.reason === 'aborted' ? { status: 'aborted', stats, partial } : { status: 'budget', exhausted: ctx.clock.reason === 'steps' ? 'steps' : 'time', stats, partial };
     }
     if (result.count === undefined) throw new Error('the count may pass what its two residues prove (Brégman\'s bound is over 2^102)');
