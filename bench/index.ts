@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 
 export interface BenchSection {
   readonly title: string;
+  /** Words `pnpm bench <word>` also picks the section by, besides its file name (`frontier`: issue 29's table). */
+  readonly keywords?: readonly string[];
   run(log: (line: string) => void): Promise<void>;
 }
 
@@ -20,8 +22,8 @@ console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${
 
 const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
 for (const file of files) {
-  if (filter.length > 0 && !filter.some((f) => file.includes(f))) continue;
   const section = (await import(pathToFileURL(join(dir, file)).href)).default as BenchSection;
+  if (filter.length > 0 && !filter.some((f) => file.includes(f) || (section.keywords ?? []).includes(f))) continue;
   console.log(`\n## ${section.title} (${file})`);
   await section.run((line) => console.log(line));
 }

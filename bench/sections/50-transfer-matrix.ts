@@ -13,6 +13,7 @@ import { fmtMs, timed } from '../time.js';
  */
 const section: BenchSection = {
   title: 'Row-transfer DP (transfer-matrix strategy)',
+  keywords: ['frontier'],
   async run(log) {
     const bezzel = await createBezzel({ plugins: [knight, classic, transferMatrix] });
     const solve = (piece: string, n: number, goal: Task['goal'], k = 0) =>

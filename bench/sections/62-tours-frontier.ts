@@ -48,6 +48,14 @@ const section: BenchSection = {
   async run(log) {
     if (!existsSync(join(root, 'packages/cli/dist/bin.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--js'], { cwd: root });
     log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from other load than wall time`);
+    // Issue 29's row: open tours of 6×6 as a user asks for them (auto picks the strategy), beside the figures it quotes.
+    const six = await command(['tour', 'knight', '-n', '6', '--goal', 'count']);
+    const sixCount = /^(\d+) /m.exec(six.stdout)?.[1] ?? '?';
+    log(
+      `  tour knight -n 6 --goal count: ${sixCount} ${sixCount === '6637920' ? '(A165134 ✓)' : '(MISMATCH: 6637920)'}  wall ${fmtMs(six.wallMs)}` +
+        `${six.userS !== undefined ? `  user ${six.userS.toFixed(2)} s  peak ${six.peakMiB!.toFixed(0)} MiB` : ''}` +
+        '  — quoted: Luschny\'s bitboard backtracker 1.04 s (C++/OpenMP, undirected 3,318,960); Bezzel before issue 29 3.67 s',
+    );
     const rows: [number, number, boolean, string | undefined][] = [
       [30, 3, true, narrow.rows3['30']],
       [12, 5, true, narrow.rows5['12']],

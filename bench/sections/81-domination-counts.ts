@@ -26,6 +26,7 @@ const UNIDOM = {
 
 const section: BenchSection = {
   title: 'Domination: counting minimum sets, beside unidom',
+  keywords: ['frontier'],
   async run(log) {
     const bezzel = await createBezzel({ plugins: [queen, knight, coverSearch] });
     const here = createRequire(import.meta.url);
