@@ -27,6 +27,7 @@ const NOT_HERE: readonly (readonly [RegExp, string])[] = [
   [/--queue|bezzel worker/, 'needs the Redis the README starts on port 6379 (test/queue.test.ts runs the same commands on its own)'],
   [/init plugin|my-piece/, 'writes a plugin folder and installs it: test/cli-init.test.ts and the release test run these steps'],
   [/…64 squares…/, 'an abbreviation of the tour printed in full below it, which is run'],
+  [/-o spill=kt8/, 'half an hour of two cores: docs/results/knights-tour-8x8-closed.md has the run; test/terminal.test.ts stops a spilled count and resumes it'],
 ];
 /** Files the examples write in the checkout, removed afterwards. */
 const WRITTEN = ['tour.json', 'tour.svg', 'q.svg', 'results.json', 'rtd.svg', 'runs.csv', 'rtd.png', 'summary.pdf', 'ecdf.svg'];

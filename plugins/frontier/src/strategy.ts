@@ -64,7 +64,7 @@ function statesGuess(width: number, paths: boolean, vertices: number): number {
 export const frontierDp: SearchStrategy = {
   meta: {
     id: 'frontier',
-    description: 'tour counts by frontier dynamic programming over how the partial tour joins the squares of the sweep line: narrow boards of any length (6×40 closed knight\'s tours in seconds)',
+    description: 'tour counts by frontier dynamic programming over how the partial tour joins the squares of the sweep line: narrow boards of any length (6×40 closed knight\'s tours in seconds), and with -o spill the states on disk (8×8 closed, 13,267,364,410,532, in 25 minutes)',
     problems: ['tour'],
     goals: ['count'],
     options: {
