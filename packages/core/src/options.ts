@@ -128,9 +128,10 @@ export const option = {
   part<S extends Settings<string>>(description: string, kind: string, settings: S = {} as S) {
     return declared<string, S>(v.pipe(v.string(), v.nonEmpty()), { type: 'part', description, partKind: kind, ...settings });
   },
-  /** Free text. */
-  text<S extends Settings<string>>(description: string, settings: S = {} as S) {
-    return declared<string, S>(v.string(), { type: 'text', description, ...settings });
+  /** Free text; with `min`, of at least that many characters (1: a path or a name, never empty). */
+  text<S extends Settings<string> & { readonly min?: number }>(description: string, settings: S = {} as S) {
+    const schema = settings.min !== undefined ? v.pipe(v.string(), v.minLength(settings.min)) : v.string();
+    return declared<string, S>(schema, { type: 'text', description, ...settings });
   },
   /**
    * An arrangement to start from (a placement's squares, or a walk's, in order), as a user or a pipeline's
@@ -175,7 +176,7 @@ export function describeValue(info: OptionInfo): string {
     case 'part':
       return `a ${info.partKind} part`;
     case 'text':
-      return 'text';
+      return info.min === 1 ? 'text, not empty' : info.min !== undefined ? `text of at least ${info.min} characters` : 'text';
     case 'start':
       return 'squares joined with "-" or ",", as 0-10-20 or a1,b3';
     case 'list':

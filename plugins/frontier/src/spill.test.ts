@@ -103,5 +103,8 @@ describe('frontier DP with the states on disk (spill)', () => {
     if (existsSync('/proc/self')) expect(supports({ spill: '/proc/no-such/states' })).toMatchObject({ ok: false, reason: expect.stringMatching(/cannot be made or written to \(ENOENT\)/) });
     expect(supports({ spill: dir }, 8)).toMatchObject({ ok: false, reason: expect.stringMatching(/states of another run \(knight, 6×6, not knight, 8×6\)/) });
     expect(supports({ spill: dir })).toMatchObject({ ok: true });
+    // Threads are a spilled run's; an empty directory is no directory (it was the current one).
+    expect(supports({ threads: 2 })).toMatchObject({ ok: false, reason: expect.stringMatching(/-o threads is for a spilled run/) });
+    await expect(knights.solve(task({ spill: '' }))).rejects.toMatchObject({ code: 'ERR_OPTION', message: expect.stringMatching(/option spill of frontier must be text, not empty/) });
   });
 });

@@ -74,6 +74,7 @@ export const frontierDp: SearchStrategy = {
       ),
       spill: option.text(
         'a directory for the states between squares, on disk instead of in memory (closed tours whose frontier is at most 16 squares: 8×8 and 7×n), written as the run goes; the same command with the same directory resumes where a stopped run was',
+        { min: 1 },
       ),
       threads: option.integer('threads working out a spilled run\'s groups of states at once (with spill)', { min: 1, max: 256, default: 1 }),
       part: option.internal('the sub-task split() writes, "index/parts": count only the tours whose boundary class (see countWalks\' Part) after the middle line is index'),
@@ -91,6 +92,7 @@ export const frontierDp: SearchStrategy = {
     if (!graph.symmetric) return no(`the ${instance.piece.name}'s moves cannot all be made back, so a tour is not the same walked backwards`);
     const width = frontierWidth(graph);
     if (instance.task.options?.['spill'] !== undefined) return supportsSpilled(instance, graph, width);
+    if (instance.task.options?.['threads'] !== undefined) return no('-o threads is for a spilled run (with -o spill=DIR); a count in memory is one thread, or sub-tasks with --workers');
     if (width > MAX_FRONTIER) return no(`its frontier on ${instance.board} is ${width} squares; a state holds at most ${MAX_FRONTIER}`);
     const states = statesGuess(width, !instance.closed, graph.n);
     const store = states < STORE_LIMIT;
