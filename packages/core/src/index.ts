@@ -22,6 +22,7 @@ export * from './options.js';
 export * from './piece.js';
 export * from './plugin.js';
 export * from './problem.js';
+export * from './residues.js';
 export * from './result.js';
 export * from './rng.js';
 export * from './search-size.js';

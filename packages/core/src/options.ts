@@ -103,6 +103,12 @@ interface Settings<T> {
   readonly default?: T;
 }
 
+/** The settings of a text option. */
+interface TextSettings extends Settings<string> {
+  /** The fewest characters the text may have (1: a path or a name, never empty). */
+  readonly min?: number;
+}
+
 /** Builders of option declarations: each takes the description a user reads, and what the value may be. */
 export const option = {
   /** A whole number, within bounds when given. */
@@ -129,7 +135,7 @@ export const option = {
     return declared<string, S>(v.pipe(v.string(), v.nonEmpty()), { type: 'part', description, partKind: kind, ...settings });
   },
   /** Free text; with `min`, of at least that many characters (1: a path or a name, never empty). */
-  text<S extends Settings<string> & { readonly min?: number }>(description: string, settings: S = {} as S) {
+  text<S extends TextSettings>(description: string, settings: S = {} as S) {
     const schema = settings.min !== undefined ? v.pipe(v.string(), v.minLength(settings.min)) : v.string();
     return declared<string, S>(schema, { type: 'text', description, ...settings });
   },

@@ -1,6 +1,7 @@
 import { accessSync, closeSync, constants, existsSync, statSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { combineResidues } from '@bezzel/core';
 import type { OrderedGraph } from './graph.js';
 import { FREE, FULL, stepPlans, Stepper, type StepPlan } from './step.js';
 
@@ -30,11 +31,12 @@ const EMPTY = 0xffffffff;
  * the hash is the least of the pattern's and its image's, so a state and the image it may be swapped for agree.
  */
 export interface Grouping {
-  /** N slots whose vertex takes no edge in this step, closed under the mirror when there is one. */
-  readonly slots: Int32Array;
-  /** The P slot each comes from. */
+  /**
+   * The P slots (the old state's) of the N slots whose vertex takes no edge in this step, closed under the mirror
+   * when there is one.
+   */
   readonly sources: Int32Array;
-  /** For each position in `slots`, the position of its mirror image (undefined: no mirror in this step). */
+  /** For each position in `sources`, the position of its mirror image (undefined: no mirror in this step). */
   readonly mirrorAt: Int32Array | undefined;
 }
 
@@ -52,7 +54,7 @@ export function groupingOf(plan: StepPlan): Grouping {
     const at = new Map(slots.map((s, k) => [s, k]));
     mirrorAt = Int32Array.from(slots, (i) => at.get(plan.mirror![i]!)!);
   }
-  return { slots: Int32Array.from(slots), sources: Int32Array.from(slots, (i) => plan.source[i]!), mirrorAt };
+  return { sources: Int32Array.from(slots, (i) => plan.source[i]!), mirrorAt };
 }
 
 /** 0 untouched, 1 full, 2 a path's end. */
@@ -61,8 +63,9 @@ function classAt(keys: Uint32Array, at: number, slot: number): number {
   return c === FREE ? 0 : c === FULL ? 1 : 2;
 }
 
-/** The group of a state: `positions` are its slots to read (`sources` for an old state, `slots` for a new one). */
-export function groupOf(g: Grouping, positions: Int32Array, keys: Uint32Array, at: number, groups: number): number {
+/** The group, at the step `g` is of, of the state whose key is at `keys[at…]` before that step. */
+export function groupOf(g: Grouping, keys: Uint32Array, at: number, groups: number): number {
+  const positions = g.sources;
   if (groups === 1) return 0;
   let h = 0;
   let image = 0;
@@ -94,26 +97,9 @@ export function cycleBoundLog2(graph: OrderedGraph): number {
   return log2 - 1;
 }
 
-/** The count from its residues mod 2⁵² and mod 2³¹ − 1 (the least such number). */
+/** The count from its residues mod 2⁵² and mod 2⁵¹ − 129 (the least such number). */
 export function fromResidues(high: number, prime: number): bigint {
-  const m1 = BigInt(MOD_HIGH);
-  const m2 = BigInt(MOD_PRIME);
-  const r1 = BigInt(high);
-  const r2 = BigInt(prime);
-  // x = r1 + m1·t, t = (r2 − r1)·m1⁻¹ mod m2.
-  const inv = modPow(m1 % m2, m2 - 2n, m2);
-  const t = ((((r2 - (r1 % m2)) % m2) + m2) % m2) * inv % m2;
-  return r1 + m1 * t;
-}
-
-function modPow(base: bigint, exp: bigint, mod: bigint): bigint {
-  let result = 1n;
-  let b = base % mod;
-  for (let e = exp; e > 0n; e >>= 1n) {
-    if (e & 1n) result = (result * b) % mod;
-    b = (b * b) % mod;
-  }
-  return result;
+  return combineResidues([high, prime], [MOD_HIGH, MOD_PRIME]);
 }
 
 /**
@@ -125,6 +111,8 @@ class GroupTable {
   values!: Float64Array;
   size = 0;
   #mask = 0;
+  /** The size past which the table doubles (0.7 of its capacity). */
+  #limit = 0;
 
   constructor(expected: number) {
     let capacity = 1024;
@@ -141,11 +129,12 @@ class GroupTable {
     this.words = new Uint32Array(buffer).fill(EMPTY);
     this.values = new Float64Array(buffer);
     this.#mask = capacity - 1;
+    this.#limit = Math.floor(capacity * 0.7);
     this.size = 0;
   }
 
   add(lo: number, hi: number, high: number, prime: number): void {
-    if (this.size >= this.#mask * 0.7) this.#grow();
+    if (this.size >= this.#limit) this.#grow();
     const mask = this.#mask;
     const words = this.words;
     let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
@@ -332,7 +321,7 @@ export class SpillSweep {
     let j = 0;
     for (let e = 0; e < capacity; e++) {
       if (words[e * 6] === EMPTY && words[e * 6 + 1] === EMPTY) continue;
-      const b = groupOf(grouping, grouping.sources, words, e * 6, nextGroups);
+      const b = groupOf(grouping, words, e * 6, nextGroups);
       bucketOf[j++] = b;
       starts[b + 1]!++;
     }

@@ -1,4 +1,4 @@
-import { combineResidues } from './crt.js';
+import { combineResidues } from '@bezzel/core';
 import type { RowModel } from './rows.js';
 
 /**

@@ -1,4 +1,5 @@
-import { combineResidues, primesBelow2To30, primesFor } from './crt.js';
+import { combineResidues } from '@bezzel/core';
+import { primesBelow2To30, primesFor } from './crt.js';
 import { MaxKernel, ModularKernel, TotalKernel } from './kernels.js';
 import { pdep, type Layout } from './layout.js';
 import { transfer } from './transfer.js';

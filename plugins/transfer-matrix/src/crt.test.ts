@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combineResidues, primesBelow2To30, primesFor } from './crt.js';
+import { combineResidues } from '@bezzel/core';
+import { primesBelow2To30, primesFor } from './crt.js';
 import { pdep, pext, popcount } from './layout.js';
 
 describe('the arithmetic under the counts', () => {
