@@ -1,15 +1,16 @@
 import { createBezzel, type Bezzel, type Result, type Task, type TraceEvent, type Trajectory } from '@bezzel/core';
-import antColony from '../plugins/ant-colony/src/index.js';
+import antColony from '@bezzel/ant-colony';
 import backtracking from '@bezzel/backtracking';
-import beam from '../plugins/beam/src/index.js';
-import genetic from '../plugins/genetic/src/index.js';
-import geneticQueens from '../plugins/genetic-queens/src/index.js';
-import hillClimbing from '../plugins/hill-climbing/src/index.js';
+import beam from '@bezzel/beam';
+import genetic from '@bezzel/genetic';
+import geneticQueens from '@bezzel/genetic-queens';
+import hillClimbing from '@bezzel/hill-climbing';
 import knight from '@bezzel/knight';
-import minConflicts from '../plugins/min-conflicts/src/index.js';
+import columns from '@bezzel/columns';
+import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
-import simulatedAnnealing from '../plugins/simulated-annealing/src/index.js';
-import tabu from '../plugins/tabu/src/index.js';
+import simulatedAnnealing from '@bezzel/simulated-annealing';
+import tabu from '@bezzel/tabu';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queens } from './support/column-search.js';
 // The local searches are not dependencies of the test package: they come from their sources.
@@ -21,7 +22,7 @@ import { queens } from './support/column-search.js';
  */
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, knight, backtracking, minConflicts, hillClimbing, simulatedAnnealing, tabu, beam, geneticQueens, genetic, antColony] });
+  bezzel = await createBezzel({ plugins: [queen, knight, backtracking, columns, minConflicts, hillClimbing, simulatedAnnealing, tabu, beam, geneticQueens, genetic, antColony] });
 });
 
 function expectWellFormed(result: Result): Trajectory {

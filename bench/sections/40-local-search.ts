@@ -1,6 +1,7 @@
 import { Board, createBezzel, validatePlacement, type Result, type Task } from '@bezzel/core';
 import formula from '@bezzel/formula';
 import hillClimbing from '@bezzel/hill-climbing';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import queen, { queen as queenPiece } from '@bezzel/queen';
 import random from '@bezzel/random';
@@ -22,7 +23,7 @@ const extra = (r: Result, name: string) => Number(r.stats.extra?.[name] ?? Numbe
 const section: BenchSection = {
   title: 'Local search, random search and explicit constructions',
   async run(log) {
-    const bezzel = await createBezzel({ plugins: [queen, formula, minConflicts, hillClimbing, random] });
+    const bezzel = await createBezzel({ plugins: [queen, formula, columns, minConflicts, hillClimbing, random] });
 
     // First, while the heap is small: the construction is measured, not the collector cleaning up after 10M queens.
     const big = await timed(() => bezzel.solve(queens(10_000_000, 'formula')));

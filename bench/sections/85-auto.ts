@@ -11,6 +11,7 @@ import genetic from '@bezzel/genetic';
 import hillClimbing from '@bezzel/hill-climbing';
 import knight from '@bezzel/knight';
 import magicTour from '@bezzel/magic-tour';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import random from '@bezzel/random';
@@ -147,7 +148,7 @@ const section: BenchSection = {
   title: 'auto by measurement: estimated vs measured cost of every supporting strategy',
   async run(log) {
     const bezzel = await createBezzel({
-      plugins: [queen, knight, classic, fairy, backtracking, bitboard, constellations, formula, minConflicts, hillClimbing, random, transferMatrix, warnsdorff, divideConquer, genetic, antColony, magicTour],
+      plugins: [queen, knight, classic, fairy, backtracking, bitboard, constellations, formula, columns, minConflicts, hillClimbing, random, transferMatrix, warnsdorff, divideConquer, genetic, antColony, magicTour],
     });
     const ratios = new Map<string, number[]>();
     let within = 0;

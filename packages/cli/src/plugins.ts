@@ -15,6 +15,7 @@ export const defaultPlugins: readonly string[] = [
   '@bezzel/knight',
   '@bezzel/classic',
   '@bezzel/backtracking',
+  '@bezzel/columns',
   '@bezzel/formula',
   '@bezzel/min-conflicts',
   '@bezzel/hill-climbing',

@@ -5,6 +5,7 @@ import genetic from '@bezzel/genetic';
 import greedyCover from '@bezzel/greedy-cover';
 import hillClimbing from '@bezzel/hill-climbing';
 import knight from '@bezzel/knight';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import random from '@bezzel/random';
@@ -14,7 +15,7 @@ import { formatTable, parseSpec, runExperiment, TIME_SEPARATOR, toCsv, type Cell
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, knight, formula, minConflicts, hillClimbing, random, genetic, warnsdorff, coverSearch, greedyCover] });
+  bezzel = await createBezzel({ plugins: [queen, knight, formula, columns, minConflicts, hillClimbing, random, genetic, warnsdorff, coverSearch, greedyCover] });
 });
 
 const spec = (input: object): ExperimentSpec => unwrap(parseSpec(input));

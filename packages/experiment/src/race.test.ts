@@ -1,12 +1,13 @@
 import { createBezzel, unwrap, UsageError } from '@bezzel/core';
 import hillClimbing from '@bezzel/hill-climbing';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { describe, expect, it } from 'vitest';
 import { formatRace, planRace, raceToJson, runRace } from './race.js';
 import { parseSpec } from './spec.js';
 
-const bezzel = await createBezzel({ plugins: [queen, hillClimbing, minConflicts] });
+const bezzel = await createBezzel({ plugins: [queen, hillClimbing, columns, minConflicts] });
 const spec = (fields: Record<string, unknown>) => unwrap(parseSpec({ piece: 'queen', sizes: [8], strategies: ['hill-climbing'], seed: 1, ...fields }));
 
 /** Hill climbing on 8 queens: strictly downhill solves about 14% (restarts make up for it), with 100 sideways moves about 94%. */

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
  * packages in bezzel's own install, and the file is imported again: the hook costs Node 20 a loader thread
  * (60 ms), which no other command pays. "Bezzel's own install" is where this file is, and where the running
  * program is (the `bezzel` command, whose package depends on every bundled plugin): this package alone does not
- * see the plugins a part extends (`@bezzel/min-conflicts` for an initial placement) in a pnpm checkout.
+ * see the plugins a part extends (`@bezzel/columns` for an initial placement) in a pnpm checkout.
  */
 export async function importModule(url: string): Promise<Record<string, unknown>> {
   try {

@@ -1,5 +1,5 @@
 import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
-import type { LineFamilies } from '@bezzel/min-conflicts';
+import type { LineFamilies } from '@bezzel/columns';
 
 /** Why a beam search stopped. */
 export type BeamStop = 'solved' | 'steps' | 'time' | 'aborted';

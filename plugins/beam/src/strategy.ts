@@ -1,5 +1,5 @@
 import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/columns';
 import { Beam, beamSearch, type BeamSettings, type BeamTally } from './beam.js';
 
 /** Beyond this side a step's successors, even sampled, and the h levels they sort into grow too large. */

@@ -1,5 +1,5 @@
 import { nodesToFirst, placementSearchSize, type Goal, type Instance } from '@bezzel/core';
-import type { LineFamilies } from '@bezzel/min-conflicts';
+import type { LineFamilies } from '@bezzel/columns';
 import type { CspSettings } from './search.js';
 
 type Placement = Extract<Instance, { kind: 'placement' }>;

@@ -1,5 +1,5 @@
 import { CLOCK_MASK, type BudgetClock, type StopReason, type TraceEvent } from '@bezzel/core';
-import type { LineFamilies } from '@bezzel/min-conflicts';
+import type { LineFamilies } from '@bezzel/columns';
 
 /** SELECT-UNASSIGNED-VARIABLE: column order, fewest values left, or fewest values left then most constraints. */
 export type Ordering = 'static' | 'mrv' | 'mrv+degree';

@@ -1,5 +1,5 @@
 import { CanonicalTest, no, option, overMemory, symmetryGroup, yes, type Instance, type Outcome, type PartialResult, type RunContext, type SearchStrategy, type Solution, type Stats, type Support } from '@bezzel/core';
-import { columnProblem, type LineFamilies } from '@bezzel/min-conflicts';
+import { columnProblem, type LineFamilies } from '@bezzel/columns';
 import { bytesOf, cspMs, MAX_N } from './cost.js';
 import { ColumnCsp, type CspSettings } from './search.js';
 

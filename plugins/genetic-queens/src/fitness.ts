@@ -1,4 +1,4 @@
-import type { LineFamilies } from '@bezzel/min-conflicts';
+import type { LineFamilies } from '@bezzel/columns';
 
 /**
  * The textbook fitness of a digit string (one row per column): the number of non-attacking pairs, at most

@@ -1,6 +1,6 @@
 import { createBezzel, type Bezzel, type OptionValue, type Task, type TraceEvent } from '@bezzel/core';
 import classic from '@bezzel/classic';
-import minConflicts, { lineFamilies, type LineFamilies } from '@bezzel/min-conflicts';
+import columns, { lineFamilies, type LineFamilies } from '@bezzel/columns';
 import queen from '@bezzel/queen';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import geneticQueens from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, classic, minConflicts, geneticQueens, portfolio, pipeline] });
+  bezzel = await createBezzel({ plugins: [queen, classic, columns, geneticQueens, portfolio, pipeline] });
 });
 
 const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, piece = 'queen'): Task => ({
@@ -172,20 +172,6 @@ describe('trace and progress', () => {
 });
 
 describe('with other strategies', () => {
-  it('answers in a portfolio beside min-conflicts', async () => {
-    const raced = await solveChecked(bezzel, { ...task(8, 1), strategy: 'portfolio', options: { members: 'genetic-queens,min-conflicts' } });
-    expect(raced.result.status).toBe('solved');
-    expect(raced.result.stats.extra?.members).toBe('genetic-queens,min-conflicts');
-    // In one thread members run in turn: genetic-queens goes first and answers.
-    expect(raced.result.stats.extra?.winner).toBe('genetic-queens');
-  });
-
-  it('is a first stage of a pipeline: its best string, handed on as start, is repaired by min-conflicts', async () => {
-    const { result } = await solveChecked(bezzel, { ...task(30, 1), strategy: 'pipeline', options: { stages: 'genetic-queens,min-conflicts' }, budget: { maxTimeMs: 400 } });
-    expect(result.status).toBe('solved');
-    expect(result.stats.extra?.stages).toMatch(/^genetic-queens budget → min-conflicts solved/);
-  });
-
   it('takes a start placement into its first generation', async () => {
     // The explicit solution of 8 queens as start: the first generation already holds a solution.
     const start = [3, 5, 7, 1, 6, 0, 2, 4].map((row, col) => row * 8 + col).join('-');

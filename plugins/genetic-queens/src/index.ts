@@ -11,5 +11,5 @@ export { PairCounter } from './fitness.js';
 export { Population, type Crossover, type GaSettings, type GenerationSummary, type Selection } from './population.js';
 export { geneticQueens };
 
-/** The plugin: the genetic-queens strategy. It takes its initial placements from @bezzel/min-conflicts. */
+/** The plugin: the genetic-queens strategy. It takes its initial placements from @bezzel/columns. */
 export default pluginModule({ strategies: [geneticQueens] });

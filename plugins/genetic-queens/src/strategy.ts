@@ -1,5 +1,5 @@
 import { no, option, overMemory, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
-import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, unsolvedOutcome } from '@bezzel/min-conflicts';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, unsolvedOutcome } from '@bezzel/columns';
 import { PairCounter } from './fitness.js';
 import { Population } from './population.js';
 

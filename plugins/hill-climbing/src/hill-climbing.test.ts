@@ -1,6 +1,6 @@
 import { createBezzel, type Bezzel, type OptionValue, type Task } from '@bezzel/core';
 import classic from '@bezzel/classic';
-import minConflicts from '@bezzel/min-conflicts';
+import columns from '@bezzel/columns';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
@@ -8,7 +8,7 @@ import hillClimbing from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, classic, minConflicts, hillClimbing] });
+  bezzel = await createBezzel({ plugins: [queen, classic, columns, hillClimbing] });
 });
 
 const task = (n: number, seed: number, options: Record<string, OptionValue> = {}): Task => ({

@@ -1,5 +1,5 @@
 import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/columns';
 import { climb, type ClimbTally } from './climb.js';
 
 /** Boards beyond this would need n² tie slots per step (and a step would take seconds). */

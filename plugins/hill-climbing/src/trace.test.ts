@@ -1,11 +1,11 @@
 import { createBezzel, type TraceEvent } from '@bezzel/core';
-import minConflicts from '@bezzel/min-conflicts';
+import columns from '@bezzel/columns';
 import queen from '@bezzel/queen';
 import { describe, expect, it } from 'vitest';
 import { queens, replayQueensTrace } from '../../../test/support/column-search.js';
 import hillClimbing from './index.js';
 
-const bezzel = await createBezzel({ plugins: [queen, minConflicts, hillClimbing] });
+const bezzel = await createBezzel({ plugins: [queen, columns, hillClimbing] });
 
 describe('hill-climbing trace', () => {
   it('replays from the start placement, move by move, with h equal to the pairs sharing a line, to the solution it returns', async () => {

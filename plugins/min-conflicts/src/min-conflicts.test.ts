@@ -2,6 +2,7 @@ import { createBezzel, type Bezzel, type Result, type Task } from '@bezzel/core'
 import classic from '@bezzel/classic';
 import knight from '@bezzel/knight';
 import queen from '@bezzel/queen';
+import columns from '@bezzel/columns';
 import formula from '@bezzel/formula';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectValidSolution, solveChecked } from '../../../test/support/solve.js';
@@ -9,7 +10,7 @@ import minConflicts from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, knight, classic, formula, minConflicts] });
+  bezzel = await createBezzel({ plugins: [queen, knight, classic, columns, formula, minConflicts] });
 });
 
 const task = (n: number, seed: number, extra: Partial<Task> = {}, piece = 'queen'): Task => ({

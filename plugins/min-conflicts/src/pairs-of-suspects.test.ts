@@ -1,7 +1,6 @@
 import { Rng } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { greedyPlacement, randomPlacement } from './initial.js';
-import { LineBoard } from './line-board.js';
+import { greedyPlacement, LineBoard, randomPlacement } from '@bezzel/columns';
 import { pairsOfSuspects } from './repair.js';
 
 describe('h from the suspects', () => {

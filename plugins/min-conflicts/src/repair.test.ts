@@ -1,7 +1,6 @@
 import { Rng } from '@bezzel/core';
 import { describe, expect, it } from 'vitest';
-import { greedyPlacement, randomPlacement } from './initial.js';
-import { LineBoard } from './line-board.js';
+import { greedyPlacement, LineBoard, randomPlacement } from '@bezzel/columns';
 import { leastAttackedByScan, leastAttackedQuickly } from './repair.js';
 
 const queenLines = { rank: true, file: true, diagonal: true, antiDiagonal: true };

@@ -1,5 +1,5 @@
 import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
-import type { LineBoard } from './line-board.js';
+import type { LineBoard } from '@bezzel/columns';
 
 export type RepairStop = 'solved' | 'steps' | 'time' | 'aborted' | 'restart';
 

@@ -1,7 +1,5 @@
 import { DEFAULT_BUDGET, option, no, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnStart, columnTask, solvedOutcome, traceStart, unsolvedOutcome } from './column-search.js';
-import { INITIAL_PLACEMENT } from './initial.js';
-import { LineBoard } from './line-board.js';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/columns';
 import { repair, type RepairTally } from './repair.js';
 
 const options = {

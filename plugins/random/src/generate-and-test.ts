@@ -1,6 +1,6 @@
 import type { BudgetClock, Rng } from '@bezzel/core';
 import { CLOCK_MASK } from '@bezzel/core';
-import type { LineFamilies } from '@bezzel/min-conflicts';
+import type { LineFamilies } from '@bezzel/columns';
 
 export interface GenerateTally {
   /** Random boards generated. */

@@ -1,6 +1,6 @@
 import { createBezzel, type Bezzel, type Task } from '@bezzel/core';
 import classic from '@bezzel/classic';
-import minConflicts from '@bezzel/min-conflicts';
+import columns from '@bezzel/columns';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveChecked } from '../../../test/support/solve.js';
@@ -8,7 +8,7 @@ import random from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, classic, minConflicts, random] });
+  bezzel = await createBezzel({ plugins: [queen, classic, columns, random] });
 });
 
 const task = (n: number, seed: number, budget = { maxSteps: 5_000_000 }, piece = 'queen'): Task => ({

@@ -1,5 +1,5 @@
 import { no, overMemory, placementSearchSize, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnProblem } from '@bezzel/min-conflicts';
+import { columnProblem } from '@bezzel/columns';
 import { generateAndTest, type GenerateTally } from './generate-and-test.js';
 
 /**

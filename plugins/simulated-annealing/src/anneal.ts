@@ -1,5 +1,5 @@
 import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
-import type { LineBoard } from '@bezzel/min-conflicts';
+import type { LineBoard } from '@bezzel/columns';
 
 /** How the temperature falls; see {@link temperatureAt}. */
 export type Schedule = 'geometric' | 'linear' | 'logarithmic' | 'exponential';

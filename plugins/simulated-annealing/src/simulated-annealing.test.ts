@@ -1,7 +1,7 @@
 import { createBezzel, type Bezzel, type OptionValue, type Task, type TraceEvent } from '@bezzel/core';
 import classic from '@bezzel/classic';
 import knight from '@bezzel/knight';
-import minConflicts from '@bezzel/min-conflicts';
+import columns from '@bezzel/columns';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attackingPairs, queens, replayQueensTrace, solvedSeeds } from '../../../test/support/column-search.js';
@@ -14,7 +14,7 @@ import simulatedAnnealing from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, knight, classic, minConflicts, hillClimbing, pipeline, portfolio, simulatedAnnealing] });
+  bezzel = await createBezzel({ plugins: [queen, knight, classic, columns, hillClimbing, pipeline, portfolio, simulatedAnnealing] });
 });
 
 const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, strategy = 'simulated-annealing'): Task => queens(strategy, n, seed, options);

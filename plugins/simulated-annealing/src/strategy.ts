@@ -1,5 +1,5 @@
 import { no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/columns';
 import { anneal, automaticT0, makePermutation, type AnnealSettings, type AnnealTally, type Schedule } from './anneal.js';
 
 /** Random neighbours looked at for the automatic start temperature. */

@@ -1,5 +1,5 @@
 import { DEFAULT_BUDGET, no, option, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
-import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/min-conflicts';
+import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, traceStart, unsolvedOutcome } from '@bezzel/columns';
 import { tabuSearch, type TabuSettings, type TabuTally } from './tabu.js';
 
 /** The tabu list holds a step count for each (column, row): n² words, 16 MB at this side. */

@@ -1,6 +1,6 @@
 import { createBezzel, type Bezzel, type OptionValue, type Task, type TraceEvent } from '@bezzel/core';
 import classic from '@bezzel/classic';
-import minConflicts from '@bezzel/min-conflicts';
+import columns from '@bezzel/columns';
 import queen from '@bezzel/queen';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queens, replayQueensTrace, solvedSeeds } from '../../../test/support/column-search.js';
@@ -13,7 +13,7 @@ import tabu from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
-  bezzel = await createBezzel({ plugins: [queen, classic, minConflicts, hillClimbing, pipeline, portfolio, tabu] });
+  bezzel = await createBezzel({ plugins: [queen, classic, columns, hillClimbing, pipeline, portfolio, tabu] });
 });
 
 const task = (n: number, seed: number, options: Record<string, OptionValue> = {}, strategy = 'tabu'): Task => queens(strategy, n, seed, options);

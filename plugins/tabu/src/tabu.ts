@@ -1,5 +1,5 @@
 import type { BudgetClock, Rng, TraceEvent, TrajectoryRecorder } from '@bezzel/core';
-import type { LineBoard } from '@bezzel/min-conflicts';
+import type { LineBoard } from '@bezzel/columns';
 
 /** Which moves a step looks at: every row of one conflicted column (min-conflicts'), or every move on the board. */
 export type Neighbourhood = 'conflicted' | 'full';

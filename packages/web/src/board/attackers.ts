@@ -1,5 +1,5 @@
 import { conflictTable, validatePlacement, type Board, type Piece } from '@bezzel/core';
-import { lineFamilies } from '@bezzel/min-conflicts';
+import { lineFamilies } from '@bezzel/columns';
 
 /** Why a square is refused: the piece that attacks it and along what (`diagonal`, `file`, `(1,2) leap`). */
 export interface Attack {

@@ -2,6 +2,7 @@ import backtracking from '@bezzel/backtracking';
 import { Board, createBezzel, validatePlacement, validateTour, type Task, type TraceEvent } from '@bezzel/core';
 import genetic from '@bezzel/genetic';
 import knight from '@bezzel/knight';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import warnsdorff from '@bezzel/warnsdorff';
 import queen from '@bezzel/queen';
@@ -9,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boardAt, pathTrace, placementTrace, Replay } from './replay.js';
 
-const bezzel = await createBezzel({ plugins: [queen, knight, backtracking, minConflicts, warnsdorff, genetic] });
+const bezzel = await createBezzel({ plugins: [queen, knight, backtracking, columns, minConflicts, warnsdorff, genetic] });
 const events: TraceEvent[] = [];
 const all = await bezzel.solve(
   { problem: { kind: 'placement', board: { width: 8, height: 8 }, piece: 'queen' }, goal: 'all', strategy: 'backtracking' },

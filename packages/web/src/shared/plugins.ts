@@ -16,6 +16,7 @@ import geneticQueens from '@bezzel/genetic-queens';
 import csp from '@bezzel/csp';
 import dlx from '@bezzel/dlx';
 import knight from '@bezzel/knight';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import random from '@bezzel/random';
@@ -35,6 +36,7 @@ export const pagePlugins: readonly NamedPlugin[] = [
   { name: '@bezzel/fairy', module: fairy },
   { name: '@bezzel/backtracking', module: backtracking },
   { name: '@bezzel/formula', module: formula },
+  { name: '@bezzel/columns', module: columns },
   { name: '@bezzel/min-conflicts', module: minConflicts },
   { name: '@bezzel/hill-climbing', module: hillClimbing },
   { name: '@bezzel/simulated-annealing', module: simulatedAnnealing },

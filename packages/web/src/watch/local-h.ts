@@ -1,5 +1,5 @@
 import type { Board, Piece } from '@bezzel/core';
-import { LineBoard, lineFamilies } from '@bezzel/min-conflicts';
+import { LineBoard, lineFamilies } from '@bezzel/columns';
 
 /**
  * Hill climbing's picture (AIMA fig. 4.3): for every square but the pieces' own, the h (attacking pairs) the board

@@ -1,6 +1,6 @@
 import type { Board, OptionValue, Piece, TraceEvent } from '@bezzel/core';
 import { replayDomains } from '@bezzel/csp';
-import { LineBoard, lineFamilies } from '@bezzel/min-conflicts';
+import { LineBoard, lineFamilies } from '@bezzel/columns';
 import { attackOn, attackWords } from '../board/attackers.js';
 import type { Replay } from '../run/replay.js';
 import { moveHeights } from './local-h.js';

@@ -1,15 +1,16 @@
 import { createBezzel, StrategyError, type Task } from '@bezzel/core';
 import backtracking from '@bezzel/backtracking';
 import bitboard from '@bezzel/bitboard';
+import columns from '@bezzel/columns';
 import hillClimbing from '@bezzel/hill-climbing';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import { describe, expect, it } from 'vitest';
-import portfolio from './index.js';
+import portfolio from '@bezzel/portfolio';
 
 // In one thread (the core's own `elsewhere`): members run one after another; the command line races them in
 // threads (test/combine.test.ts).
-const bezzel = await createBezzel({ plugins: [queen, backtracking, bitboard, minConflicts, hillClimbing, portfolio] });
+const bezzel = await createBezzel({ plugins: [queen, backtracking, bitboard, columns, minConflicts, hillClimbing, portfolio] });
 const queens = (n: number, goal: Task['goal'], members: string): Task => ({
   problem: { kind: 'placement', board: { width: n, height: n }, piece: 'queen' },
   goal,

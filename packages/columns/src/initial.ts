@@ -1,5 +1,4 @@
 import type { Rng, StrategyPart } from '@bezzel/core';
-import { explicitQueens } from '@bezzel/formula';
 import type { LineBoard } from './line-board.js';
 
 /** The part kind of initial placements, as strategies' `initial` options name it. */
@@ -101,18 +100,8 @@ export const greedyPlacement: InitialPlacement = {
   },
 };
 
-/** The explicit n-queens list (a solution for n ≥ 4): nothing left to repair, for comparison. */
-export const formulaPlacement: InitialPlacement = {
-  kind: INITIAL_PLACEMENT,
-  id: 'formula',
-  description: 'the explicit n-queens construction (already a solution for queens, rooks and bishops when n ≥ 4)',
-  place(board) {
-    const rows = explicitQueens(board.n);
-    for (let col = 0; col < board.n; col++) board.put(col, rows[col]!);
-  },
-};
-
-export const initialPlacements: readonly InitialPlacement[] = [randomPlacement, greedyPlacement, formulaPlacement];
+/** The starts every column search has; `formula` comes with @bezzel/formula, which registers it under this kind. */
+export const initialPlacements: readonly InitialPlacement[] = [randomPlacement, greedyPlacement];
 
 /**
  * A placement handed on by another strategy or a user (`-o start=…`): each column takes the row of the first

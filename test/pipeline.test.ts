@@ -1,13 +1,14 @@
 import { createBezzel, type Task } from '@bezzel/core';
 import genetic from '@bezzel/genetic';
 import knight from '@bezzel/knight';
+import columns from '@bezzel/columns';
 import minConflicts from '@bezzel/min-conflicts';
 import queen from '@bezzel/queen';
 import warnsdorff from '@bezzel/warnsdorff';
 import { describe, expect, it } from 'vitest';
-import pipeline from './index.js';
+import pipeline from '@bezzel/pipeline';
 
-const bezzel = await createBezzel({ plugins: [queen, knight, minConflicts, warnsdorff, genetic, pipeline] });
+const bezzel = await createBezzel({ plugins: [queen, knight, columns, minConflicts, warnsdorff, genetic, pipeline] });
 
 describe('pipeline', () => {
   it("hands Warnsdorff's stuck walk on as the genetic algorithm's start, and the next stage finishes the tour", async () => {
