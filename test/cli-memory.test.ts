@@ -1,4 +1,4 @@
-import { memorySize } from '../packages/cli/src/options.js';
+import { memorySize } from '../packages/cli/src/options/common-options.js';
 import { totalmem } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { bezzel } from './support/cli.js';

@@ -1,6 +1,6 @@
 import { EXIT } from './exit.js';
-import { armStops } from './interrupt.js';
-import { reportStdoutFailure } from './output-failure.js';
+import { armStops } from './solve/interrupt.js';
+import { reportStdoutFailure } from './output/output-failure.js';
 
 /** How long a command that has answered may keep running for what is still open. */
 const LINGER_MS = 300;

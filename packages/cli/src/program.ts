@@ -1,4 +1,4 @@
-import { StrategyCrash, StrategyError, UsageError, type Bezzel, type ProblemKind } from '@bezzel/core';
+import { type Bezzel, inert, type ProblemKind, StrategyCrash, StrategyError, UsageError } from '@bezzel/core';
 import packageJson from '../package.json' with { type: 'json' };
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
@@ -14,13 +14,12 @@ import { placeCommand, queensCommand } from './commands/place.js';
 import { tourCommand } from './commands/tour.js';
 import { workerCommand } from './commands/worker.js';
 import { EXIT, type SetExit } from './exit.js';
-import { strategiesHelp } from './option-help.js';
-import { createCliBezzel } from './plugins.js';
-import { inert } from './inert-text.js';
-import { checkOutputRequest } from './output-request.js';
-import { checkQueueRequest } from './queue-request.js';
-import { markCommandStart } from './options.js';
-import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output-failure.js';
+import { strategiesHelp } from './options/option-help.js';
+import { createCliBezzel } from './plugins/load-plugins.js';
+import { checkOutputRequest } from './output/output-request.js';
+import { checkQueueRequest } from './queue/request.js';
+import { markCommandStart } from './options/common-options.js';
+import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output/output-failure.js';
 
 /** The version `bezzel --version` prints: the package's own. */
 const { version } = packageJson;
@@ -75,12 +74,12 @@ export async function main(argv: readonly string[], startedAt = performance.now(
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.answered : EXIT.usage;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
+      process.stderr.write(`bezzel: ${inert(error.message, { multiline: true })}\n`);
       return EXIT.usage;
     }
     // By name: the queue's package (BullMQ, ioredis) loads only for the commands that use a queue.
     if (error instanceof Error && error.name === 'QueueUnreachable') {
-      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
+      process.stderr.write(`bezzel: ${inert(error.message, { multiline: true })}\n`);
       return EXIT.unavailable;
     }
     if (isWriteFailure(error)) {
@@ -92,7 +91,7 @@ export async function main(argv: readonly string[], startedAt = performance.now(
       return EXIT.output;
     }
     if (error instanceof StrategyError) {
-      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
+      process.stderr.write(`bezzel: ${inert(error.message, { multiline: true })}\n`);
       return EXIT.rejected;
     }
     const message = error instanceof Error ? error.message : String(error);

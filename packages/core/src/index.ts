@@ -13,6 +13,7 @@ export * from './bezzel.js';
 export * from './board.js';
 export * from './budget.js';
 export * from './errors.js';
+export * from './inert.js';
 export * from './instance.js';
 export * from './magic-sums.js';
 export * from './memory.js';

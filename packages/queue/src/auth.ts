@@ -47,12 +47,3 @@ export function checks(key: QueueKey | undefined, mac: unknown, kind: string, ..
   return key ? key.verify(mac, kind, ...fields) : mac === '' || mac === undefined;
 }
 
-/**
- * Text from Redis made safe for a log line or a terminal: control characters (newlines, escapes, C1) become
- * `\xNN`, so a forged key or job id cannot write a line of its own or move the cursor. Cut to `max` characters.
- */
-export function inert(text: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return safe.length > max ? `${safe.slice(0, max)}…` : safe;
-}

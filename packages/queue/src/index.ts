@@ -4,7 +4,7 @@ export { CountWorker, type CountWorkerOptions, type WorkerPlugin } from './worke
 export { CountClient, noCount, QueueCountCancelled, QueueCountError, waitingForWorker, type AwaitOptions, type ClientOptions, type CountState, type CountStatus, type CountSummary, type MissingCount } from './client.js';
 export { BEZZEL_VERSION, describeCapability, type Capability, type PluginRequirement } from './capability.js';
 export { describePlugin } from './plugin-version.js';
-export { inert, QueueKey } from './auth.js';
+export { QueueKey } from './auth.js';
 export { keys as queueKeys, limbsOf, recordResult, runningCounts } from './store.js';
 export { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
 export { planForQueue, SUB_TASK_TARGET_MS } from './sizing.js';

@@ -1,8 +1,9 @@
+import { inert } from '@bezzel/core';
 import { containerOf, planSplit, subCountOf, ThreadPool, type KeyedSubTask } from '@bezzel/pool';
 import { Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
-import { checks, inert, macOf, type QueueKey } from './auth.js';
+import { checks, macOf, type QueueKey } from './auth.js';
 import { describeCapability, unmetNeed, type PluginRequirement } from './capability.js';
 import { WatchedConnection } from './connection-watch.js';
 import { unfitServer, type QueueAddress } from './connection.js';
@@ -83,7 +84,7 @@ export class CountWorker {
   private constructor(options: CountWorkerOptions) {
     this.#options = options;
     const log = options.log ?? (() => {});
-    this.#log = (line) => log(inert(line, 2000));
+    this.#log = (line) => log(inert(line, { max: 2000 }));
     this.name = options.name ?? `${hostname()}:${process.pid}`;
     this.#pool = new ThreadPool(options.threads);
     this.#offered = new Map(options.plugins.map((p) => [p.specifier, p.version]));

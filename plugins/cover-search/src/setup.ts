@@ -3,7 +3,7 @@ import { CoverEngine, type EngineOptions } from './engine.js';
 import { greedyPacking } from './greedy-packing.js';
 import { buildModel, type CoverModel } from './model.js';
 import { rootPacking } from './packing-lp.js';
-import { orbitModels, type OrbitModel } from './symmetric-first.js';
+import { orbitModels, type OrbitModel } from './orbit-models.js';
 
 /**
  * Beyond this many rows (orbits of pieces) the root LP is skipped and the search starts from flat weights: 250 rows

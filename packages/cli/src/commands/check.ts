@@ -1,13 +1,13 @@
 import { Board, type BoardSpec, explainDomination, MAGIC_KINDS, type MagicKind, magicShortfall, parseArrangement, type Piece, UsageError, validateDomination, validatePlacement, validateTour } from '@bezzel/core';
 import { placementSvgChunks, renderBoard, renderDominationSvg, renderLineSums, stringify, tourSvgChunks } from '@bezzel/render';
 import { Command, Option } from 'commander';
-import { drawingOf, emitDrawing } from '../drawing.js';
+import { drawingOf, emitDrawing } from '../output/drawing.js';
 import { EXIT } from '../exit.js';
-import { addBoardOptions, type CommonOptions, wholeNumber } from '../options.js';
-import { out } from '../output.js';
-import { createCliBezzel } from '../plugins.js';
+import { addBoardOptions, type CommonOptions, wholeNumber } from '../options/common-options.js';
+import { out } from '../output/output.js';
+import { createCliBezzel } from '../plugins/load-plugins.js';
 import type { SetExit } from '../exit.js';
-import { parseRemoved, parseStart, resolvePieceId } from '../problem-args.js';
+import { parseRemoved, parseStart, resolvePieceId } from '../options/problem-args.js';
 
 interface CheckOptions extends Pick<CommonOptions, 'size' | 'width' | 'height' | 'removed' | 'torus' | 'plugin' | 'ascii' | 'format' | 'out'> {
   readonly k?: number;

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXIT, type SetExit } from '../exit.js';
-import { out } from '../output.js';
+import { out } from '../output/output.js';
 
 /** One document and where it is on this machine, or how to get it. */
 export interface DocumentPlace {
@@ -20,7 +20,7 @@ export interface DocumentPlace {
  * them in its `docs/`, `packages/web/dist/api/` (once `pnpm docs:api` has made it) and `packages/experiment/examples/`.
  */
 export async function documentPlaces(): Promise<DocumentPlace[]> {
-  const { packageRoot } = await import('../init-plugin.js');
+  const { packageRoot } = await import('../plugins/scaffold.js');
   const cli = packageRoot('@bezzel/cli', import.meta.url);
   const checkout = dirname(dirname(cli));
   const first = (...paths: string[]) => paths.find((p) => existsSync(p));

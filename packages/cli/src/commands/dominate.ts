@@ -1,14 +1,15 @@
 import { type DominationVariant, type Goal, type Result, type Task, UsageError } from '@bezzel/core';
 import { Command } from 'commander';
-import { betzaArgument } from '../betza-arg.js';
+import { betzaArgument } from '../options/betza-arg.js';
 import type { SetExit } from '../exit.js';
-import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, dominateGoals, wholeNumber } from '../options.js';
-import { exitCode, printResult, solveAndPrint } from '../output.js';
-import { createCliBezzel } from '../plugins.js';
-import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner.js';
-import { parseRemoved, resolvePieceId } from '../problem-args.js';
-import { countNote } from '../progress.js';
-import { solveWatched } from '../watched-solve.js';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, dominateGoals, wholeNumber } from '../options/common-options.js';
+import { exitCode, printResult, solveAndPrint } from '../output/output.js';
+import { createCliBezzel } from '../plugins/load-plugins.js';
+import { addPoolOptions, type PoolOptions } from '../solve/pool-options.js';
+import { countOnWorkers } from '../solve/pool-runner.js';
+import { parseRemoved, resolvePieceId } from '../options/problem-args.js';
+import { countNote } from '../output/progress.js';
+import { solveWatched } from '../solve/watched-solve.js';
 
 interface DominateOptions extends CommonOptions, PoolOptions {
   readonly k?: number;
@@ -80,7 +81,7 @@ async function runDominate(pieceArg: string, options: DominateOptions, setExit: 
       const own = Math.min(options.workers, threads.max ?? options.workers);
       return setExit(await solveAndPrint({ bezzel, plugins }, { ...task, options: { ...task.options, threads: own } }, options));
     }
-    const { minimumOnThreads } = await import('../minimum-on-threads.js');
+    const { minimumOnThreads } = await import('../solve/minimum-on-threads.js');
     const result = await minimumOnThreads(bezzel, plugins, task, options);
     await printResult(instance.value.board, instance.value.piece, result, options);
     return setExit(exitCode(result));

@@ -1,23 +1,22 @@
-import { DEFAULT_BUDGET, UsageError, unwrap, type Bezzel } from '@bezzel/core';
+import { type Bezzel, DEFAULT_BUDGET, inert, unwrap, UsageError } from '@bezzel/core';
 import type { ChartKind, ExperimentResult, ExperimentSpec, RaceResult } from '@bezzel/experiment';
 import { Command, Option } from 'commander';
 import { writeFileSync } from 'node:fs';
-import { chartBytes, chartFormatOf, scaleOf } from '../chart-files.js';
-import { inert } from '../inert-text.js';
+import { chartBytes, chartFormatOf, scaleOf } from '../output/chart-files.js';
 import { dirname, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { absolutePlugins, type ExperimentFlags, mergeFlags, optionAssignment, pluginsRelativeTo, problemWords, sizeList, strategyList, sweepAssignment } from '../experiment-args.js';
-import { experimentProgress } from '../experiment-progress.js';
-import { experimentSolver } from '../experiment-solver.js';
+import { absolutePlugins, type ExperimentFlags, mergeFlags, optionAssignment, pluginsRelativeTo, problemWords, sizeList, strategyList, sweepAssignment } from '../experiment/args.js';
+import { experimentProgress } from '../experiment/progress.js';
+import { experimentSolver } from '../experiment/solver.js';
 import { EXIT, type SetExit } from '../exit.js';
-import { onInterrupt } from '../interrupt.js';
-import { thisMachine } from '../machine.js';
-import { OutputFailure } from '../output-failure.js';
-import { collect, duration, MAX_SEED, memorySize, wholeNumber } from '../options.js';
-import { out } from '../output.js';
-import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins.js';
-import { resolvePieceId } from '../problem-args.js';
-import { MiB, readBounded } from '../user-file.js';
+import { onInterrupt } from '../solve/interrupt.js';
+import { thisMachine } from '../solve/machine.js';
+import { OutputFailure } from '../output/output-failure.js';
+import { collect, duration, MAX_SEED, memorySize, wholeNumber } from '../options/common-options.js';
+import { out } from '../output/output.js';
+import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins/load-plugins.js';
+import { resolvePieceId } from '../options/problem-args.js';
+import { MiB, readBounded } from '../options/user-file.js';
 
 interface ExperimentOptions extends ExperimentFlags {
   readonly spec?: string;

@@ -1,14 +1,13 @@
-import { UsageError } from '@bezzel/core';
+import { inert, UsageError } from '@bezzel/core';
 import { Command, Option } from 'commander';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { systemReason } from '../output-failure.js';
-import { inert } from '../inert-text.js';
+import { systemReason } from '../output/output-failure.js';
 import { EXIT, type SetExit } from '../exit.js';
-import { onInterrupt } from '../interrupt.js';
-import { userCwd } from '../plugins.js';
-import { out } from '../write-out.js';
-import { MiB, readBounded } from '../user-file.js';
+import { onInterrupt } from '../solve/interrupt.js';
+import { userCwd } from '../plugins/load-plugins.js';
+import { out } from '../output/write-out.js';
+import { MiB, readBounded } from '../options/user-file.js';
 
 interface GradeOptions {
   readonly spec: string;

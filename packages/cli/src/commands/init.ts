@@ -2,8 +2,8 @@ import { UsageError } from '@bezzel/core';
 import { Command } from 'commander';
 import { isAbsolute, relative, sep } from 'node:path';
 import { EXIT, type SetExit } from '../exit.js';
-import { out } from '../output.js';
-import { userCwd } from '../plugins.js';
+import { out } from '../output/output.js';
+import { userCwd } from '../plugins/load-plugins.js';
 
 interface InitPluginOptions {
   readonly piece?: boolean;
@@ -22,7 +22,7 @@ export function initCommand(setExit: SetExit): Command {
     .action(async (name: string, options: InitPluginOptions) => {
       if (!options.piece && !options.strategy) throw new UsageError('ERR_OPTION', 'say which plugin to start: --piece, --strategy, or both');
       // Loaded only here: templates and file writing are nothing a solving command needs.
-      const { initPlugin, invokedAs } = await import('../init-plugin.js');
+      const { initPlugin, invokedAs } = await import('../plugins/scaffold.js');
       const kind = options.piece && options.strategy ? 'both' : options.piece ? 'piece' : 'strategy';
       const made = await initPlugin({ name, kind, ...(options.dir !== undefined ? { dir: options.dir } : {}) });
       // The two next steps, each one command from where the user is (`npm test --prefix` runs the test there).

@@ -1,9 +1,9 @@
 import { optionList, type Movement } from '@bezzel/core';
 import { stringify } from '@bezzel/render';
 import { Command, Option } from 'commander';
-import { optionLines } from '../option-help.js';
-import { out } from '../output.js';
-import { createCliBezzel } from '../plugins.js';
+import { optionLines } from '../options/option-help.js';
+import { out } from '../output/output.js';
+import { createCliBezzel } from '../plugins/load-plugins.js';
 import type { SetExit } from '../exit.js';
 
 /** `bezzel list`: the pieces and strategies registered, each strategy with what it supports. */

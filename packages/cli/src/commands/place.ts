@@ -1,13 +1,14 @@
 import { type Goal, type Task, UsageError } from '@bezzel/core';
 import { Command } from 'commander';
-import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, placementGoals, wholeNumber } from '../options.js';
-import { solveAndPrint } from '../output.js';
-import { createCliBezzel } from '../plugins.js';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, placementGoals, wholeNumber } from '../options/common-options.js';
+import { solveAndPrint } from '../output/output.js';
+import { createCliBezzel } from '../plugins/load-plugins.js';
 import type { SetExit } from '../exit.js';
-import { parseRemoved, resolvePieceId } from '../problem-args.js';
-import { betzaArgument } from '../betza-arg.js';
-import { pieceCount, solveEveryKAndPrint } from '../every-k.js';
-import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner.js';
+import { parseRemoved, resolvePieceId } from '../options/problem-args.js';
+import { betzaArgument } from '../options/betza-arg.js';
+import { pieceCount, solveEveryKAndPrint } from '../solve/every-k.js';
+import { addPoolOptions, type PoolOptions } from '../solve/pool-options.js';
+import { countOnWorkers } from '../solve/pool-runner.js';
 
 interface PlaceOptions extends CommonOptions, PoolOptions {
   readonly k?: number | 'all';

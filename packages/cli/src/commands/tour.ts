@@ -1,11 +1,12 @@
 import { MAGIC_KINDS, TOUR_DIRECTIONS, type Goal, type MagicKind, type Task, type TourDirection, UsageError } from '@bezzel/core';
 import { Command, Option } from 'commander';
-import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options.js';
-import { solveAndPrint } from '../output.js';
-import { createCliBezzel } from '../plugins.js';
+import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, tourGoals } from '../options/common-options.js';
+import { solveAndPrint } from '../output/output.js';
+import { createCliBezzel } from '../plugins/load-plugins.js';
 import type { SetExit } from '../exit.js';
-import { addPoolOptions, countOnWorkers, type PoolOptions } from '../pool-runner.js';
-import { parseRemoved, parseStart, resolvePieceId } from '../problem-args.js';
+import { addPoolOptions, type PoolOptions } from '../solve/pool-options.js';
+import { countOnWorkers } from '../solve/pool-runner.js';
+import { parseRemoved, parseStart, resolvePieceId } from '../options/problem-args.js';
 
 interface TourOptions extends CommonOptions, PoolOptions {
   readonly start?: string;

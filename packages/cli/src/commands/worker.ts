@@ -1,9 +1,9 @@
 import { Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import type { SetExit } from '../exit.js';
-import { collect, duration, wholeNumber } from '../options.js';
-import { addQueueOptions } from '../queue-options.js';
-import type { WorkerOptions } from '../queue-worker.js';
+import { collect, duration, wholeNumber } from '../options/common-options.js';
+import { addQueueOptions } from '../queue/queue-options.js';
+import type { WorkerOptions } from '../queue/worker.js';
 
 /** `bezzel worker`: one machine's share of counts on a queue, until stopped. */
 export function workerCommand(setExit: SetExit): Command {
@@ -17,7 +17,7 @@ export function workerCommand(setExit: SetExit): Command {
     .option('--max-sub-task-time <time>', 'the longest one sub-task may run here; past it the sub-task fails its count, saying so (default: no limit)', duration)
     .option('-q, --quiet', 'no line per sub-task')
     .addHelpText('after', WORKER_HELP)
-    .action(async (options: WorkerOptions) => setExit(await (await import('../queue-worker.js')).runWorker(options)));
+    .action(async (options: WorkerOptions) => setExit(await (await import('../queue/worker.js')).runWorker(options)));
 }
 
 /** What an operator needs before the first worker: a Redis that keeps its counts, and how safe that is. */

@@ -7,7 +7,7 @@ import { AnswerCheck, type Bezzel, StrategyError, UsageError } from '@bezzel/cor
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createCliBezzel, resolvePlugin } from '../plugins.js';
+import { createCliBezzel, resolvePlugin } from '../plugins/load-plugins.js';
 import { ChildGone, dependencyClosure, type Ending, nodeBlocksNetwork, packageRoot, permissionFlag, runSandboxed, stage, SubmissionProblem } from './sandbox.js';
 import { planRuns, type GradeSpec, type PlannedRun } from './spec.js';
 import { DISQUALIFYING, type RunReport, type Verdict, verdictOf } from './verdicts.js';

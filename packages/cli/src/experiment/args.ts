@@ -1,9 +1,8 @@
-import { UsageError } from '@bezzel/core';
+import { MAX_SIDE, quoted, UsageError } from '@bezzel/core';
 import { InvalidArgumentError } from 'commander';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { isFileSpecifier } from './plugins.js';
-import { quoted, wholeNumber } from './options.js';
-import { MAX_SIDE } from '@bezzel/core';
+import { isFileSpecifier } from '../plugins/load-plugins.js';
+import { wholeNumber } from '../options/common-options.js';
 
 /** `-o name=value` (every strategy that declares it) or `-o genetic.name=value` (that strategy only). */
 export interface OptionAssignment {

@@ -1,5 +1,5 @@
 import { StrategyError, UsageError, type Result, type Task } from '@bezzel/core';
-import { fromUserPlugin } from './plugins.js';
+import { fromUserPlugin } from '../plugins/load-plugins.js';
 import { solveWatched, type SolveSetup } from './watched-solve.js';
 
 /** A plugin's count is recounted by a bundled strategy, unasked, when that is expected to take at most this long (ms). */

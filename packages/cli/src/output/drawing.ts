@@ -1,12 +1,11 @@
-import { UsageError } from '@bezzel/core';
+import { inert, UsageError } from '@bezzel/core';
 import { MAX_SVG_SQUARES } from '@bezzel/render';
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { writeOut } from './write-out.js';
-import { userCwd } from './plugins.js';
+import { userCwd } from '../plugins/load-plugins.js';
 import { OutputFailure } from './output-failure.js';
-import { inert } from './inert-text.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
 export type Drawing = 'svg' | 'png';

@@ -1,12 +1,12 @@
-import { Board, type Piece } from '@bezzel/core';
-import { CountClient, describeCapability, inert, noCount, QueueCountCancelled, QueueCountError, QueueUnreachable, type CountStatus, type CountSummary, type QueueAddress } from '@bezzel/queue';
+import { Board, inert, type Piece } from '@bezzel/core';
+import { CountClient, describeCapability, noCount, QueueCountCancelled, QueueCountError, QueueUnreachable, type CountStatus, type CountSummary, type QueueAddress } from '@bezzel/queue';
 import { groupDigits, stringify } from '@bezzel/render';
-import { EXIT } from './exit.js';
-import { exitCode, out, printResult } from './output.js';
-import { createCliBezzel } from './plugins.js';
-import { queueAddressOf, queueKeyOf } from './queue-address.js';
+import { EXIT } from '../exit.js';
+import { exitCode, out, printResult } from '../output/output.js';
+import { createCliBezzel } from '../plugins/load-plugins.js';
+import { queueAddressOf, queueKeyOf } from './address.js';
 import type { QueueOptions } from './queue-options.js';
-import { awaitCount } from './queue-runner.js';
+import { awaitCount } from './runner.js';
 
 /** What `bezzel status`, `result`, `cancel` and `jobs` do; their commands (commands/jobs.ts) load this when one runs. */
 
@@ -134,7 +134,7 @@ function describeStatus(s: CountStatus): string {
   ];
   if (s.expiresAt !== undefined) lines.push(`kept on the queue until ${new Date(s.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
   if (s.failure) lines.push(`failed: ${s.failure}`);
-  return lines.map((line) => inert(line, 2000)).join('\n');
+  return lines.map((line) => inert(line, { max: 2000 })).join('\n');
 }
 
 function describeList(counts: readonly CountSummary[]): string {
@@ -142,5 +142,5 @@ function describeList(counts: readonly CountSummary[]): string {
   const rows = counts.map((c) => [c.id, describeTask(c.task), STATE_WORDS[c.state], `${c.done}/${c.total}`, seconds(now - c.submittedAt)]);
   const header = ['id', 'task', 'state', 'progress', 'age'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => inert(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd(), 2000)).join('\n');
+  return [header, ...rows].map((r) => inert(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd(), { max: 2000 })).join('\n');
 }

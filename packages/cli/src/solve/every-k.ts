@@ -1,9 +1,9 @@
 import { type Task, UsageError } from '@bezzel/core';
 import { renderStats, stringify } from '@bezzel/render';
 import { InvalidArgumentError } from 'commander';
-import { EXIT } from './exit.js';
-import type { CommonOptions } from './options.js';
-import { exitCode, out, printResult } from './output.js';
+import { EXIT } from '../exit.js';
+import type { CommonOptions } from '../options/common-options.js';
+import { exitCode, out, printResult } from '../output/output.js';
 import { solveWatched, type SolveSetup } from './watched-solve.js';
 
 /** The strategy that counts every k in one run; `--k all` uses it unless told otherwise. */

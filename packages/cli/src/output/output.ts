@@ -5,10 +5,10 @@ import { statusLine } from './progress.js';
 import { concat, out, writeOut, writeOutNow } from './write-out.js';
 
 export { out, writeOut };
-import { EXIT } from './exit.js';
-import { crossCheck } from './cross-check.js';
-import { solveWatched, type SolveSetup } from './watched-solve.js';
-import type { CommonOptions } from './options.js';
+import { EXIT } from '../exit.js';
+import { crossCheck } from '../solve/cross-check.js';
+import { solveWatched, type SolveSetup } from '../solve/watched-solve.js';
+import type { CommonOptions } from '../options/common-options.js';
 
 /** A solution in text: the board (or tour grid) and the line forms a user can paste into `check`. */
 export function renderSolution(board: Board, piece: Piece, solution: Solution, options: Pick<CommonOptions, 'ascii'>): string {

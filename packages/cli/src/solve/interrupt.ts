@@ -1,4 +1,4 @@
-import { EXIT } from './exit.js';
+import { EXIT } from '../exit.js';
 
 const STOPS = ['SIGINT', 'SIGTERM'] as const;
 /** The command's one stop: the first Ctrl-C (or SIGTERM) aborts it. */

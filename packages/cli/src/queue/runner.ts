@@ -2,13 +2,13 @@ import { UsageError, type Bezzel, type Result, type Task } from '@bezzel/core';
 import { CountClient, describePlugin, planForQueue, resumeSubmit, submitCount, waitingForWorker, type QueueAddress, type QueueKey } from '@bezzel/queue';
 
 export { QueueCountCancelled, QueueCountError } from '@bezzel/queue';
-import type { CommonOptions } from './options.js';
-import { out } from './output.js';
-import { pluginSpecifier, type LoadedPlugin } from './plugins.js';
-import { onInterrupt } from './interrupt.js';
-import type { PoolOptions } from './pool-runner.js';
-import { progressBar } from './progress.js';
-import { queueAddressOf, queueKeyOf, warnUnsigned } from './queue-address.js';
+import type { CommonOptions } from '../options/common-options.js';
+import { out } from '../output/output.js';
+import { pluginSpecifier, type LoadedPlugin } from '../plugins/load-plugins.js';
+import { onInterrupt } from '../solve/interrupt.js';
+import type { PoolOptions } from '../solve/pool-options.js';
+import { progressBar } from '../output/progress.js';
+import { queueAddressOf, queueKeyOf, warnUnsigned } from './address.js';
 
 /**
  * Puts a count on the queue and waits for it, with a progress bar, unless --detach asks only to submit.

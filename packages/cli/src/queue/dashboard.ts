@@ -1,11 +1,11 @@
 import { UsageError } from '@bezzel/core';
 import { resolve } from 'node:path';
-import { EXIT } from './exit.js';
-import { onInterrupt } from './interrupt.js';
-import { userCwd } from './plugins.js';
-import { queueAddressOf } from './queue-address.js';
+import { EXIT } from '../exit.js';
+import { onInterrupt } from '../solve/interrupt.js';
+import { userCwd } from '../plugins/load-plugins.js';
+import { queueAddressOf } from './address.js';
 import type { QueueOptions } from './queue-options.js';
-import { MiB, readBounded } from './user-file.js';
+import { MiB, readBounded } from '../options/user-file.js';
 
 /** What `bezzel dashboard` does; its command (commands/dashboard.ts) loads this, and the web server, when it runs. */
 

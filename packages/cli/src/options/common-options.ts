@@ -1,9 +1,7 @@
-import { type BoardSpec, type Budget, DEFAULT_BUDGET, GOALS_OF, type Goal, MAX_SIDE, type OptionValue, UsageError } from '@bezzel/core';
+import { type BoardSpec, type Budget, DEFAULT_BUDGET, type Goal, GOALS_OF, MAX_SIDE, type OptionValue, quoted, UsageError } from '@bezzel/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { totalmem } from 'node:os';
-import { quoted } from './inert-text.js';
 
-export { inert, quoted } from './inert-text.js';
 
 /** Options every solving command shares. */
 export interface CommonOptions {

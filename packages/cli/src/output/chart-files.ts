@@ -1,8 +1,7 @@
-import { UsageError } from '@bezzel/core';
+import { inert, UsageError } from '@bezzel/core';
 import { InvalidArgumentError } from 'commander';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
-import { inert } from './inert-text.js';
 
 /** What a chart file is, by its extension. */
 export type ChartFormat = 'svg' | 'png' | 'pdf';

@@ -1,9 +1,9 @@
 import { CountWorker, describePlugin } from '@bezzel/queue';
 import { availableParallelism } from 'node:os';
-import { EXIT } from './exit.js';
-import { onInterrupt } from './interrupt.js';
-import { createCliBezzel, pluginSpecifier } from './plugins.js';
-import { queueAddressOf, queueKeyOf } from './queue-address.js';
+import { EXIT } from '../exit.js';
+import { onInterrupt } from '../solve/interrupt.js';
+import { createCliBezzel, pluginSpecifier } from '../plugins/load-plugins.js';
+import { queueAddressOf, queueKeyOf } from './address.js';
 import type { QueueOptions } from './queue-options.js';
 
 /** What `bezzel worker` does; its command (commands/worker.ts) loads this, and the queue's client, when it runs. */

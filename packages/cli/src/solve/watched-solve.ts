@@ -1,6 +1,6 @@
 import type { Bezzel, Elsewhere, ProgressEvent, Result, Solution, Task } from '@bezzel/core';
 import { onInterrupt, withDefaultStops } from './interrupt.js';
-import { fromUserPlugin, pluginsFor, type LoadedPlugin } from './plugins.js';
+import { fromUserPlugin, pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 
 /**
  * A run the strategy expects to take this long (its `supports()` cost is an estimate in milliseconds) goes to a

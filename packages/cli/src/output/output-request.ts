@@ -1,9 +1,8 @@
-import { UsageError } from '@bezzel/core';
+import { inert, UsageError } from '@bezzel/core';
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { inert } from './inert-text.js';
-import { userCwd } from './plugins.js';
+import { userCwd } from '../plugins/load-plugins.js';
 
 /** The options, across commands, that name a file the command will write. */
 const FILE_OPTIONS = ['out', 'chart', 'runsOut', 'checkpoint'] as const;

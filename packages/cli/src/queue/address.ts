@@ -1,9 +1,9 @@
 import { UsageError } from '@bezzel/core';
 import { parseQueueAddress, QueueKey, type QueueAddress } from '@bezzel/queue';
 import { resolve } from 'node:path';
-import { userCwd } from './plugins.js';
+import { userCwd } from '../plugins/load-plugins.js';
 import type { QueueOptions } from './queue-options.js';
-import { MiB, readBounded } from './user-file.js';
+import { MiB, readBounded } from '../options/user-file.js';
 
 /**
  * The queue a command names with --queue or BEZZEL_QUEUE, with its password from --password-file or

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync,
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import packageJson from '../package.json' with { type: 'json' };
-import { createCliBezzel, userCwd } from './plugins.js';
+import packageJson from '../../package.json' with { type: 'json' };
+import { createCliBezzel, userCwd } from './load-plugins.js';
 
 /** What `bezzel init plugin` makes: a piece, a strategy, or both in one plugin. */
 export type PluginKind = 'piece' | 'strategy' | 'both';

@@ -1,6 +1,6 @@
+import { inert } from '@bezzel/core';
 import type { ProgressEvent, Task } from '@bezzel/core';
 import { groupDigits } from '@bezzel/render';
-import { inert } from './inert-text.js';
 
 /** What a long count reports: sub-tasks done of all, and the count so far. */
 export interface CountProgress {

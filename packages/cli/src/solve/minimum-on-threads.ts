@@ -1,8 +1,9 @@
 import { AnswerCheck, DEFAULT_BUDGET, type Bezzel, type MinimumProof, type Result, type Solution, type Task } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
-import type { CommonOptions } from './options.js';
-import type { LoadedPlugin } from './plugins.js';
-import { countOnThreads, type PoolOptions } from './pool-runner.js';
+import type { CommonOptions } from '../options/common-options.js';
+import type { LoadedPlugin } from '../plugins/load-plugins.js';
+import type { PoolOptions } from './pool-options.js';
+import { countOnThreads } from './pool-runner.js';
 import { solveWatched } from './watched-solve.js';
 
 /** How long a search for a smaller set may take in one thread before its size goes to the workers' count. */

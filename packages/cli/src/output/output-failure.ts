@@ -1,4 +1,4 @@
-import { inert } from './inert-text.js';
+import { inert } from '@bezzel/core';
 
 /** The system's reasons in words, for the failures a write can meet. */
 const REASONS: Readonly<Record<string, string>> = {

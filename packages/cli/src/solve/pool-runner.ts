@@ -1,44 +1,18 @@
-import { UsageError, type Bezzel, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task } from '@bezzel/core';
-import type { Command } from 'commander';
+import { type Bezzel, inert, type Instance, type ProgressEvent, type Result, type SearchStrategy, type Task, UsageError } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
-import { EXIT } from './exit.js';
-import { inert } from './inert-text.js';
-import { boundedNumber, duration, type CommonOptions } from './options.js';
-import { addQueueOptions, type QueueOptions } from './queue-options.js';
+import { EXIT } from '../exit.js';
+import type { CommonOptions } from '../options/common-options.js';
+import type { PoolOptions } from './pool-options.js';
 import { onInterrupt } from './interrupt.js';
-import { exitCode, printResult, withCrossCheck } from './output.js';
-import { pluginsFor, type LoadedPlugin } from './plugins.js';
-import { countNote, progressBar } from './progress.js';
+import { exitCode, printResult, withCrossCheck } from '../output/output.js';
+import { pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
+import { countNote, progressBar } from '../output/progress.js';
 import { solveWatched } from './watched-solve.js';
-
-export interface PoolOptions extends QueueOptions {
-  readonly workers?: number;
-  readonly checkpoint?: string;
-  readonly parts?: number;
-  readonly detach?: boolean;
-  readonly keep?: number;
-}
-
-export function addPoolOptions(command: Command): Command {
-  command
-    .option('--workers <n>', `worker threads for counts that split, and for a minimum the threads its strategy may use (default: every core; at most ${MAX_WORKERS_PER_CORE} a core)`, boundedNumber('--workers', 1, MAX_WORKERS_PER_CORE * availableParallelism(), `${MAX_WORKERS_PER_CORE} threads a core on this machine`))
-    .option('--checkpoint <file>', 'for counts: append finished sub-tasks to this file and skip them when run again');
-  addQueueOptions(command, 'for counts: hand the sub-tasks to `bezzel worker`s through Redis, e.g. redis://127.0.0.1:6379/0');
-  return command
-    .option('--parts <n>', 'for split counts: how many sub-tasks to aim for (default 16 per worker thread; on a queue, sub-tasks of about 2 s)', boundedNumber('--parts', 1, MAX_PARTS, 'a million'))
-    .option('--detach', 'with --queue: submit the count, print its job id and return (see `bezzel status` and `bezzel result`)')
-    .option('--keep <time>', 'with --queue: how long the finished count stays on the queue, e.g. 12h (default 7d)', duration);
-}
 
 /** Below 17×17 a count takes a few seconds in-process, less than starting worker threads costs (bench: n = 16 1.97 s in one thread, 2.80 s on two workers). */
 const WORTH_SPLITTING_SQUARES = 17 * 17;
 /** Tour counts explode much sooner: from 6×6 they take seconds to hours. */
 const WORTH_SPLITTING_TOUR_SQUARES = 6 * 6;
-/** Worker threads beyond this many per core only compete for the cores and eat memory. */
-const MAX_WORKERS_PER_CORE = 4;
-/** Sub-tasks beyond this many cost more to hand out and add up than they save. */
-export const MAX_PARTS = 1_000_000;
-
 function worthSplitting(instance: Instance): boolean {
   return instance.board.playable >= (instance.kind === 'tour' ? WORTH_SPLITTING_TOUR_SQUARES : WORTH_SPLITTING_SQUARES);
 }
@@ -101,7 +75,7 @@ export async function countOnWorkers(
 
   const needed = pluginsFor(bezzel, plugins, instance.value.piece.id, strategy.value, task.options);
   // The queue's client (BullMQ, ioredis) loads only for a count that goes to a queue.
-  const queue = options.queue ? await import('./queue-runner.js') : undefined;
+  const queue = options.queue ? await import('../queue/runner.js') : undefined;
   let result: Result | undefined;
   try {
     result = queue

@@ -1,7 +1,7 @@
 import type { Bezzel, Result, Task } from '@bezzel/core';
 import type { Plan } from '@bezzel/experiment';
-import { fromUserPlugin, type LoadedPlugin } from './plugins.js';
-import { LONG_RUN_MS } from './watched-solve.js';
+import { fromUserPlugin, type LoadedPlugin } from '../plugins/load-plugins.js';
+import { LONG_RUN_MS } from '../solve/watched-solve.js';
 
 /** Where `bezzel experiment` runs its tasks, and how to let go of it at the end. */
 export interface ExperimentSolver {
