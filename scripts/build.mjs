@@ -17,24 +17,13 @@
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { isBuiltin } from 'node:module';
+import { bundled, copied, neverBundled } from './bundled.mjs';
 
 const root = join(import.meta.dirname, '..');
-
-/**
- * Dependencies compiled into a package's bundle instead of imported at run time. inversify 8 ships as about
- * 350 separate ES modules, which take Node a quarter of a second to find and link: more than everything else a
- * command does. Inside @bezzel/core's one file they cost a few milliseconds. Only the core imports inversify
- * (plugins build their modules with `pluginModule`), so there is still one container implementation; inversify
- * stays a dependency of the core for the types its declarations name, and for its licence.
- */
-const bundled = {
-  '@bezzel/core': [/^inversify$/, /^@inversifyjs\//, /^reflect-metadata(\/|$)/, /^valibot$/],
-  // CommonJS packages, which Node otherwise loads through its CommonJS loader and scans for exports (20 ms).
-  '@bezzel/cli': [/^commander$/, /^cli-progress$/],
-};
 
 /** Bundled CommonJS calls `require` for Node's own modules; an ES module has none unless it makes one. */
 const requireShim = "import { createRequire as __bezzelRequire } from 'node:module'; const require = __bezzelRequire(import.meta.url);";
@@ -53,7 +42,8 @@ function externals(name) {
     name: 'externals',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) =>
-        inside.some((re) => re.test(args.path)) || (inside.length > 0 && fromBundledDependency(args.importer) && !args.path.startsWith('node:') && !isBuiltin(args.path))
+        !neverBundled.some((re) => re.test(args.path)) &&
+        (inside.some((re) => re.test(args.path)) || (inside.length > 0 && fromBundledDependency(args.importer) && !args.path.startsWith('node:') && !isBuiltin(args.path)))
           ? undefined
           : { path: args.path, external: true },
       );
@@ -86,7 +76,7 @@ async function buildJavaScript(pkg) {
   for (const name of existsSync(outdir) ? readdirSync(outdir, { recursive: true }) : []) {
     if (/\.js(\.map)?$/.test(name)) rmSync(join(outdir, name), { force: true });
   }
-  await build({
+  const { metafile } = await build({
     absWorkingDir: pkg.dir,
     entryPoints: entries(pkg),
     outdir,
@@ -106,7 +96,55 @@ async function buildJavaScript(pkg) {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
+    metafile: true,
   });
+  const assets = copied.filter(([name]) => name === pkg.manifest.name).map(([, from, to]) => copyAsset(pkg, from, to));
+  writeThirdPartyLicences(pkg, metafile, assets);
+}
+
+/** Copies a dependency's folder (`@scope/name/sub`) into the package's dist; returns the dependency's own folder. */
+function copyAsset(pkg, from, to) {
+  const [name, ...sub] = from.startsWith('@') ? [from.split('/').slice(0, 2).join('/'), ...from.split('/').slice(2)] : from.split('/');
+  // pnpm's strict layout: the folder may be a dependency of a bundled dependency, found from any of them.
+  const bases = [join(pkg.dir, 'package.json'), ...Object.keys(pkg.manifest.dependencies ?? {}).flatMap((dep) => {
+    try {
+      return [createRequire(join(pkg.dir, 'package.json')).resolve(`${dep}/package.json`)];
+    } catch {
+      return [];
+    }
+  })];
+  for (const base of bases) {
+    try {
+      const folder = dirname(realpathSync(createRequire(base).resolve(`${name}/package.json`)));
+      rmSync(join(pkg.dir, 'dist', to), { recursive: true, force: true });
+      cpSync(join(folder, ...sub), join(pkg.dir, 'dist', to), { recursive: true });
+      return folder;
+    } catch {
+      // Not found from there; the next.
+    }
+  }
+  throw new Error(`${pkg.manifest.name}: cannot find ${from} to copy into dist/${to}`);
+}
+
+/**
+ * The licences of the third-party code compiled into a package's bundle, in `dist/THIRD-PARTY-LICENSES.txt`:
+ * that code ships inside the package, so its notices do too. Found from esbuild's list of the files it read.
+ */
+function writeThirdPartyLicences(pkg, metafile, assets) {
+  const file = join(pkg.dir, 'dist', 'THIRD-PARTY-LICENSES.txt');
+  const folders = new Set(assets);
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(join(pkg.dir, input));
+    if (match) folders.add(match[1]);
+  }
+  if (folders.size === 0) return rmSync(file, { force: true });
+  const notices = [...folders].sort().map((folder) => {
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    const licence = readdirSync(folder).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    const text = licence ? readFileSync(join(folder, licence), 'utf8').trim() : `License: ${manifest.license ?? 'see the package'}`;
+    return `${manifest.name}@${manifest.version}\n\n${text}\n`;
+  });
+  writeFileSync(file, `Third-party code compiled into ${pkg.manifest.name}'s bundle, with its licences.\n\n${notices.join('\n----\n\n')}`);
 }
 
 const all = packages();

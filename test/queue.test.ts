@@ -289,7 +289,12 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
       expect(log).toMatch(/it shows every count's task and each running count's sub-tasks to this machine, without a credential, read-only/);
       const page = await fetch(url);
       expect(page.status).toBe(200);
-      expect(await page.text()).toMatch(/<title>bezzel<\/title>|bull-board|<div id="root">/i);
+      const html = await page.text();
+      expect(html).toMatch(/<title>bezzel<\/title>|bull-board|<div id="root">/i);
+      // The page's scripts come from the copy of bull-board's page that ships beside the bundle.
+      const script = /src="([^"]*static\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(script, 'the page names its script').toBeDefined();
+      expect((await fetch(new URL(script!, url))).status).toBe(200);
       type Api = { queues: { name: string; readOnlyMode: boolean }[] };
       let api: Api = { queues: [] };
       await waitFor('the running count on the page', async () => (api = (await (await fetch(`${url}api/queues`)).json()) as Api).queues.some((q) => q.name === `count-${job}`), 20_000);

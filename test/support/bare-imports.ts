@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 /** Every bare specifier a built file imports: static and dynamic imports, re-exports and bundled `require`s. */
 export function bareSpecifiers(source: string): string[] {
   const found = new Set<string>();
-  const patterns = [/\bfrom\s*["']([^"'./][^"']*)["']/g, /\bimport\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g, /\bimport\s*["']([^"'./][^"']*)["']/g, /\brequire\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g];
+  // `from` only after `import`/`export` (minified or not): text in a bundled string ("code from 'x'" in a Lua script) is not an import.
+  const patterns = [/\b(?:import|export)\b[^"';]*?\bfrom\s*["']([^"'./][^"']*)["']/g, /\bimport\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g, /\bimport\s*["']([^"'./][^"']*)["']/g, /\brequire\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add(match[1]!);
   return [...found].filter((specifier) => !isBuiltin(specifier));
 }

@@ -6,7 +6,10 @@ import { Queue } from 'bullmq';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { isIP, type AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface DashboardOptions {
   readonly address: QueueAddress;
@@ -71,7 +74,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
   };
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath('/');
-  const board = createBullBoard({ queues: [], serverAdapter, options: { uiConfig: { boardTitle: 'bezzel' } } });
+  const board = createBullBoard({ queues: [], serverAdapter, options: { uiConfig: { boardTitle: 'bezzel' }, ...uiBase() } });
 
   // A queue per running count: added when it starts, dropped when it is no longer running.
   const refresh = async () => {
@@ -150,4 +153,13 @@ function carries(header: string | undefined, credential: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(credential);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Where bull-board's page is: the copy the build puts beside the bundle (bull-board's own server code is compiled
+ * into it, so its lookup of the page's package would find nothing in an install); from the sources, bull-board's own.
+ */
+function uiBase(): { uiBasePath?: string } {
+  const copy = join(dirname(fileURLToPath(import.meta.url)), 'bull-board-ui');
+  return existsSync(copy) ? { uiBasePath: copy } : {};
 }
