@@ -13,6 +13,8 @@ export const bundled = {
   // loads, and no install of their own, where msgpackr's optional native build made npm warn about a script it
   // would not run.
   '@bezzel/queue': [/^bullmq$/, /^ioredis$/],
+  // Sucrase, which reads a TypeScript plugin or submission by removing its types: CommonJS in many files.
+  '@bezzel/pool': [/^sucrase(\/|$)/],
   // The dashboard's web server and bull-board's server side (which takes BullMQ's own Queue class): installed,
   // bull-board would bring BullMQ again as its peer, and with it the warning above.
   '@bezzel/dashboard': [/^@bull-board\//, /^express$/, /^bullmq$/],

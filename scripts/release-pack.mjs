@@ -10,8 +10,8 @@
  * The command's tarball is a package named `bezzel` whose `bundleDependencies` are the @bezzel packages, each as
  * `pnpm pack` makes it (versions written in for `workspace:*` and `catalog:`, only its `files`), so npm takes them
  * from the tarball and fetches from the registry only the third-party packages they import, once each, side by
- * side in bezzel's own node_modules. What is compiled into a package's bundle (see scripts/build.mjs) is not
- * fetched at all; what only one rarely used command needs is an optional peer that the command names when it is
+ * side in bezzel's own node_modules. What is compiled into a package's bundle (see scripts/bundled.mjs) is not
+ * fetched at all; what only one rarely used output needs is an optional peer that the command names when it is
  * missing (PDF charts).
  */
 import { execFileSync } from 'node:child_process';
@@ -29,14 +29,6 @@ const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['
 const runPnpm = (args, cwd) => run(pnpm[0], [...pnpm.slice(1), ...args], cwd);
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-/**
- * Third-party packages the command does not install, because one rarely used output needs them and they are
- * large: a command that needs one says which to install (`npm install -g pdfkit svg-to-pdfkit`). Installed
- * globally beside bezzel, Node finds them from bezzel's own files.
- */
-const OPTIONAL_PEERS = ['pdfkit', 'svg-to-pdfkit'];
-/** Packages a package lists for its declarations or its tests only: the command never imports them. */
-const TYPES_ONLY = ['typescript', '@types/node'];
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 rmSync(release, { recursive: true, force: true });
@@ -76,14 +68,18 @@ for (const tarball of readdirSync(lib).filter((f) => f.endsWith('.tgz'))) {
   const manifest = readJson(join(unpacked, 'package.json'));
   const inside = bundled[manifest.name] ?? [];
   for (const [name, range] of Object.entries(manifest.dependencies ?? {})) {
-    if (name.startsWith('@bezzel/') || TYPES_ONLY.includes(name) || inside.some((re) => re.test(name))) continue;
-    if (OPTIONAL_PEERS.includes(name)) peers[name] = range;
-    else if (dependencies[name] !== undefined && dependencies[name] !== range) throw new Error(`${manifest.name} wants ${name}@${range}, another package ${dependencies[name]}`);
-    else dependencies[name] = range;
+    if (name.startsWith('@bezzel/') || inside.some((re) => re.test(name))) continue;
+    if (dependencies[name] !== undefined && dependencies[name] !== range) throw new Error(`${manifest.name} wants ${name}@${range}, another package ${dependencies[name]}`);
+    dependencies[name] = range;
   }
+  // Optional peers: large packages one rarely used output needs (PDF charts), which a command that needs them names
+  // when they are missing (`npm install -g pdfkit svg-to-pdfkit`). Installed globally beside bezzel, Node finds them.
+  for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) if (manifest.peerDependenciesMeta?.[name]?.optional) peers[name] = range;
   // Inside the command its third-party packages are the command's own; what the bundle compiled in is not needed.
   delete manifest.dependencies;
   delete manifest.devDependencies;
+  delete manifest.peerDependencies;
+  delete manifest.peerDependenciesMeta;
   writeFileSync(join(unpacked, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const target = join(stage, 'node_modules', manifest.name);
   mkdirSync(join(target, '..'), { recursive: true });

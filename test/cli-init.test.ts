@@ -23,6 +23,7 @@ describe('bezzel init plugin', () => {
     expect(made.code).toBe(0);
     const folder = join(scratch, 'lancer');
     expect(made.stdout).toContain(`Wrote ${folder}/: package.json, tsconfig.json, src/index.ts, src/index.test.ts, README.md`);
+    expect(made.stdout).toContain(`npm install --prefix ${folder}`);
     expect(made.stdout).toContain(`npm test --prefix ${folder}`);
     expect(made.stdout).toContain(`bezzel place lancer -n 8 -k 8 --plugin ${folder}`);
 
@@ -31,14 +32,16 @@ describe('bezzel init plugin', () => {
       name: 'lancer',
       type: 'module',
       main: './src/index.ts',
-      scripts: { typecheck: 'node node_modules/typescript/bin/tsc --noEmit', test: 'npm run typecheck && node --import tsx --test src/index.test.ts' },
+      scripts: { typecheck: 'node node_modules/typescript/bin/tsc --noEmit', test: 'npm run typecheck && node --import @bezzel/pool/register-typescript --test src/index.test.ts' },
     });
     // Each link is also a file: dependency, so that npm keeps it; both point into this checkout.
     expect(realpathSync(join(folder, 'node_modules/@bezzel/core'))).toBe(join(root, 'packages/core'));
     expect(lstatSync(join(folder, 'node_modules/@bezzel/backtracking')).isSymbolicLink()).toBe(true);
     expect(manifest.devDependencies['@bezzel/core']).toBe(`file:${join(root, 'packages/core')}`);
-    expect(existsSync(join(folder, 'node_modules/tsx/package.json'))).toBe(true);
-    expect(existsSync(join(folder, 'node_modules/typescript/bin/tsc'))).toBe(true);
+    // No compiler of bezzel's: its own TypeScript reader is @bezzel/pool's. The type check's TypeScript is the folder's
+    // own (`npm install`); a checkout, which has it, links it, so that this test downloads nothing.
+    expect(existsSync(join(folder, 'node_modules/tsx'))).toBe(false);
+    expect(manifest.devDependencies.typescript).toBe(`file:${realpathSync(join(folder, 'node_modules/typescript'))}`);
     expect(existsSync(join(folder, 'node_modules/@types/node/package.json'))).toBe(true);
     const source = readFileSync(join(folder, 'src/index.ts'), 'utf8');
     expect(source).toContain("id: 'lancer'");
@@ -67,6 +70,12 @@ describe('bezzel init plugin', () => {
     const result = JSON.parse(placed.stdout);
     expect(result).toMatchObject({ status: 'solved', strategy: 'dart-search', seed: 1 });
     expect(result.solutions[0].columns).toHaveLength(5);
+  });
+
+  it("asks the registry for the type check's TypeScript at the version bezzel is built with", async () => {
+    const { TYPE_CHECK } = await import('../packages/cli/src/plugins/scaffold.js');
+    const catalog = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
+    for (const [pkg, range] of Object.entries(TYPE_CHECK)) expect(catalog).toContain(`  ${pkg.includes('/') ? `'${pkg}'` : pkg}: ${range}\n`);
   });
 
   it('writes a test that can fail: its test script fails both tests of a piece that moves otherwise', async () => {
@@ -120,7 +129,7 @@ describe('bezzel init plugin', () => {
     const folder = join(scratch, 'typo-search');
     const source = join(folder, 'src/index.ts');
     // reportEvery is a number (its declared default makes it one): calling a string method on it is a type error,
-    // which tsx alone would only find at run time, if ever.
+    // which running the code alone would only find at run time, if ever.
     writeFileSync(source, readFileSync(source, 'utf8').replace('if (tries % reportEvery === 0)', 'if (tries % reportEvery.length === 0)'));
     const test = await npmTest(folder, childEnv());
     expect(test.output).toMatch(/src\/index\.ts\(\d+,\d+\): error TS2339: Property 'length' does not exist on type 'number'/);

@@ -1,20 +1,22 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshQueue, testRedisReachable } from '../support/redis.js';
+import { installedMegabytes, installRelease, userEnv } from '../support/release.js';
 import { npmTest } from '../support/npm-test.js';
 import { javascriptFiles, unresolvedImports } from '../support/bare-imports.js';
 import { onTerminal, visible } from '../support/terminal.js';
 import { consoleSessions, expectedOutput, namedFiles, terminalView } from '../support/tutorial.js';
 
 /**
- * What a user installs, tried as a user would: `pnpm release:pack` writes the tarballs, npm installs them into an
- * empty prefix in a temporary folder (no checkout, no workspace links, no tsx on the path), and the installed
- * `bezzel` runs. A second scratch project installs the library alone and imports it from a plain .mjs file.
+ * What a user installs, tried as a user would: `pnpm release:pack` writes the command's one tarball (and the
+ * libraries' in release/lib), npm installs it into an empty prefix in a temporary folder (no checkout, no workspace
+ * links, no compiler on the path), and the installed `bezzel` runs. A second scratch project installs the library
+ * alone and imports it from a plain .mjs file. test/release/lts.test.ts installs it again on each LTS line.
  */
 const root = join(import.meta.dirname, '..', '..');
 const release = join(root, 'release');
@@ -24,11 +26,8 @@ const bin = join(prefix, 'bin', 'bezzel');
 const run = promisify(execFile);
 
 /** The child's environment: nothing of the test runner's that could make a checkout's packages visible. */
-const env = () => {
-  // INIT_CWD too: pnpm sets it to the checkout, and bezzel reads it as the folder the user typed the command in.
-  const { NODE_OPTIONS: _options, NODE_PATH: _path, INIT_CWD: _scriptFolder, ...rest } = process.env;
-  return { ...rest, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
-};
+// INIT_CWD too: pnpm sets it to the checkout, and bezzel reads it as the folder the user typed the command in.
+const env = userEnv;
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
 
 /** Runs the installed command from a folder that is not the checkout; exit code, stdout and stderr. */
@@ -47,6 +46,19 @@ async function bezzelIn(cwd: string, ...args: string[]) {
   }
 }
 
+/** Pairs of squares on an n×n board not a (p,q) leap apart. */
+function bruteForceLeaperPairs(n: number, p: number, q: number): number {
+  let count = 0;
+  for (let a = 0; a < n * n; a++) {
+    for (let b = a + 1; b < n * n; b++) {
+      const dr = Math.abs(Math.floor(a / n) - Math.floor(b / n));
+      const dc = Math.abs((a % n) - (b % n));
+      if (!((dr === p && dc === q) || (dr === q && dc === p))) count++;
+    }
+  }
+  return count;
+}
+
 /** Sets of three squares on an n×n board no two of which are a (p,q) leap apart, counted the plain way. */
 function bruteForceLeaperTriples(n: number, p: number, q: number): number {
   const apart = (a: number, b: number) => {
@@ -59,12 +71,15 @@ function bruteForceLeaperTriples(n: number, p: number, q: number): number {
   return count;
 }
 
-const tarballs = () => readdirSync(release).filter((f) => f.endsWith('.tgz')).map((f) => join(release, f));
+/** The library packages, each alone. */
+const tarballs = () => readdirSync(join(release, 'lib')).filter((f) => f.endsWith('.tgz')).map((f) => join(release, 'lib', f));
+/** Where the installed command's own packages are. */
+const installedPackages = join(prefix, 'lib', 'node_modules', 'bezzel', 'node_modules', '@bezzel');
 
 beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'scripts/release-pack.mjs')], { cwd: root, env: env(), stdio: ['ignore', 'ignore', 'inherit'] });
   mkdirSync(prefix);
-  const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', ...tarballs()], { cwd: scratch, env: env(), encoding: 'utf8' });
+  const install = installRelease(release, prefix, { cwd: scratch, env: env() });
   if (install.status !== 0) throw new Error(`npm install of the release failed:\n${install.stderr}`);
   installWarnings = install.stderr;
 });
@@ -74,6 +89,12 @@ let installWarnings = '';
 describe('installing the release', () => {
   it(`warns of no engine on this Node (${process.version}): the engines it declares agree with its dependencies'`, () => {
     expect(installWarnings).not.toMatch(/EBADENGINE|Unsupported engine/);
+  });
+
+  it('is one tarball, which npm installs without a warning into at most 80 MB', () => {
+    expect(readdirSync(release).filter((f) => f.endsWith('.tgz'))).toEqual([expect.stringMatching(/^bezzel-\d+\.\d+\.\d+\.tgz$/)]);
+    expect(installWarnings).not.toMatch(/npm warn/i);
+    expect(installedMegabytes(prefix)).toBeLessThanOrEqual(80);
   });
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -137,13 +158,14 @@ describe('the installed bezzel command, outside the checkout', () => {
         'const resolveFilename = Module._resolveFilename;\n' +
         "Module._resolveFilename = function (...args) { const f = resolveFilename.apply(this, args); appendFileSync(process.env.BEZZEL_TRACE, f + '\\n'); return f; };\n",
     );
-    const main = join(prefix, 'lib', 'node_modules', '@bezzel', 'cli', 'bin', 'bezzel.mjs');
+    const main = join(installedPackages, 'cli', 'bin', 'bezzel.mjs');
     // What a command loads matters here, not how it ended (a queue nobody serves exits 69).
     await run(process.execPath, ['--import', join(scratch, 'trace.mjs'), main, ...args], { cwd: scratch, env: { ...env(), BEZZEL_TRACE: trace } }).catch(() => {});
     return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
   }
   const heavy = {
-    compiler: /\/(tsx|typescript|esbuild)\//,
+    compiler: /\/(tsx|typescript|esbuild|sucrase)\//,
+    typescriptReader: /@bezzel\/pool\/dist\/plugin-hooks\.js$/,
     queue: /\/(bullmq|ioredis)\//,
     png: /\/@resvg\//,
     pool: /\/piscina\//,
@@ -157,47 +179,44 @@ describe('the installed bezzel command, outside the checkout', () => {
     expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);
     for (const [what, re] of Object.entries(heavy)) expect(urls.filter((u) => re.test(u)), what).toEqual([]);
     // `init plugin`'s code is a chunk of its own, which only that command imports.
-    expect(urls.filter((u) => /\/init-plugin-[\w-]+\.js$/.test(u))).toEqual([]);
+    expect(urls.filter((u) => /\/scaffold-[\w-]+\.js$/.test(u))).toEqual([]);
     const init = await loaded('init', 'plugin', 'traced', '--piece', '--dir', scratch);
-    expect(init.filter((u) => /\/init-plugin-[\w-]+\.js$/.test(u))).toHaveLength(1);
+    expect(init.filter((u) => /\/scaffold-[\w-]+\.js$/.test(u))).toHaveLength(1);
   });
 
   it("loads the queue's client for a queue command, and the dashboard's web server only for `dashboard`", async () => {
+    // BullMQ and ioredis are compiled into @bezzel/queue's bundle: that file is the queue client.
     const jobs = await loaded('jobs', '--queue', 'redis://127.0.0.1:1/0');
-    expect(jobs.some((u) => heavy.queue.test(u))).toBe(true);
+    expect(jobs.some((u) => heavy.queueClient.test(u))).toBe(true);
     expect(jobs.filter((u) => heavy.webServer.test(u))).toEqual([]);
     const dashboard = await loaded('dashboard', '--queue', 'redis://127.0.0.1:1/0');
     // Nobody listens at port 1: the command stops at its first ping, before its server would start.
-    expect(dashboard.some((u) => heavy.queue.test(u))).toBe(true);
+    expect(dashboard.some((u) => heavy.queueClient.test(u))).toBe(true);
     const version = await loaded('dashboard', '--help');
-    expect(version.filter((u) => heavy.webServer.test(u) || heavy.queue.test(u))).toEqual([]);
+    expect(version.filter((u) => heavy.webServer.test(u) || heavy.queueClient.test(u))).toEqual([]);
   });
 
-  it('loads the PNG renderer for --out *.png only, and tsx only for a .ts plugin', async () => {
+  it("loads the PNG renderer for --out *.png only, and bezzel's TypeScript reader only for a .ts plugin", async () => {
     const png = await loaded('queens', '6', '--out', join(scratch, 'q.png'));
     expect(png.some((u) => heavy.png.test(u))).toBe(true);
-    expect(png.some((u) => heavy.compiler.test(u) || heavy.queue.test(u))).toBe(false);
-    // A TypeScript plugin is an ES module: a folder whose package.json says so, as `bezzel init plugin` writes.
+    expect(png.some((u) => heavy.compiler.test(u) || heavy.typescriptReader.test(u) || heavy.queueClient.test(u))).toBe(false);
+    // A TypeScript plugin, alone in a folder (no package.json): read as an ES module with its types removed.
     const dir = join(scratch, 'ts-plugin');
     mkdirSync(dir);
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     const file = join(dir, 'zebra2.ts');
-    writeFileSync(file, "import { leaper, pluginModule } from '@bezzel/core';\nconst z: number = 3;\nexport default pluginModule({ pieces: [{ id: 'zebra2', name: 'zebra2', symbols: { unicode: 'Z', ascii: 'Z' }, movement: leaper(2, z) }] });\n");
+    writeFileSync(file, "import { leaper, pluginModule } from '@bezzel/core';\nenum Far { Long = 3 }\nconst z: number = Far.Long;\nexport default pluginModule({ pieces: [{ id: 'zebra2', name: 'zebra2', symbols: { unicode: 'Z', ascii: 'Z' }, movement: leaper(2, z) }] });\n");
     const ts = await loaded('place', 'zebra2', '-n', '5', '-k', '2', '--goal', 'count', '--plugin', file);
-    expect(ts.some((u) => /\/tsx\//.test(u))).toBe(true);
-    // Without "type": "module" Node would run it as CommonJS, which cannot import bezzel: one line says what to do.
-    const bare = join(scratch, 'bare.ts');
-    writeFileSync(bare, readFileSync(file, 'utf8'));
-    const r = await bezzel('place', 'zebra2', '-n', '5', '--plugin', bare);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^bezzel: cannot load plugin .*bare\.ts: .*name it \.mts, or put a package\.json with "type": "module" beside it\n$/);
+    expect(ts.some((u) => heavy.typescriptReader.test(u))).toBe(true);
+    expect(ts.some((u) => heavy.compiler.test(u))).toBe(false);
+    const r = await bezzel('place', 'zebra2', '-n', '5', '-k', '2', '--goal', 'count', '--plugin', file);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(new RegExp(`^${bruteForceLeaperPairs(5, 2, 3)} solutions: 2 zebra2s on 5×5`));
   });
 });
 
 describe('the installed files', () => {
   it('find every package they import, lazily loaded chunks included (the progress bar needs string-width)', () => {
-    const installed = join(prefix, 'lib', 'node_modules', '@bezzel');
-    const files = readdirSync(installed).flatMap((name) => javascriptFiles(join(installed, name, 'dist')));
+    const files = readdirSync(installedPackages).flatMap((name) => javascriptFiles(join(installedPackages, name, 'dist')));
     expect(files.length).toBeGreaterThan(30);
     expect(unresolvedImports(files)).toEqual([]);
   });
@@ -220,11 +239,17 @@ describe("a student's plugins with the installed command", () => {
   it('bezzel init plugin writes a piece whose npm test passes and which --plugin loads as a folder', async () => {
     const made = await bezzelIn(students, 'init', 'plugin', 'lancer', '--piece');
     expect(made.stderr).toBe('');
+    expect(made.stdout).toContain('npm install --prefix ./lancer');
     expect(made.stdout).toContain('npm test --prefix ./lancer');
     const folder = join(students, 'lancer');
-    // The links point into the installed command, not into a checkout.
+    // The links point into the installed command, not into a checkout; the type check's TypeScript is the folder's own.
     expect(realpathSync(join(folder, 'node_modules/@bezzel/core')).startsWith(realpathSync(prefix))).toBe(true);
-    expect(realpathSync(join(folder, 'node_modules/tsx')).startsWith(realpathSync(prefix))).toBe(true);
+    expect(existsSync(join(folder, 'node_modules/typescript'))).toBe(false);
+    // --plugin loads it before anything is installed in it: bezzel reads TypeScript itself.
+    const first = await bezzelIn(students, 'place', 'lancer', '-n', '4', '-k', '2', '--goal', 'count', '--plugin', './lancer');
+    expect(first.stdout).toMatch(/^108 solutions/);
+    npm(['install', '--prefix', './lancer', '--no-audit', '--no-fund'], students);
+    expect(existsSync(join(folder, 'node_modules/typescript/bin/tsc'))).toBe(true);
     const test = await npmTest(folder, env());
     expect(test.output).toMatch(/^(# |ℹ )pass 2$/m);
     expect(test.code).toBe(0);
@@ -233,10 +258,11 @@ describe("a student's plugins with the installed command", () => {
     expect(placed.stdout).toMatch(/^108 solutions: 2 lancers on 4×4/);
   });
 
-  it('bezzel init plugin --piece --strategy type-checks with the installed TypeScript, and a type error fails its npm test', async () => {
+  it('bezzel init plugin --piece --strategy type-checks with the TypeScript its npm install fetched, and a type error fails its npm test', async () => {
     await bezzelIn(students, 'init', 'plugin', 'kirin', '--piece', '--strategy');
     const folder = join(students, 'kirin');
-    expect(realpathSync(join(folder, 'node_modules/typescript')).startsWith(realpathSync(prefix))).toBe(true);
+    npm(['install', '--no-audit', '--no-fund'], folder);
+    expect(realpathSync(join(folder, 'node_modules/typescript')).startsWith(realpathSync(folder))).toBe(true);
     const test = await npmTest(folder, env());
     expect(test.output).toMatch(/^(# |ℹ )pass 4$/m);
     expect(test.code).toBe(0);
@@ -263,6 +289,7 @@ describe("a student's plugins with the installed command", () => {
 
   it('bezzel init plugin writes a strategy whose npm test passes, and experiment compares it', async () => {
     await bezzelIn(students, 'init', 'plugin', 'darts', '--strategy');
+    npm(['install', '--no-audit', '--no-fund'], join(students, 'darts'));
     const test = await npmTest(join(students, 'darts'), env());
     expect(test.output).toMatch(/^(# |ℹ )pass 2$/m);
     expect(test.code).toBe(0);

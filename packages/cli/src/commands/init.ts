@@ -28,8 +28,9 @@ export function initCommand(setExit: SetExit): Command {
       // The two next steps, each one command from where the user is (`npm test --prefix` runs the test there).
       const shown = shownPath(made.folder);
       const example = kind === 'both' ? `place ${name} -n 6 -k 4 --strategy ${name}` : options.piece ? `place ${name} -n 8 -k 8` : `place queen -n 5 --strategy ${name}`;
-      out(`Wrote ${shown}/: ${made.files.join(', ')}, and node_modules/ with links to this bezzel's packages, tsx and TypeScript (nothing to install).`);
+      out(`Wrote ${shown}/: ${made.files.join(', ')}, and node_modules/ with links to this bezzel's packages.`);
       out('Next, from here:');
+      out(`  npm install --prefix ${shown}    # TypeScript and Node's types, for its type check`);
       out(`  npm test --prefix ${shown}`);
       out(`  ${invokedAs()} ${example} --plugin ${shown}`);
       setExit(EXIT.answered);

@@ -113,19 +113,18 @@ export async function stage(submission: string, into: string, bezzelPackages: Re
   walk(submission);
   const manifest = readManifest(submission);
   const hasTs = files.some((f) => TS.test(f) && !f.endsWith('.d.ts'));
-  const transform = hasTs ? await esbuildTransform() : undefined;
+  const strip = hasTs ? (await import('@bezzel/pool/typescript')).stripTypes : undefined;
   mkdirSync(into, { recursive: true });
   for (const file of files) {
     const target = join(into, file);
     mkdirSync(dirname(target), { recursive: true });
     if (file === 'package.json') continue;
-    if (TS.test(file) && !file.endsWith('.d.ts') && transform) {
+    if (TS.test(file) && !file.endsWith('.d.ts') && strip) {
       const source = await readFile(join(submission, file), 'utf8');
       try {
-        const { code } = await transform(source, { loader: 'ts', format: file.endsWith('.cts') ? 'cjs' : 'esm', target: 'node20', sourcefile: file });
-        writeFileSync(target.replace(TS, (_m, ext: string) => `.${ext.replace('ts', 'js')}`), code);
+        writeFileSync(target.replace(TS, (_m, ext: string) => `.${ext.replace('ts', 'js')}`), strip(source, file));
       } catch (error) {
-        throw new SubmissionProblem(`${file} does not compile: ${(error as Error).message.split('\n').slice(0, 3).join(' ')}`);
+        throw new SubmissionProblem(`${file} does not compile: ${(error as Error).message.split('\n')[0]}`);
       }
     } else copyFileSync(join(submission, file), target);
   }
@@ -173,28 +172,6 @@ function entryOf(manifest: Record<string, unknown>, files: readonly string[]): s
     if (files.includes(path)) return path;
   }
   throw new SubmissionProblem(typeof named === 'string' ? `its package.json names ${named}, which is not in the folder` : 'it has no package.json naming its entry ("exports" or "main") and no src/index.ts or index.js');
-}
-
-type Transform = (source: string, options: Record<string, unknown>) => Promise<{ code: string }>;
-
-/** esbuild's transform (a string in, a string out: it reads no file), from tsx, which bezzel installs for TypeScript plugins. */
-async function esbuildTransform(): Promise<Transform> {
-  const candidates: string[] = [];
-  const pool = packageRoot('@bezzel/pool');
-  const tsx = pool ? packageRoot('tsx', join(pool, 'package.json')) : undefined;
-  if (tsx) candidates.push(join(tsx, 'package.json'));
-  candidates.push(fileURLToPath(import.meta.url));
-  for (const from of candidates) {
-    try {
-      const path = createRequire(from).resolve('esbuild');
-      const module = (await import(pathToFileURL(path).href)) as { transform?: Transform; default?: { transform: Transform } };
-      const transform = module.transform ?? module.default?.transform;
-      if (transform) return transform;
-    } catch {
-      // Try the next place.
-    }
-  }
-  throw new Error('a TypeScript submission needs esbuild (installed with tsx, a dependency of @bezzel/pool), which cannot be found');
 }
 
 /** How a submission's process ended. */

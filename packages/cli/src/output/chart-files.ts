@@ -11,7 +11,30 @@ const CHART_FORMATS: readonly ChartFormat[] = ['svg', 'png', 'pdf'];
 export function chartFormatOf(file: string): ChartFormat {
   const ext = extname(file).slice(1).toLowerCase();
   if (!(CHART_FORMATS as readonly string[]).includes(ext)) throw new UsageError('ERR_OPTION', `--chart ${inert(file)}: name a .svg, .png or .pdf file`);
+  if (ext === 'pdf') requirePdfPackages(file);
   return ext as ChartFormat;
+}
+
+/**
+ * What a PDF chart needs and bezzel does not install (17 MB, for one kind of file): optional peers, found where
+ * bezzel is installed or beside it (`npm install -g` puts them there). A user who asks for a PDF without them is told
+ * what to install, before any run.
+ */
+const PDF_PACKAGES = ['pdfkit', 'svg-to-pdfkit'];
+
+function requirePdfPackages(file: string): void {
+  const require = createRequire(import.meta.url);
+  const missing = PDF_PACKAGES.filter((pkg) => {
+    try {
+      require.resolve(pkg);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) {
+    throw new UsageError('ERR_OPTION', `--chart ${inert(file)}: a PDF chart needs ${missing.join(' and ')}, which bezzel does not install itself: npm install -g ${missing.join(' ')} (or write a .svg or .png)`);
+  }
 }
 
 /**

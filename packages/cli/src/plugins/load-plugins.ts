@@ -161,22 +161,15 @@ async function loadsInTime(specifier: string, url: string): Promise<void> {
 }
 
 /**
- * What went wrong importing a plugin, in one line: a missing file; a syntax error with its place (esbuild's
- * own report for TypeScript, Node's for JavaScript); otherwise the error's first line.
+ * What went wrong importing a plugin, in one line: a missing file; a syntax error with its place (the plugin
+ * hooks' report for TypeScript, Node's for JavaScript); otherwise the error's first line.
  */
 function whyNotLoaded(error: unknown, url: string): string {
   const { code, message } = error as { code?: string; message?: string };
   const text = String(message ?? error);
   if (code === 'ERR_MODULE_NOT_FOUND' && text.includes(fileURLToPath(url))) return 'file not found';
-  // tsx (esbuild) reports a TypeScript syntax error as "Transform failed with 1 error:\n<file>:<line>:<col>: ERROR: …".
-  const transform = /^Transform failed with \d+ errors?:\n(.+)$/m.exec(text);
-  if (transform) {
-    // tsx names an .mts file .ts in its report: name the file the user gave.
-    const path = fileURLToPath(url);
-    const [, reported = '', rest = ''] = /^(.*?)(:\d+:\d+: .*)$/.exec(transform[1]!) ?? [];
-    const place = reported.replace(/\.[cm]?ts$/, '') === path.replace(/\.[cm]?ts$/, '') ? path : reported;
-    return `${place}${rest}`.replace(/: ERROR: /, ': ');
-  }
+  // A TypeScript file that does not parse is reported by the plugin hooks with its place: `file:line:column: what`.
+  if (/^(?:[A-Za-z]:)?[\\/][^\n]*?:\d+:\d+: /.test(text)) return text.split('\n')[0]!;
   if (error instanceof SyntaxError) return `${syntaxErrorPlace(fileURLToPath(url)) ?? fileURLToPath(url)}: ${text}`;
   return text.split('\n')[0]!;
 }

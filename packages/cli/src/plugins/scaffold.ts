@@ -30,11 +30,11 @@ const MAX_NAME = 50;
 
 /**
  * Writes NAME/ with package.json, tsconfig.json, src/index.ts, src/index.test.ts and README.md (for both kinds,
- * src/piece.ts and src/strategy.ts with their tests, and an index joining them), and links bezzel's own packages,
- * tsx (which lets Node run the TypeScript test), TypeScript and Node's types (for `npm run typecheck`, which
- * `npm test` runs first) into NAME/node_modules, so that `npm test` passes and
- * `bezzel … --plugin NAME` loads it at once, with nothing downloaded. Every mistake is a UsageError: one line,
- * exit code 2.
+ * src/piece.ts and src/strategy.ts with their tests, and an index joining them), and links bezzel's own packages
+ * into NAME/node_modules, so that `bezzel … --plugin NAME` loads it at once. Its tests run with Node's own runner,
+ * reading TypeScript through bezzel's plugin hooks; its type check (`npm test` runs it first) uses the TypeScript
+ * the folder installs itself (`npm install`), which bezzel does not carry — in a bezzel checkout, which has it,
+ * that is linked too. Every mistake is a UsageError: one line, exit code 2.
  */
 export async function initPlugin(request: InitPluginRequest): Promise<InitPluginResult> {
   const { name, kind } = request;
@@ -148,37 +148,47 @@ function writing(folder: string, made: boolean, write: () => void): void {
 
 /**
  * The package.json of the new folder. The `file:` dependencies name the links `init` makes, so that `npm install`
- * (of a library the student adds) keeps them instead of pruning them as unknown.
+ * keeps them instead of pruning them as unknown; TypeScript and Node's types, where not linked, come from the registry.
  */
 function manifest(name: string, kind: PluginKind, links: ReadonlyMap<string, string>, tests: readonly string[]) {
+  const linked = Object.fromEntries([...links].map(([pkg, target]) => [pkg, `file:${target}`]));
   return {
     name,
     version: '0.1.0',
     private: true,
     description: `${name}: ${kind === 'piece' ? 'a piece' : kind === 'strategy' ? 'a search strategy' : 'a piece and a search strategy'} for bezzel`,
-    // A TypeScript plugin must be an ES module: Node (and tsx) run a .ts file as CommonJS without this.
+    // A TypeScript plugin is an ES module.
     type: 'module',
     main: './src/index.ts',
     exports: './src/index.ts',
-    // The type check first: a type error fails `npm test` (tsx alone would run the code without looking at types).
-    // TypeScript is run by path, as the links below make no node_modules/.bin.
-    scripts: { typecheck: 'node node_modules/typescript/bin/tsc --noEmit', test: `npm run typecheck && node --import tsx --test ${tests.join(' ')}` },
-    devDependencies: Object.fromEntries([...links].map(([pkg, target]) => [pkg, `file:${target}`])),
+    // The type check first: a type error fails `npm test` (Node's test runner alone runs the code without looking at
+    // types). TypeScript is run by path, which a link and an install alike provide.
+    scripts: { typecheck: 'node node_modules/typescript/bin/tsc --noEmit', test: `npm run typecheck && node --import @bezzel/pool/register-typescript --test ${tests.join(' ')}` },
+    devDependencies: { ...TYPE_CHECK, ...linked },
   };
 }
 
 /**
- * bezzel's own packages, every `@bezzel/*` this command depends on, and tsx (a dependency of @bezzel/pool, which
- * loads TypeScript plugins), each by the folder it is installed in: a pnpm checkout or an npm install alike.
+ * What the folder's type check installs from the registry: the TypeScript and Node types bezzel itself is built
+ * and checked with (test/cli-init.test.ts holds these to the workspace's catalog).
+ */
+export const TYPE_CHECK = { typescript: '~5.9.3', '@types/node': '^20.19.0' } as const;
+
+/**
+ * bezzel's own packages, every `@bezzel/*` this command depends on, each by the folder it is installed in: a pnpm
+ * checkout or an npm install alike; and TypeScript and Node's types where bezzel's install has them (a checkout).
  */
 function bezzelLinks(): Map<string, string> {
   const links = new Map<string, string>();
   for (const pkg of Object.keys(packageJson.dependencies).filter((p) => p.startsWith('@bezzel/')).sort()) links.set(pkg, packageRoot(pkg));
-  const pool = links.get('@bezzel/pool')!;
-  links.set('tsx', dirname(createRequire(join(pool, 'package.json')).resolve('tsx/package.json')));
-  // TypeScript and Node's types, dependencies of this command, for the folder's `npm run typecheck`.
   const cli = createRequire(join(packageRoot('@bezzel/cli', import.meta.url), 'package.json'));
-  for (const pkg of ['typescript', '@types/node']) links.set(pkg, realpathSync(dirname(cli.resolve(`${pkg}/package.json`))));
+  for (const pkg of Object.keys(TYPE_CHECK)) {
+    try {
+      links.set(pkg, realpathSync(dirname(cli.resolve(`${pkg}/package.json`))));
+    } catch {
+      // Not in this install: the folder's `npm install` fetches it.
+    }
+  }
   return links;
 }
 

@@ -1,4 +1,4 @@
-// `npm test` runs this file with Node's own test runner (node --test); tsx lets Node read TypeScript.
+// `npm test` runs this file with Node's own test runner (node --test), reading TypeScript through bezzel's hooks.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Board, createBezzel, forEachAttack } from '@bezzel/core';
