@@ -27,7 +27,8 @@ describe('bezzel docs', () => {
   it('ships them: the packages name the folders, the release script writes the tutorial and the API introduction', () => {
     const cli = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8'));
     expect(cli.files).toEqual(expect.arrayContaining(['templates', 'docs']));
-    expect(cli.dependencies).toMatchObject({ typescript: expect.any(String), '@types/node': expect.any(String) });
+    // The scaffold's type check uses the TypeScript a plugin folder installs itself: the command does not carry one.
+    expect(cli.dependencies).not.toHaveProperty('typescript');
     expect(readFileSync(join(root, 'scripts/release-pack.mjs'), 'utf8')).toContain('writeCliDocs()');
     const folder = mkdtempSync(join(tmpdir(), 'bezzel-docs-'));
     try {
