@@ -1,7 +1,7 @@
-import { inert, UsageError } from '@bezzel/core';
+import { inert, quoted, UsageError } from '@bezzel/core';
 import { Command, Option } from 'commander';
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { systemReason } from '../output/output-failure.js';
 import { EXIT, type SetExit } from '../exit.js';
 import { onInterrupt } from '../solve/interrupt.js';
@@ -13,7 +13,7 @@ interface GradeOptions {
   readonly spec: string;
   readonly outDir: string;
   readonly jobs: number;
-  readonly format: 'text' | 'json';
+  readonly format: 'text' | 'json' | 'gradescope' | 'junit' | 'gradebook';
 }
 
 const EXAMPLES = `
@@ -49,7 +49,7 @@ export function gradeCommand(setExit: SetExit): Command {
     .requiredOption('--spec <file>', 'the assignment: a .yaml, .yml or .json file (see below)')
     .option('--out-dir <folder>', 'the folder the leaderboard and the feedback go in (made if missing)', 'grades')
     .option('--jobs <n>', 'submissions run side by side, each in its own process (1 times them most fairly)', jobs, 1)
-    .addOption(new Option('--format <format>', 'what stdout shows: the leaderboard as text or as JSON').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--format <format>', "what stdout shows: the leaderboard as text or JSON, Gradescope's results.json (one submission), JUnit XML, or the gradebook CSV (Canvas, Moodle); every format is written to OUT-DIR").choices(['text', 'json', 'gradescope', 'junit', 'gradebook']).default('text'))
     .addHelpText('after', EXAMPLES)
     .action(async (submissions: string, options: GradeOptions) => {
       // Loaded only here: no other command needs the sandbox or the reports.
@@ -77,27 +77,34 @@ export function gradeCommand(setExit: SetExit): Command {
           out: outDir,
           jobs: options.jobs,
           signal: controller.signal,
-          onStudent: (s) => process.stderr.write(`graded ${inert(s.student)}: ${s.points} points, ${inert(s.verdict.text)}\n`),
+          onStudent: (s, resumed) => process.stderr.write(`graded ${inert(s.student)}: ${s.points} points, ${inert(s.verdict.text)}${resumed ? ' (from the stopped run before)' : ''}\n`),
         });
       } finally {
         stopListening();
       }
-      if (result.stopped) {
-        // A leaderboard without the submissions not graded would rank them as if they had scored nothing.
-        process.stderr.write(`bezzel: stopped after grading ${result.students.length} of ${result.stopped.of} submissions (those above); no leaderboard or feedback written: run again to grade them all\n`);
-        return setExit(EXIT.interrupted);
-      }
+      for (const skip of result.skipped) process.stderr.write(`bezzel: skipped ${quoted(skip.name)}: ${skip.reason}\n`);
+      if (result.resumed > 0) process.stderr.write(`bezzel: ${result.resumed} of ${result.students.length + result.ungraded.length} results kept from the grading stopped before (same assignment, same files)\n`);
       const written = writeReports(result, outDir);
-      if (options.format === 'json') out(JSON.stringify(leaderboardJson(result), null, 2));
+      for (const fold of written.folded) process.stderr.write(`bezzel: the file system folds ${quoted(fold.student)} onto another student's feedback name (case or accents): wrote ${inert(fold.file)}\n`);
+      if (options.format === 'json') out(JSON.stringify(leaderboardJson(result, new Map([...written.feedback].map(([k, v]) => [k, basename(v)]))), null, 2));
+      else if (options.format === 'gradescope') out(readFileSync(written.gradescope.length === 1 ? written.gradescope[0]! : written.json, 'utf8').trimEnd());
+      else if (options.format === 'junit') out(readFileSync(written.junit, 'utf8').trimEnd());
+      else if (options.format === 'gradebook') out(readFileSync(written.gradebook, 'utf8').trimEnd());
       else {
-        out(`${spec.title}: ${result.students.length} submissions, ${result.maxPoints} points possible`);
-        const width = Math.max(7, ...result.students.map((s) => s.student.length));
+        out(`${inert(spec.title)}: ${result.students.length} submissions, ${result.maxPoints} points possible`);
+        const width = Math.max(7, ...result.students.map((s) => inert(s.student).length));
         out(`${'rank'.padStart(4)}  ${'student'.padEnd(width)}  ${'points'.padStart(6)}  ${'solved'.padStart(6)}  ${'time ms'.padStart(8)}  verdict`);
         for (const s of result.students) {
           out(`${String(s.rank).padStart(4)}  ${inert(s.student).padEnd(width)}  ${String(s.points).padStart(6)}  ${`${s.solved}/${s.runs.length}`.padStart(6)}  ${s.timeMs.toFixed(0).padStart(8)}  ${inert(s.verdict.text)}`);
         }
-        out(`Wrote ${written.csv}, ${written.json}, ${written.html} and ${written.feedback.length} feedback files in ${resolve(outDir, 'feedback')}`);
+        out(`Wrote ${written.csv}, ${written.json}, ${written.html}, ${written.junit}, ${written.gradebook}, ${written.gradescope.length === 1 ? written.gradescope[0] : `${written.gradescope.length} Gradescope results`} and ${written.feedback.size} feedback files in ${resolve(outDir, 'feedback')}`);
       }
+      if (result.stopped) {
+        // The journal stays: the same command grades only the students not yet graded.
+        process.stderr.write(`bezzel: stopped after grading ${result.students.length} of ${result.stopped.of} submissions; the leaderboard lists those and names the others as not graded: run the same command again to grade the rest\n`);
+        return setExit(EXIT.interrupted);
+      }
+      result.journal.clear();
       setExit(EXIT.answered);
     });
 }

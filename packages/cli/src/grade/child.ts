@@ -2,10 +2,17 @@
  * The process one submission runs in, for `bezzel grade` (see sandbox.ts, which starts it). Node's permission
  * model is the wall: this file is started with `--permission` (`--experimental-permission` on Node 20), reads
  * allowed only in the submission's staged copy and the bezzel packages it imports, no writes, no child
- * processes, no worker threads, no native addons. What this file adds is not a wall but a witness and one fence:
+ * processes, no worker threads, no native addons. Where Linux allows, it also runs as the first process of a PID
+ * namespace of its own (isolation.ts), so no other process is there to signal. What this file adds is a witness
+ * and two fences:
  *
  * - It records every refusal the permission model makes (a file read or write, a child process, a worker) and
- *   tells the grader at once, so a submission that catches the error and carries on is still named.
+ *   writes it at once on a pipe of its own (fd 4) with functions taken before the submission's code runs, so a
+ *   submission that catches the error, replaces `process.send` or `process._send`, or closes the pipe cannot
+ *   hide it: a report that cannot be written ends the process with {@link HIDDEN_EXIT}, which the grader reads
+ *   as forbidden too. The IPC channel carries answers only; nothing on it can clear a submission.
+ * - Signals: `process.kill` (and the `_kill` under it) refuse any process but this one, locked in place, so a
+ *   submission cannot stop, end or pause the grader or a classmate (`forbidden: signal`).
  * - Network: the permission model of Node 20 and 22 does not cover sockets, so the functions that open one
  *   (TCP, TLS, HTTP and fetch through them, UDP, DNS, listening) are replaced by ones that refuse and tell the
  *   grader. Defence in depth, not a sandbox: the process also runs with an empty environment (no proxy, no
@@ -21,6 +28,7 @@ import dns from 'node:dns';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import { resolve } from 'node:path';
 import workerThreads from 'node:worker_threads';
 import type * as Core from '@bezzel/core';
@@ -33,6 +41,10 @@ export interface ChildConfig {
   readonly pieces: readonly { readonly name: string; readonly url: string }[];
   /** The submission's entry file, in its staged copy. */
   readonly entry: string;
+  /** The pipe refusals are reported on, one JSON line each: `{"forbidden": "file read /etc/passwd"}`. */
+  readonly witnessFd: number;
+  /** The exit of a process whose refusal could not be reported (the submission closed or filled the pipe). */
+  readonly hiddenExit: number;
 }
 
 /** Messages from the grader. */
@@ -42,13 +54,21 @@ export type ToChild = { readonly type: 'run'; readonly id: number; readonly task
 export type FromChild =
   | { readonly type: 'ready'; readonly strategies: readonly { readonly id: string; readonly problems: readonly string[]; readonly goals: readonly string[] }[] }
   | { readonly type: 'load-error'; readonly message: string }
-  | { readonly type: 'forbidden'; readonly what: string }
   | { readonly type: 'answer'; readonly id: number; readonly answer: string }
   | { readonly type: 'refused'; readonly id: number; readonly message: string }
   | { readonly type: 'threw'; readonly id: number; readonly message: string };
 
-// Captured before any of the submission's code runs: what it later does to `process.send` changes nothing here.
-const channel = process.send?.bind(process);
+// Taken before any of the submission's code runs: what it later does to `fs`, `process.send`, `process._send`
+// or `process.exit` changes none of these.
+const writeWitness = fs.writeSync;
+const reallyExit = (process as unknown as { reallyExit: (code: number) => never }).reallyExit.bind(process);
+const originalKill = process.kill.bind(process);
+const originalInternalKill = (process as unknown as { _kill: (pid: number, signal: number) => number })._kill.bind(process);
+const ownPid = process.pid;
+// `process.send` is a wrapper that calls `this._send` when it runs: the function under it is taken instead.
+const rawSend = (process as unknown as { _send?: (message: unknown, handle: undefined, options: object, callback: undefined) => boolean })._send;
+const channel = rawSend ? (message: FromChild) => rawSend.call(process, message, undefined, {}, undefined) : undefined;
+const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
 const tell = (message: FromChild): void => {
   try {
     channel?.(message);
@@ -64,13 +84,21 @@ const told = new Set<string>();
 function forbidden(what: string): void {
   if (told.has(what) || told.size > 20) return;
   told.add(what);
-  tell({ type: 'forbidden', what });
+  try {
+    // A leading line end: whatever the submission wrote on the pipe before cannot run into this line.
+    writeWitness(config.witnessFd, `\n${JSON.stringify({ forbidden: what.slice(0, 300) })}\n`);
+  } catch {
+    reallyExit(config.hiddenExit);
+  }
 }
+
+/** Marks the refusals this file raises itself: they were reported when raised. */
+const WITNESSED = Symbol('witnessed');
 
 /** Notes a permission refusal in an error passing by (and lets it go on). */
 function witness(error: unknown): void {
   const { code, permission, resource } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown };
-  if (code !== 'ERR_ACCESS_DENIED') return;
+  if (code !== 'ERR_ACCESS_DENIED' || (error as Record<symbol, unknown>)[WITNESSED]) return;
   const what = PERMISSIONS[String(permission)] ?? String(permission ?? 'access');
   forbidden(typeof resource === 'string' && resource !== '' ? `${what} ${what.startsWith('file') ? resolve(resource) : resource}` : what);
 }
@@ -102,14 +130,41 @@ function witnessAll(module: Record<string, unknown>): void {
 function refuse(what: string): (...args: unknown[]) => never {
   return () => {
     forbidden(what);
-    throw Object.assign(new Error(`bezzel grade: ${what} is not allowed`), { code: 'ERR_ACCESS_DENIED', permission: what });
+    throw Object.assign(new Error(`bezzel grade: ${what} is not allowed`), { code: 'ERR_ACCESS_DENIED', permission: what, [WITNESSED]: true });
   };
+}
+
+/**
+ * `process.kill` for this process only, locked: signalling any other process or group is refused and reported.
+ * (In a PID namespace there is none to reach anyway; elsewhere this is the wall.)
+ */
+function fenceSignals(): void {
+  const names = new Map(Object.entries(os.constants.signals).map(([name, number]) => [number as number, name]));
+  const refused = (pid: unknown, signal: unknown): Error => {
+    const target = Number(pid);
+    const name = typeof signal === 'number' ? (names.get(signal) ?? `signal ${signal}`) : typeof signal === 'string' ? signal : 'SIGTERM';
+    const whom = target === 0 ? 'its process group' : target === -1 ? 'every process it may signal' : target < 0 ? `process group ${-target}` : Number.isInteger(target) ? `process ${target}` : 'a process';
+    forbidden(`signal ${name} to ${whom}`);
+    return Object.assign(new Error('bezzel grade: signalling another process is not allowed'), { code: 'ERR_ACCESS_DENIED', permission: 'signal', [WITNESSED]: true });
+  };
+  const kill = (pid: unknown, signal?: unknown): true => {
+    if (Number(pid) !== ownPid) throw refused(pid, signal);
+    return originalKill(ownPid, signal as NodeJS.Signals) as true;
+  };
+  // What `process.kill` calls once it has read the signal's number.
+  const internal = (pid: unknown, signal: unknown): number => {
+    if (Number(pid) !== ownPid) throw refused(pid, signal);
+    return originalInternalKill(ownPid, Number(signal));
+  };
+  Object.defineProperty(process, 'kill', { value: kill, writable: false, configurable: false, enumerable: true });
+  Object.defineProperty(process, '_kill', { value: internal, writable: false, configurable: false, enumerable: false });
 }
 
 function guard(): void {
   // Touch the standard streams first: they are made on first use, and must not meet the fences below.
   void process.stdout;
   void process.stderr;
+  fenceSignals();
   witnessAll(fs as unknown as Record<string, unknown>);
   witnessAll(fs.promises as unknown as Record<string, unknown>);
   // Refused by the permission model already; the wrapper names the attempt even where the error is caught.
@@ -154,7 +209,6 @@ function firstLine(error: unknown): string {
 }
 
 async function main(): Promise<void> {
-  const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
   guard();
   const core = (await import(config.core)) as typeof Core;
   const pieces = await Promise.all(config.pieces.map(async ({ name, url }) => ({ name, module: ((await import(url)) as { default: Core.ContainerModule }).default })));

@@ -3,14 +3,16 @@
  * of its own, every answer checked here by the core's validator, then ranked. See sandbox.ts for the process and
  * child.ts for what runs in it.
  */
-import { AnswerCheck, type Bezzel, StrategyError, UsageError } from '@bezzel/core';
+import { AnswerCheck, type Bezzel, quoted, StrategyError, UsageError } from '@bezzel/core';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createCliBezzel, resolvePlugin } from '../plugins/load-plugins.js';
-import { ChildGone, dependencyClosure, type Ending, nodeBlocksNetwork, packageRoot, permissionFlag, runSandboxed, stage, SubmissionProblem } from './sandbox.js';
-import { planRuns, type GradeSpec, type PlannedRun } from './spec.js';
-import { DISQUALIFYING, type RunReport, type Verdict, verdictOf } from './verdicts.js';
+import { confinement, confinementNote } from './isolation.js';
+import { Journal, journalKey } from './journal.js';
+import { ChildGone, dependencyClosure, type Ending, nodeBlocksNetwork, packageRoot, permissionFlag, RunOverBudget, runSandboxed, stage, SubmissionProblem } from './sandbox.js';
+import { planRuns, RUN_GRACE_MS, type GradeSpec, type PlannedRun } from './spec.js';
+import { DISQUALIFYING, type RunReport, runEnd, type Verdict, verdictOf } from './verdicts.js';
 
 export interface StudentResult {
   readonly student: string;
@@ -19,11 +21,13 @@ export interface StudentResult {
   readonly points: number;
   readonly maxPoints: number;
   readonly solved: number;
-  /** The grader's time for the runs that answered, in ms: the tie-break after points. */
+  /** The grader's time for the runs that answered, in ms: shown, never a tie-break (ties share a rank). */
   readonly timeMs: number;
   /** The strategies the plugin registers (when it loaded). */
   readonly strategies: readonly string[];
   readonly runs: readonly RunReport[];
+  /** How many processes its runs took: one, and one more after each run that ended its process. */
+  readonly processes: number;
   readonly peakRssMb: number;
   readonly elapsedMs: number;
   /** The last of what the submission wrote (at most 16 KB each), for its feedback. */
@@ -42,6 +46,14 @@ export interface GradeResult {
   readonly isolation: string;
   /** Set when `signal` stopped the grading: `students` then holds only those graded before it, of `of`. */
   readonly stopped?: { readonly of: number };
+  /** The students not graded (the grading was stopped before or while they ran). */
+  readonly ungraded: readonly string[];
+  /** Entries of the submissions folder that are not submissions, with the reason. */
+  readonly skipped: readonly Skipped[];
+  /** Students whose results came from an earlier, stopped start (the journal). */
+  readonly resumed: number;
+  /** Where each result was written as it came; cleared once the reports are written whole. */
+  readonly journal: Journal;
 }
 
 export interface GradeRequest {
@@ -51,11 +63,11 @@ export interface GradeRequest {
   readonly out: string;
   /** Submissions run side by side (each in its own process); 1 times them most fairly. */
   readonly jobs: number;
-  readonly onStudent?: (result: Omit<StudentResult, 'rank'>) => void;
+  /** Each student as soon as it is known; `resumed` when an earlier start had graded it (the journal). */
+  readonly onStudent?: (result: Omit<StudentResult, 'rank'>, resumed: boolean) => void;
   /**
-   * Ctrl-C: no submission is started after it, those running are ended, and their results (a child killed part
-   * way, or one whose compiler the terminal's Ctrl-C stopped) are left out rather than given a verdict they did
-   * not earn.
+   * Ctrl-C: no submission is started after it, every process group started is ended, and the students cut part way
+   * are left out (ungraded) rather than given a verdict they did not earn; the next start grades them.
    */
   readonly signal?: AbortSignal;
 }
@@ -64,11 +76,11 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   const { spec } = request;
   const folder = resolve(request.submissions);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError('ERR_FOLDER', `${request.submissions}: not a folder of submissions`);
-  const students = readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
-    .map((entry) => entry.name)
-    .sort();
-  if (students.length === 0) throw new UsageError('ERR_FOLDER', `${request.submissions} holds no submissions: one folder per student, each a plugin as bezzel init plugin makes it`);
+  const { students, skipped } = listSubmissions(folder);
+  if (students.length === 0) {
+    const why = skipped.length ? ` (skipped: ${skipped.map((s) => `${quoted(s.name)}, ${s.reason}`).join('; ')})` : '';
+    throw new UsageError('ERR_FOLDER', `${request.submissions} holds no submissions: one folder per student, each a plugin as bezzel init plugin makes it${why}`);
+  }
 
   const { bezzel } = await createCliBezzel();
   const runs = planRuns(spec);
@@ -89,18 +101,29 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   const pieces = piecePlugins.map((name) => ({ name, url: resolvePlugin(name, process.cwd(), true) }));
   const core = import.meta.resolve('@bezzel/core');
 
+  const journal = new Journal(resolve(request.out), journalKey(spec, packageJson.version));
   const staging = join(resolve(request.out), '.staging');
   rmSync(staging, { recursive: true, force: true });
-  const results: Omit<StudentResult, 'rank'>[] = new Array(students.length);
+  const results: (Omit<StudentResult, 'rank'> | undefined)[] = new Array(students.length);
+  let resumed = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < students.length && !request.signal?.aborted) {
       const index = next++;
       const student = students[index]!;
+      const earlier = journal.find(student, join(folder, student));
+      if (earlier) {
+        resumed++;
+        results[index] = earlier;
+        request.onStudent?.(earlier, true);
+        continue;
+      }
       const result = await gradeOne(student, join(folder, student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins, ...(request.signal ? { signal: request.signal } : {}) });
+      // A student whose runs were cut by the stop has no result: the next start grades it whole.
       if (request.signal?.aborted) return;
       results[index] = result;
-      request.onStudent?.(result);
+      journal.record(result, join(folder, student));
+      request.onStudent?.(result, false);
     }
   };
   try {
@@ -108,26 +131,53 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  const stopped = request.signal?.aborted === true;
-  const ranked = rank(stopped ? results.filter((r) => r !== undefined) : results);
+  const graded = results.filter((r): r is Omit<StudentResult, 'rank'> => r !== undefined);
+  const stopped = graded.length < students.length;
   return {
     spec,
-    students: ranked,
+    students: rank(graded),
+    ungraded: students.filter((_, i) => results[i] === undefined),
+    skipped,
+    resumed,
     maxPoints,
     gradedAt: new Date().toISOString(),
     bezzel: packageJson.version,
     node: process.version,
     isolation: isolationNote(spec),
+    journal,
     ...(stopped ? { stopped: { of: students.length } } : {}),
   };
+}
+
+/** A folder left out, and why: a person reads this list to see that nobody was lost. */
+export interface Skipped {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** The students: every folder of the submissions folder; anything else is listed with the reason it is not one. */
+export function listSubmissions(folder: string): { students: string[]; skipped: Skipped[] } {
+  const students: string[] = [];
+  const skipped: Skipped[] = [];
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const { name } = entry;
+    if (name === 'node_modules') skipped.push({ name, reason: 'node_modules is never a submission' });
+    else if (entry.isSymbolicLink()) skipped.push({ name, reason: 'a symbolic link (not followed: it could name any folder; copy the submission in instead)' });
+    else if (!entry.isDirectory()) skipped.push({ name, reason: 'a file, not a folder' });
+    else if (name.startsWith('.')) skipped.push({ name, reason: 'a hidden folder (its name starts with a dot: rename it to grade it)' });
+    else students.push(name);
+  }
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return { students: students.sort(order), skipped: skipped.sort((a, b) => order(a.name, b.name)) };
 }
 
 /** In words, how each submission ran: for the reports, so a reader knows what a verdict rests on. */
 export function isolationNote(spec: GradeSpec): string {
   return [
-    `each submission in its own Node ${process.version} process with ${permissionFlag()}: reads only its own folder and the bezzel packages it imports; no file writes, child processes, worker threads or native addons`,
+    `each submission in its own Node ${process.version} process with ${permissionFlag()}, ${confinementNote(confinement())}: reads only its own folder and the bezzel packages it imports; no file writes, child processes, worker threads, native addons or signals to other processes`,
     nodeBlocksNetwork() ? 'network refused by Node and by a fence in the process' : 'network refused by a fence in the process (the permission model of this Node does not cover sockets) and an empty environment',
-    `${spec.limits.timeSeconds} s wall clock (then SIGKILL), ${spec.limits.memoryMb} MB heap and a resident-memory watchdog`,
+    `refusals reported on a pipe the submission's code cannot silence`,
+    `${spec.limits.timeSeconds} s to load, each run ended at its time budget + ${RUN_GRACE_MS / 1000} s (the next in a fresh process), ${spec.limits.memoryMb} MB heap and a watchdog on resident and committed memory`,
     'every answer checked by the core’s validator in the grader, every run timed on the grader’s clock',
   ].join('; ');
 }
@@ -147,52 +197,60 @@ async function gradeOne(student: string, folder: string, into: string, shared: S
   const { spec, runs } = shared;
   const reports: RunReport[] = runs.map((run) => ({ label: run.label, status: 'not run', detail: 'not run', points: 0 }));
   let problem: string | undefined;
-  let ending: Ending | undefined;
+  const endings: Ending[] = [];
   let strategies: string[] = [];
   try {
     const staged = await stage(folder, into, shared.known);
     const imported = [...new Set([...staged.linked, ...shared.piecePlugins])].flatMap((pkg) => (shared.known.has(pkg) ? [shared.known.get(pkg)!] : []));
-    ending = await runSandboxed({
-      staged,
-      readable: dependencyClosure(imported),
-      config: { core: shared.core, pieces: shared.pieces },
-      limits: spec.limits,
-      ...(shared.signal ? { signal: shared.signal } : {}),
-      drive: async (link) => {
-        const ready = await link.ready;
-        if (ready.type === 'load-error') {
-          reports.forEach((_, i) => (reports[i] = { label: runs[i]!.label, status: 'not run', detail: ready.message.slice(0, 300), points: 0 }));
-          return;
-        }
-        strategies = ready.strategies.map((s) => String(s.id)).slice(0, 50);
-        for (const [i, run] of runs.entries()) {
-          const strategy = chooseStrategy(spec.strategy, ready.strategies, run);
-          if (!strategy.ok) {
-            reports[i] = { label: run.label, status: 'declined', detail: strategy.reason, points: 0 };
-            continue;
+    const readable = dependencyClosure(imported);
+    // One process until a run ends it (past its budget + 1 s, out of memory, crashed); then a fresh one for the rest.
+    let next = 0;
+    while (next < runs.length && !shared.signal?.aborted) {
+      let ended: number | undefined;
+      const ending = await runSandboxed({
+        staged,
+        readable,
+        config: { core: shared.core, pieces: shared.pieces },
+        limits: spec.limits,
+        ...(shared.signal ? { signal: shared.signal } : {}),
+        drive: async (link) => {
+          const ready = await link.ready;
+          if (ready.type === 'load-error') {
+            for (let i = next; i < runs.length; i++) reports[i] = { label: runs[i]!.label, status: 'not run', detail: ready.message.slice(0, 300), points: 0 };
+            next = runs.length;
+            return;
           }
-          let reply;
-          try {
-            reply = await link.run({ ...run.core, strategy: strategy.id });
-          } catch (error) {
-            if (error instanceof ChildGone) {
-              reports[i] = { label: run.label, strategy: strategy.id, status: 'not run', detail: 'the process ended during this run', points: 0 };
+          strategies = ready.strategies.map((s) => String(s.id)).slice(0, 50);
+          for (; next < runs.length; next++) {
+            const run = runs[next]!;
+            const strategy = chooseStrategy(spec.strategy, ready.strategies, run);
+            if (!strategy.ok) {
+              reports[next] = { label: run.label, status: 'declined', detail: strategy.reason, points: 0 };
+              continue;
+            }
+            const deadline = run.task.budget.maxTimeMs + RUN_GRACE_MS;
+            try {
+              reports[next] = judge(shared.bezzel, run, strategy.id, await link.run({ ...run.core, strategy: strategy.id }, deadline));
+            } catch (error) {
+              if (error instanceof RunOverBudget) reports[next] = { label: run.label, strategy: strategy.id, status: 'timeout', detail: `still running ${RUN_GRACE_MS / 1000} s past its ${run.task.budget.maxTimeMs} ms budget, ended`, ms: deadline, points: 0 };
+              else if (error instanceof ChildGone) reports[next] = { label: run.label, strategy: strategy.id, status: 'crashed', detail: 'the process ended during this run', points: 0 };
+              else throw error;
+              ended = next++;
               return;
             }
-            throw error;
           }
-          reports[i] = judge(shared.bezzel, run, strategy.id, reply);
-        }
-      },
-    });
+        },
+      });
+      endings.push(ending);
+      if (ended !== undefined && reports[ended]!.status === 'crashed') reports[ended] = { ...reports[ended]!, ...runEnd(ending, spec.limits.memoryMb) };
+      // Forbidden scores nothing whatever follows; a plugin that did not load will not load the next time either.
+      if (ending.forbidden.length > 0 || !ending.loaded || shared.signal?.aborted) break;
+    }
   } catch (error) {
     if (!(error instanceof SubmissionProblem)) throw error;
     problem = error.message;
   }
-  if (ending && !ending.loaded && strategies.length === 0 && problem === undefined) {
-    const declared = /^(the plugin does not|cannot load)/.test(reports[0]?.detail ?? '') ? reports[0]!.detail : undefined;
-    if (declared && /does not default-export/.test(declared)) problem = declared;
-  }
+  const ending = combine(endings);
   if (ending?.loaded && strategies.length === 0) problem = 'the plugin registers no strategy';
   else if (ending?.loaded && spec.strategy !== 'any' && !strategies.includes(spec.strategy)) problem = `the plugin registers no strategy ${spec.strategy} (it registers ${strategies.join(', ')})`;
   const verdict = verdictOf(ending, problem, reports, spec.limits);
@@ -204,13 +262,31 @@ async function gradeOne(student: string, folder: string, into: string, shared: S
     points,
     maxPoints: runs.reduce((sum, run) => sum + run.task.points + (run.task.bonus?.points ?? 0), 0),
     solved: disqualified ? 0 : reports.filter((r) => r.status === 'solved').length,
-    timeMs: round(reports.reduce((sum, r) => sum + (r.ms ?? 0), 0)),
+    timeMs: round(reports.reduce((sum, r) => sum + (r.status === 'solved' || r.status === 'not solved' || r.status === 'wrong answer' ? (r.ms ?? 0) : 0), 0)),
     strategies,
     runs: reports,
+    processes: endings.length,
     peakRssMb: Math.round(ending?.peakRssMb ?? 0),
     elapsedMs: Math.round(ending?.elapsedMs ?? 0),
     stderr: ending?.stderr ?? '',
     stdout: ending?.stdout ?? '',
+  };
+}
+
+/** The processes of one submission as one: every refusal, the largest memory, the time in all, the last output. */
+function combine(endings: readonly Ending[]): Ending | undefined {
+  const last = endings.at(-1);
+  if (!last) return undefined;
+  return {
+    ...last,
+    loaded: endings[0]!.loaded,
+    ...(endings[0]!.loaded ? {} : endings[0]!.killedFor ? { killedFor: endings[0]!.killedFor } : {}),
+    forbidden: [...new Set(endings.flatMap((e) => e.forbidden))],
+    peakRssMb: Math.max(...endings.map((e) => e.peakRssMb)),
+    peakCommittedMb: Math.max(...endings.map((e) => e.peakCommittedMb)),
+    elapsedMs: endings.reduce((sum, e) => sum + e.elapsedMs, 0),
+    stderr: endings.map((e) => e.stderr).filter(Boolean).join('\n').slice(-16 * 1024),
+    stdout: endings.map((e) => e.stdout).filter(Boolean).join('\n').slice(-16 * 1024),
   };
 }
 
@@ -256,12 +332,19 @@ function judge(bezzel: Bezzel, run: PlannedRun, strategy: string, reply: Awaited
   }
 }
 
-/** By points (most first), then time (least first), then name; disqualified submissions last. */
-function rank(results: readonly Omit<StudentResult, 'rank'>[]): StudentResult[] {
-  const sorted = [...results].sort(
-    (a, b) => Number(DISQUALIFYING.has(a.verdict.kind)) - Number(DISQUALIFYING.has(b.verdict.kind)) || b.points - a.points || a.timeMs - b.timeMs || a.student.localeCompare(b.student),
-  );
-  return sorted.map((result, i) => ({ ...result, rank: i + 1 }));
+/**
+ * By points (most first); equal points share a rank (1, 2, 2, 4), listed by name: milliseconds on a shared machine
+ * are no fair tie-break. Disqualified submissions come last.
+ */
+export function rank(results: readonly Omit<StudentResult, 'rank'>[]): StudentResult[] {
+  const out = (r: Omit<StudentResult, 'rank'>) => Number(DISQUALIFYING.has(r.verdict.kind));
+  const sorted = [...results].sort((a, b) => out(a) - out(b) || b.points - a.points || (a.student < b.student ? -1 : a.student > b.student ? 1 : 0));
+  let shown = 0;
+  return sorted.map((result, i) => {
+    const previous = sorted[i - 1];
+    if (!previous || out(previous) !== out(result) || previous.points !== result.points) shown = i + 1;
+    return { ...result, rank: shown };
+  });
 }
 
 function round(x: number): number {

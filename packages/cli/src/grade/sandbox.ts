@@ -3,14 +3,15 @@
  * limit. See child.ts for what runs inside, and the README's Grading section for the limits of this isolation.
  */
 import type { Task } from '@bezzel/core';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChildConfig, FromChild, ToChild } from './child.js';
-import { RSS_HEADROOM_MB, type GradeLimits } from './spec.js';
+import { confinedCommand, confinement, endGroup, treeMemory } from './isolation.js';
+import { COMMITTED_HEADROOM_MB, RSS_HEADROOM_MB, type GradeLimits } from './spec.js';
 
 /** The permission flag the running Node takes: `--permission` from Node 22.13/23.5, `--experimental-permission` before. */
 export function permissionFlag(): string {
@@ -66,6 +67,11 @@ export function dependencyClosure(roots: readonly string[]): string[] {
   for (const root of roots) visit(root);
   return [...seen];
 }
+
+/** The child's pipe for refusals (after stdin, stdout, stderr and the IPC channel). */
+const WITNESS_FD = 4;
+/** The exit of a child whose refusal could not be written on the pipe. */
+export const HIDDEN_EXIT = 86;
 
 /** The child's entry: built with the CLI (its package.json exports it), resolved as an installed file. */
 export function childEntry(): string {
@@ -178,13 +184,19 @@ function entryOf(manifest: Record<string, unknown>, files: readonly string[]): s
 export interface Ending {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
-  /** Why the grader killed it, if it did. */
-  readonly killedFor?: 'timeout' | 'memory';
-  /** What the permission model (or the network fence) refused, in order: "file read /etc/passwd", "network". */
+  /** Why the grader killed it, if it did: loading past the limit, a run past its budget + 1 s, memory. */
+  readonly killedFor?: 'timeout' | 'run timeout' | 'memory';
+  /**
+   * What the permission model or a fence refused, in order ("file read /etc/passwd", "network", "signal SIGTERM
+   * to process 12"): from the witness pipe, the permission model's own report on stderr, and the exit of a process
+   * that kept a refusal from the pipe. Never from the IPC channel, which the submission's code can replace.
+   */
   readonly forbidden: readonly string[];
   readonly stderr: string;
   readonly stdout: string;
   readonly peakRssMb: number;
+  /** The most committed private memory (VmData) seen: what an allocate-only bomb grows. */
+  readonly peakCommittedMb: number;
   readonly elapsedMs: number;
   /** Whether it said it was ready (loaded its plugin). */
   readonly loaded: boolean;
@@ -197,11 +209,15 @@ export type RunReply = Extract<FromChild, { id: number }> & { readonly ms: numbe
 export interface ChildLink {
   /** The plugin's strategies once loaded, or why it could not load. */
   readonly ready: Promise<Extract<FromChild, { type: 'ready' | 'load-error' }>>;
-  run(task: Task): Promise<RunReply>;
+  /** One run; past `deadlineMs` on the grader's clock the process is ended and this rejects with {@link RunOverBudget}. */
+  run(task: Task, deadlineMs: number): Promise<RunReply>;
 }
 
 /** The process ended before it answered. */
 export class ChildGone extends Error {}
+
+/** The run was still going at its deadline (its budget + 1 s): the process has been ended. */
+export class RunOverBudget extends Error {}
 
 const OUTPUT_LIMIT = 16 * 1024;
 
@@ -209,7 +225,7 @@ export interface SandboxRequest {
   readonly staged: Staged;
   /** Files and folders the child may read besides its staged copy. */
   readonly readable: readonly string[];
-  readonly config: Omit<ChildConfig, 'entry'>;
+  readonly config: Omit<ChildConfig, 'entry' | 'witnessFd' | 'hiddenExit'>;
   readonly limits: GradeLimits;
   /** What to do with the running child; when it returns, the child is told to finish. */
   readonly drive: (link: ChildLink) => Promise<void>;
@@ -218,7 +234,8 @@ export interface SandboxRequest {
 }
 
 /** The command line of a child: Node's flags, then the entry and its config. Exported for the README and tests. */
-export function childArguments(staged: Staged, readable: readonly string[], config: Omit<ChildConfig, 'entry'>, limits: GradeLimits): string[] {
+export function childArguments(staged: Staged, readable: readonly string[], config: Omit<ChildConfig, 'entry' | 'witnessFd' | 'hiddenExit'>, limits: GradeLimits): string[] {
+  // The heap limit leaves the committed-memory watchdog its margin: V8 stops a heap bomb first, with its own words.
   const entry = childEntry();
   const allowed = [...new Set([staged.dir, entry, join(dirname(entry), '..', '..', 'package.json'), ...readable])];
   return [
@@ -228,7 +245,7 @@ export function childArguments(staged: Staged, readable: readonly string[], conf
     '--disable-warning=ExperimentalWarning',
     // No source maps, no inspector, no REPL history, nothing that reads or writes beside the run.
     entry,
-    JSON.stringify({ ...config, entry: pathToFileURL(staged.entry).href } satisfies ChildConfig),
+    JSON.stringify({ ...config, entry: pathToFileURL(staged.entry).href, witnessFd: WITNESS_FD, hiddenExit: HIDDEN_EXIT } satisfies ChildConfig),
   ];
 }
 
@@ -236,21 +253,45 @@ export function childArguments(staged: Staged, readable: readonly string[], conf
 export function runSandboxed(request: SandboxRequest): Promise<Ending> {
   const { staged, limits } = request;
   const started = performance.now();
-  const child = spawn(process.execPath, childArguments(staged, request.readable, request.config, limits), {
+  const { command, args } = confinedCommand(confinement(), childArguments(staged, request.readable, request.config, limits));
+  const child = spawn(command, args, {
     cwd: staged.dir,
     // Nothing of the grader's environment: no tokens, no proxies, no NODE_OPTIONS.
     env: {},
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // fd 4: the witness pipe (child.ts writes each refusal there with functions taken before the submission ran).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],
     serialization: 'json',
+    // A process group of its own: ended whole, and out of reach of the terminal's Ctrl-C (the grader ends it).
+    detached: true,
   });
+  const pid = child.pid;
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString('utf8')).slice(-OUTPUT_LIMIT)));
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-OUTPUT_LIMIT)));
   const forbidden: string[] = [];
+  const note = (what: string): void => {
+    const line = what.slice(0, 300);
+    if (forbidden.length < 20 && !forbidden.includes(line)) forbidden.push(line);
+  };
+  let witnessed = '';
+  (child.stdio[4] as NodeJS.ReadableStream | null)?.on('data', (chunk: Buffer) => {
+    witnessed = (witnessed + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    const lines = witnessed.split('\n');
+    witnessed = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        const report = JSON.parse(line) as { forbidden?: unknown };
+        if (typeof report.forbidden === 'string') note(report.forbidden);
+      } catch {
+        // Not a report: whatever the submission wrote on the pipe (it can only add to its own reports).
+      }
+    }
+  });
   let killedFor: Ending['killedFor'];
   let loaded = false;
   let peakRssMb = 0;
+  let peakCommittedMb = 0;
   let nextId = 1;
   const waiting = new Map<number, { resolve: (reply: RunReply) => void; reject: (error: Error) => void; sent: number }>();
   let onReady: ((message: Extract<FromChild, { type: 'ready' | 'load-error' }>) => void) | undefined;
@@ -261,11 +302,8 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
   child.on('message', (raw: unknown) => {
     const message = raw as FromChild;
     if (typeof message !== 'object' || message === null) return;
-    // The child is the submission's process: what it sends is bounded here, not there.
-    if (message.type === 'forbidden' && typeof message.what === 'string') {
-      if (forbidden.length < 20 && !forbidden.includes(message.what.slice(0, 300))) forbidden.push(message.what.slice(0, 300));
-    }
-    else if (message.type === 'ready' || message.type === 'load-error') {
+    // The child is the submission's process: what it sends is bounded here, not there; refusals never come this way.
+    if (message.type === 'ready' || message.type === 'load-error') {
       loaded = message.type === 'ready';
       onReady?.(message);
     } else if ('id' in message && typeof message.id === 'number') {
@@ -276,19 +314,23 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
     }
   });
 
-  const kill = (why: 'timeout' | 'memory'): void => {
+  const kill = (why: NonNullable<Ending['killedFor']>): void => {
     killedFor ??= why;
-    child.kill('SIGKILL');
+    endGroup(pid);
   };
+  // Loading the plugin has the assignment's time limit; each run, its own deadline (link.run).
   const timer = setTimeout(() => kill('timeout'), limits.timeSeconds * 1000);
-  const stop = () => child.kill('SIGKILL');
+  void ready.then(() => clearTimeout(timer), () => {});
+  const stop = () => endGroup(pid);
   if (request.signal?.aborted) stop();
   request.signal?.addEventListener('abort', stop, { once: true });
   const rssLimit = limits.memoryMb + RSS_HEADROOM_MB;
+  const committedLimit = limits.memoryMb + COMMITTED_HEADROOM_MB;
   const watchdog = setInterval(() => {
-    void residentMb(child.pid).then((mb) => {
-      peakRssMb = Math.max(peakRssMb, mb);
-      if (mb > rssLimit) kill('memory');
+    void treeMemory(pid).then(({ residentMb, committedMb }) => {
+      peakRssMb = Math.max(peakRssMb, residentMb);
+      peakCommittedMb = Math.max(peakCommittedMb, committedMb);
+      if (residentMb > rssLimit || committedMb > committedLimit) kill('memory');
     });
   }, 100);
 
@@ -297,6 +339,8 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', stop);
       clearInterval(watchdog);
+      // Whatever is left of the group (nothing, unless the confinement failed) goes with it.
+      endGroup(pid);
       const gone = new ChildGone('the process ended');
       readyFailed?.(gone);
       for (const pending of waiting.values()) pending.reject(gone);
@@ -304,25 +348,31 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
       // The permission model's own report, for a refusal the child could not tell (it died at once).
       for (const match of stderr.matchAll(/code: 'ERR_ACCESS_DENIED',\s*permission: '(\w+)'(?:,\s*resource: '([^']*)')?/g)) {
         const what = ({ FileSystemRead: 'file read', FileSystemWrite: 'file write', ChildProcess: 'child process', WorkerThreads: 'worker thread' } as Record<string, string>)[match[1]!] ?? match[1]!;
-        const named = match[2] ? `${what} ${match[2]}` : what;
-        if (!forbidden.includes(named)) forbidden.push(named);
+        note(match[2] ? `${what} ${match[2]}` : what);
       }
-      resolve({ code, signal, ...(killedFor ? { killedFor } : {}), forbidden, stderr, stdout, peakRssMb, elapsedMs: performance.now() - started, loaded });
+      if (code === HIDDEN_EXIT && forbidden.length === 0) note('a refusal it kept from the grader (it closed or filled the report pipe)');
+      resolve({ code, signal, ...(killedFor ? { killedFor } : {}), forbidden, stderr, stdout, peakRssMb, peakCommittedMb, elapsedMs: performance.now() - started, loaded });
     });
   });
   child.on('error', () => {});
 
   const link: ChildLink = {
     ready,
-    run(task) {
+    run(task, deadlineMs) {
       const id = nextId++;
       return new Promise<RunReply>((resolve, reject) => {
         if (child.exitCode !== null || child.signalCode !== null || !child.connected) return reject(new ChildGone('the process ended'));
-        waiting.set(id, { resolve, reject, sent: performance.now() });
+        const deadline = setTimeout(() => {
+          waiting.delete(id);
+          kill('run timeout');
+          reject(new RunOverBudget(`still running ${deadlineMs} ms after it was asked`));
+        }, deadlineMs);
+        const settle = { resolve: (reply: RunReply) => (clearTimeout(deadline), resolve(reply)), reject: (error: Error) => (clearTimeout(deadline), reject(error)) };
+        waiting.set(id, { ...settle, sent: performance.now() });
         child.send({ type: 'run', id, task } satisfies ToChild, (error) => {
           if (error) {
             waiting.delete(id);
-            reject(new ChildGone(error.message));
+            settle.reject(new ChildGone(error.message));
           }
         });
       });
@@ -333,31 +383,16 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
     try {
       await request.drive(link);
     } catch (error) {
-      if (!(error instanceof ChildGone)) {
-        child.kill('SIGKILL');
+      if (!(error instanceof ChildGone) && !(error instanceof RunOverBudget)) {
+        endGroup(pid);
         throw error;
       }
     }
     if (child.connected) child.send({ type: 'done' } satisfies ToChild, () => {});
     // A child that does not leave when told is ended: it has answered everything it was asked.
-    const leave = setTimeout(() => child.kill('SIGKILL'), 2000);
+    const leave = setTimeout(() => endGroup(pid), 2000);
     const ending = await exited;
     clearTimeout(leave);
     return ending;
   })();
-}
-
-/** A process's resident memory in MB: /proc on Linux, `ps` elsewhere; 0 once it is gone. */
-async function residentMb(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return 0;
-  if (process.platform === 'linux') {
-    try {
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-      return kb ? Number(kb) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  }
-  return new Promise((resolve) => execFile('ps', ['-o', 'rss=', '-p', String(pid)], (error, out) => resolve(error ? 0 : Number(out.trim()) / 1024 || 0)));
 }

@@ -15,7 +15,10 @@ export interface GradeSpec {
 }
 
 export interface GradeLimits {
-  /** Wall-clock time per submission, from its start to its last answer (loading included); then SIGKILL. */
+  /**
+   * Wall-clock time to load the plugin (the process started and its module imported); then SIGKILL. Each run
+   * has its own limit besides: its budget's `maxTimeMs` + {@link RUN_GRACE_MS}, then SIGKILL and a fresh process.
+   */
   readonly timeSeconds: number;
   /** The V8 heap (`--max-old-space-size`); the whole process (RSS) may take {@link RSS_HEADROOM_MB} more. */
   readonly memoryMb: number;
@@ -23,6 +26,15 @@ export interface GradeLimits {
 
 /** Memory a Node process takes besides its heap (code, buffers, the runtime): the RSS watchdog allows this much more. */
 export const RSS_HEADROOM_MB = 128;
+
+/**
+ * Committed private memory (VmData) a Node process holds besides its heap: the watchdog allows this much more.
+ * An idle Node commits about 80 MB, and 35–40 MB more than it has resident while its heap grows.
+ */
+export const COMMITTED_HEADROOM_MB = 192;
+
+/** A run still going this long after its time budget is ended (SIGKILL), and the next run starts in a fresh process. */
+export const RUN_GRACE_MS = 1000;
 
 export interface GradeTask {
   readonly name: string;
