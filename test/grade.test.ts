@@ -57,16 +57,17 @@ describe('bezzel grade', () => {
     expect(students.map((s) => s.student).sort()).toEqual(readdirSync(submissions).sort());
   });
 
-  it('ranks the three honest submissions first, by points and then by time, each with every run solved and checked', () => {
+  it('ranks the three honest submissions first, each with every run solved and checked; equal points share a rank', () => {
     const honest = students.slice(0, 3);
-    expect(honest.map((s) => s.student).sort()).toEqual(['alice-min-conflicts', 'bob-backtracking', 'carol-random-restart']);
+    expect(honest.map((s) => s.student)).toEqual(['alice-min-conflicts', 'bob-backtracking', 'carol-random-restart']);
     for (const s of honest) {
       expect(s.verdict.kind).toBe('ok');
       expect(s.points).toBe(4);
       expect(s.solved).toBe(4);
     }
-    expect(honest.map((s) => s.rank)).toEqual([1, 2, 3]);
-    expect(honest.map((s) => s.timeMs)).toEqual([...honest.map((s) => s.timeMs)].sort((a, b) => a - b));
+    // Milliseconds on a shared machine decide nothing: the three share rank 1, the next comes 4th.
+    expect(honest.map((s) => s.rank)).toEqual([1, 1, 1]);
+    expect(students[3]!.rank).toBe(4);
     // Every other submission scores nothing and ranks below them.
     for (const s of students.slice(3)) expect(s.points).toBe(0);
   });
@@ -91,12 +92,13 @@ describe('bezzel grade', () => {
     if (!before.escapeExisted) expect(existsSync(ESCAPE)).toBe(false);
     // The grader's folder holds the reports and nothing else (the staged copies are gone).
     const files = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(out, f)).isFile());
-    expect(files.sort()).toEqual(['feedback', 'leaderboard.csv', 'leaderboard.html', 'leaderboard.json'].flatMap((f) => (f === 'feedback' ? students.map((s) => join('feedback', `${s.student}.md`)) : [f])).sort());
+    const perStudent = (folder: string, ext: string) => students.map((s) => join(folder, `${s.student}.${ext}`));
+    expect(files.sort()).toEqual(['gradebook.csv', 'junit.xml', 'leaderboard.csv', 'leaderboard.html', 'leaderboard.json', ...perStudent('feedback', 'md'), ...perStudent('gradescope', 'json')].sort());
   });
 
   it('writes the leaderboard as CSV, JSON and a self-contained HTML page, and feedback per student', () => {
     const csv = readFileSync(join(out, 'leaderboard.csv'), 'utf8').trim().split('\n');
-    expect(csv[0]).toBe('rank,student,points,max_points,solved,runs,time_ms,verdict_kind,verdict');
+    expect(csv[0]).toBe('rank,student,points,max_points,solved,runs,time_ms,verdict_kind,verdict,how_to_fix');
     expect(csv).toHaveLength(11);
     expect(csv[1]).toMatch(/^1,(alice|bob|carol)/);
     const json = JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8')) as { students: Student[]; maxPoints: number };
@@ -105,7 +107,9 @@ describe('bezzel grade', () => {
     const html = readFileSync(join(out, 'leaderboard.html'), 'utf8');
     expect(html).toContain('<table>');
     expect(html).toMatch(/<svg [^>]*role="img"/);
-    expect(html).not.toMatch(/(src|href)=|url\(|@import/);
+    // Self-contained: the only links are to each student's feedback beside it.
+    expect(html).not.toMatch(/src=|url\(|@import/);
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).sort()).toEqual(students.map((s) => `feedback/${s.student}.md`).sort());
     const heidi = readFileSync(join(out, 'feedback', 'heidi-wrong-answer.md'), 'utf8');
     expect(heidi).toContain('wrong answer: a1 and d4 share a diagonal');
     expect(heidi).toMatch(/\| queens n=8 seed 1 \| heidi \| wrong answer \|/);

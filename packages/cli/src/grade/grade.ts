@@ -5,7 +5,7 @@
  */
 import { AnswerCheck, type Bezzel, quoted, StrategyError, UsageError } from '@bezzel/core';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createCliBezzel, resolvePlugin } from '../plugins/load-plugins.js';
 import { confinement, confinementNote } from './isolation.js';
@@ -76,7 +76,8 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   const { spec } = request;
   const folder = resolve(request.submissions);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError('ERR_FOLDER', `${request.submissions}: not a folder of submissions`);
-  const { students, skipped } = listSubmissions(folder);
+  const { students, skipped, single } = listSubmissions(folder);
+  const pathOf = (student: string) => (single ? folder : join(folder, student));
   if (students.length === 0) {
     const why = skipped.length ? ` (skipped: ${skipped.map((s) => `${quoted(s.name)}, ${s.reason}`).join('; ')})` : '';
     throw new UsageError('ERR_FOLDER', `${request.submissions} holds no submissions: one folder per student, each a plugin as bezzel init plugin makes it${why}`);
@@ -111,18 +112,18 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
     while (next < students.length && !request.signal?.aborted) {
       const index = next++;
       const student = students[index]!;
-      const earlier = journal.find(student, join(folder, student));
+      const earlier = journal.find(student, pathOf(student));
       if (earlier) {
         resumed++;
         results[index] = earlier;
         request.onStudent?.(earlier, true);
         continue;
       }
-      const result = await gradeOne(student, join(folder, student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins, ...(request.signal ? { signal: request.signal } : {}) });
+      const result = await gradeOne(student, pathOf(student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins, ...(request.signal ? { signal: request.signal } : {}) });
       // A student whose runs were cut by the stop has no result: the next start grades it whole.
       if (request.signal?.aborted) return;
       results[index] = result;
-      journal.record(result, join(folder, student));
+      journal.record(result, pathOf(student));
       request.onStudent?.(result, false);
     }
   };
@@ -155,8 +156,13 @@ export interface Skipped {
   readonly reason: string;
 }
 
-/** The students: every folder of the submissions folder; anything else is listed with the reason it is not one. */
-export function listSubmissions(folder: string): { students: string[]; skipped: Skipped[] } {
+/**
+ * The students: every folder of the submissions folder; anything else is listed with the reason it is not one. A
+ * folder that is itself a plugin (a package.json at its top: Gradescope's /autograder/submission, a GitHub
+ * Classroom repository) is one submission, named after the folder.
+ */
+export function listSubmissions(folder: string): { students: string[]; skipped: Skipped[]; single: boolean } {
+  if (existsSync(join(folder, 'package.json'))) return { students: [basename(folder)], skipped: [], single: true };
   const students: string[] = [];
   const skipped: Skipped[] = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -168,7 +174,7 @@ export function listSubmissions(folder: string): { students: string[]; skipped: 
     else students.push(name);
   }
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return { students: students.sort(order), skipped: skipped.sort((a, b) => order(a.name, b.name)) };
+  return { students: students.sort(order), skipped: skipped.sort((a, b) => order(a.name, b.name)), single: false };
 }
 
 /** In words, how each submission ran: for the reports, so a reader knows what a verdict rests on. */
