@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTimingField } from '@bezzel/experiment';
 import { bezzel, bezzelBin, bezzelProcess, childEnv, root } from './support/cli.js';
 
 /** The table without its time columns: every line up to the " | " that starts them. */
@@ -38,7 +39,8 @@ describe('bezzel experiment', () => {
     expect(first.stdout).toMatch(/\nmin-conflicts +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +repairs +\d+(\.5)? \[\d+(\.5)?, \d+(\.5)?\] +[\d.]+ \[[\d.]+, [\d.]+\] +[\d.]+ \[[\d.]+, [\d.]+\] +\| +[\d.]+ \[[\d.]+, [\d.]+\] m?s /);
     expect(first.stdout).toMatch(/\nrandom +6 +8 +8 +100\.0% \[67\.6, 100\.0\] +attempts /);
     expect(first.stdout).toContain('\ncomparisons with the first row of each size (p two-sided; Holm-adjusted over 2 in brackets; log-rank: runs out of budget censored at what they spent):\n  min-conflicts vs hill-climbing: success Fisher p = ');
-    expect(first.stdout).toMatch(/ \| ms to solve Mann–Whitney \((exact|normal)\) U = [\d.]+, p = \S+ \[\S+\], A12 = [\d.]+[^;]*; log-rank χ² = [\d.]+, p = \S+ \[\S+\]\n/);
+    // hill-climbing's moves and min-conflicts' repairs differ, but both count moves: compared on moves, left of any " | ".
+    expect(first.stdout).toMatch(/; moves to solve Mann–Whitney \((exact|normal)\) U = [\d.]+, p = \S+ \[\S+\], A12 = [\d.]+[^;]*; log-rank χ² = [\d.]+, p = \S+ \[\S+\]\n/);
     expect(withoutTimes(first.stdout)).toBe(withoutTimes(second.stdout));
     // Progress when stderr is not a terminal: a line per finished strategy.
     expect(first.stderr).toMatch(/^\[1\/3\] hill-climbing on 6×6: \d of 8 solved \(8 runs done\)\n\[2\/3\] min-conflicts on 6×6: 8 of 8 solved \(16 runs done\)\n/);
@@ -55,6 +57,26 @@ describe('bezzel experiment', () => {
     const svg = readFileSync(join(dir, 'chart.svg'), 'utf8');
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('fraction of runs solved');
+  });
+
+  it('gives the whole JSON of a seeded experiment twice alike, the fields named as timings aside; tests on moves or none, never on ms unless asked', async () => {
+    const args = ['experiment', 'queen', '-n', '8', '--strategies', 'hill-climbing,min-conflicts,random', '--runs', '12', '--seed', '7', '--format', 'json', '-q'];
+    // Timings, by name (isTimingField): the date, and every field that is a time (timeMs, timeMean, timeErt, placementMs, …).
+    const timing = isTimingField;
+    const strip = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(strip) : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter(([k]) => !timing(k)).map(([k, v]) => [k, strip(v)])) : value;
+    const first = await bezzelProcess(...args);
+    const second = await bezzelProcess(...args);
+    const a = JSON.parse(first.stdout) as { comparisons: { runLength?: { measure: string }; notCompared?: string }[] };
+    expect(strip(a)).toEqual(strip(JSON.parse(second.stdout)));
+    // hill-climbing counts moves, min-conflicts repairs: both count moves, so they are compared on moves.
+    expect(a.comparisons[0]!.runLength!.measure).toBe('moves');
+    // random counts attempts: no unit in common, no test.
+    expect(a.comparisons[1]!.runLength).toBeUndefined();
+    expect(a.comparisons[1]!.notCompared).toMatch(/random counts attempts, hill-climbing moves/);
+    const timed = JSON.parse((await bezzelProcess(...args, '--compare-on', 'time')).stdout) as { clock: { resolutionMs: number }; comparisons: { runLength?: { measure: string }; notCompared?: string }[] };
+    expect(timed.clock.resolutionMs).toBeGreaterThan(0);
+    for (const c of timed.comparisons) expect(c.runLength?.measure ?? c.notCompared).toMatch(/^ms$|under 10 ticks of the clock \(resolution/);
   });
 
   it('runs a YAML spec, and its results file runs it again to the same table, times aside', async () => {
@@ -98,7 +120,10 @@ describe('bezzel experiment', () => {
     expect(Object.keys(row.stepsErt)).toEqual(['ert', 'low', 'high']);
     expect(Object.keys(row.extras.generations)).toEqual(['runs', 'median', 'mean', 'min', 'max']);
     expect(row.extras.generations.max).toBeLessThanOrEqual(300);
-    expect(json.comparisons[0]).toMatchObject({ n: 5, row: 'warnsdorff', reference: 'genetic', success: { test: 'fisher-exact' }, runLength: { test: 'mann-whitney-u', measure: 'ms' } });
+    expect(json.comparisons[0]).toMatchObject({ n: 5, row: 'warnsdorff', reference: 'genetic', success: { test: 'fisher-exact' }, success: { test: 'fisher-exact' } });
+    // Generations and moves are no common unit: their lengths are not compared (time only when asked).
+    expect(json.comparisons[0].runLength).toBeUndefined();
+    expect(json.comparisons[0].notCompared).toMatch(/warnsdorff counts moves, genetic generations/);
     expect(json.runs[0].extra.generations).toBeGreaterThan(0);
     const png = readFileSync(join(dir, 'rtd.png'));
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -142,7 +167,7 @@ describe('bezzel experiment', () => {
         });
       }
     }
-    expect(json.comparisons[0]).toMatchObject({ row: 'min-conflicts', reference: 'hill-climbing', runLength: { test: 'mann-whitney-u', measure: 'ms' }, survival: { test: 'log-rank', measure: 'ms' } });
+    expect(json.comparisons[0]).toMatchObject({ row: 'min-conflicts', reference: 'hill-climbing', runLength: { test: 'mann-whitney-u', measure: 'moves' }, survival: { test: 'log-rank', measure: 'moves' } });
     expect(json.comparisons[0].runLength.method).toMatch(/^(exact|normal)$/);
     expect(json.comparisons[0].survival.p).toBeGreaterThanOrEqual(0);
   });

@@ -1,5 +1,5 @@
 import type { Bezzel, Result, Task } from '@bezzel/core';
-import { compareRows, type Comparison } from './compare.js';
+import { clockResolutionMs, compareRows, type Comparison } from './compare.js';
 import { qualityViews, type QualityViews } from './fixed-target.js';
 import { planExperiment, type Cell } from './plan.js';
 import { rowOf, type CellRow } from './rows.js';
@@ -24,6 +24,8 @@ export interface ExperimentResult {
   readonly notes: readonly string[];
   /** Set when the signal stopped the experiment: the rows sum up the runs finished before it. */
   readonly stopped?: { readonly done: number; readonly planned: number };
+  /** With `compareOn: time`: the resolution of the clock the runs were timed on (a timing: it varies by machine). */
+  readonly clock?: { readonly resolutionMs: number };
 }
 
 export interface ExperimentHooks {
@@ -79,5 +81,7 @@ export async function runExperiment(bezzel: Bezzel, spec: ExperimentSpec, hooks:
     if (mine.length === spec.runs) hooks.onCell?.(rows[rows.length - 1]!, index, cells.length);
   }
   const stopped = runs.length < total ? { stopped: { done: runs.length, planned: total } } : {};
-  return { spec: plan.spec, rows, runs, comparisons: compareRows(rows, runs), quality: qualityViews(rows, runs), notes: plan.notes, ...stopped };
+  const clock = plan.spec.compareOn === 'time' ? { clock: { resolutionMs: clockResolutionMs() } } : {};
+  const comparisons = compareRows(rows, runs, { on: plan.spec.compareOn ?? 'steps', ...(clock.clock ? { clockResolutionMs: clock.clock.resolutionMs } : {}) });
+  return { spec: plan.spec, rows, runs, comparisons, quality: qualityViews(rows, runs), notes: plan.notes, ...clock, ...stopped };
 }

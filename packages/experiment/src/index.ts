@@ -1,11 +1,11 @@
 export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapErtInterval, bootstrapInterval, bootstrapMeanInterval, bootstrapMedianInterval, type BootstrapSettings } from './bootstrap.js';
-export { compareRows, comparisonLines, pValue, type Comparison } from './compare.js';
+export { clockResolutionMs, COMMON_COUNTERS, compareRows, comparisonLines, lengthMeasure, pValue, TICKS_TO_COMPARE, type Comparison, type CompareOptions, type LengthMeasure } from './compare.js';
 export { CHART_KINDS, chartRefusal, chartSpec, chartSvg, defaultChartKind, type ChartKind } from './charts.js';
 export { runExperiment, type ExperimentHooks, type ExperimentResult } from './experiment.js';
 export { commonUnit, describeSpec, formatTable, runsToCsv, runsToJsonl, subjectOf, time, TIME_SEPARATOR, toCsv } from './formats.js';
 export { budgetOf, labelOf, planExperiment, type Cell, type Plan } from './plan.js';
 export { renderSvg } from './render-svg.js';
-export { toJson, type Machine, type Provenance } from './results.js';
+export { isTimingField, toJson, type Machine, type Provenance } from './results.js';
 export { rowOf, type CellRow, type ErtEstimate, type MeanEstimate, type MedianEstimate, type Tally } from './rows.js';
 export { distributionOf, expectedRunningTime, fisherExact, holm, mean, normalCdf, type Distribution, type Effort, type Estimate, type FisherTest } from './statistics.js';
 export { budgetsOf, ecdfAt, fixedTargetEcdf, hittingStep, qualityAt, qualityViews, targetsOf, type BudgetQuality, type EcdfPoint, type QualityRow, type QualityRun, type QualityView, type QualityViews, type TargetEcdf } from './fixed-target.js';

@@ -44,6 +44,11 @@ export interface ExperimentSpec {
    * Its parameter space is `sweep` (a grid) and `race.parameters` (values, ranges to sample, conditions).
    */
   readonly race?: RaceSettings;
+  /**
+   * What run lengths are compared on: `steps` (absent: each row's steps, or a counter common to both rows, the same
+   * on every machine) or `time` (ms, only where runs take ten ticks of the clock or more, its resolution stated).
+   */
+  readonly compareOn?: 'steps' | 'time';
 }
 
 /** One parameter of a race's space. */
@@ -146,6 +151,7 @@ const schema = v.strictObject(
     ),
     plugins: v.optional(v.array(name('a package name or a file'), 'must be a list of plugins (package names or files)')),
     race: v.optional(raceSchema),
+    compareOn: v.optional(v.picklist(['steps', 'time'], 'must be steps or time')),
   },
   'must be an object',
 );
@@ -219,6 +225,7 @@ export function parseSpec(input: unknown, source = 'the experiment'): Parsed<Exp
     ...(raw.budget && Object.keys(raw.budget).length > 0 ? { budget: raw.budget } : {}),
     ...(raw.plugins && raw.plugins.length > 0 ? { plugins: raw.plugins } : {}),
     ...(raw.race ? { race: raw.race as RaceSettings } : {}),
+    ...(raw.compareOn === 'time' ? { compareOn: 'time' as const } : {}),
   };
   return ok(spec);
 }

@@ -18,10 +18,12 @@ interface GradeOptions {
 
 const EXAMPLES = `
 Each folder in SUBMISSIONS is one student's strategy plugin, as \`bezzel init plugin NAME --strategy\` makes it
-(TypeScript or JavaScript; its node_modules is not needed). Each runs in a Node process of its own under Node's
-permission model: it reads only its own folder and the bezzel packages it imports, writes nothing, starts no
-process or thread, and its sockets are refused; a wall-clock limit (SIGKILL) and a memory limit apply. Every
-answer is checked by the core's validator here, never in the student's process.
+(TypeScript or JavaScript; its node_modules is not needed); a folder that is itself a plugin is one submission.
+Each runs in a Node process of its own under Node's permission model, in a process group (and on Linux a PID
+namespace) of its own: it reads only its own folder and the bezzel packages it imports, writes nothing, starts
+no process or thread, signals no other process, and its sockets are refused. Loading has the time limit; each
+run ends at its budget + 1 s (the next starts afresh); memory is watched. Every answer is checked by the core's
+validator here, never in the student's process.
 
 An assignment (YAML or JSON):
   title: N queens, week 5
@@ -35,11 +37,14 @@ An assignment (YAML or JSON):
       points: 1                     # per solved run
       bonus: { underMs: 100, points: 0.5 }
 
-Writes OUT-DIR/leaderboard.csv, .json and .html, and OUT-DIR/feedback/STUDENT.md. Verdicts: ok, not solved,
-wrong answer: …, timeout, crashed: …, out-of-memory, forbidden: … (scores nothing), invalid: … (scores nothing).
+Writes OUT-DIR/leaderboard.csv, .json and .html, feedback/STUDENT.md, junit.xml, gradebook.csv (Canvas, Moodle)
+and Gradescope's results.json. Verdicts: ok, not solved, wrong answer: …, timeout, crashed: …, out-of-memory,
+forbidden: … (scores nothing), invalid: … (scores nothing). Equal points share a rank. Stopped (Ctrl-C, even
+SIGKILL), the same command grades only the students not yet graded.
 
-Example:
-  bezzel grade submissions/ --spec assignment.yaml --out-dir grades/`;
+Examples:
+  bezzel grade submissions/ --spec assignment.yaml --out-dir grades/
+  bezzel grade /autograder/submission --spec assignment.yaml --out-dir /autograder/results --format gradescope`;
 
 /** `bezzel grade SUBMISSIONS --spec FILE`: every student's plugin run on an assignment, checked, ranked. */
 export function gradeCommand(setExit: SetExit): Command {

@@ -30,6 +30,8 @@ export interface ExperimentFlags {
   /** `--memory`, in bytes. */
   readonly memory?: number;
   readonly plugin: string[];
+  /** `--compare-on`: what run lengths are compared on. */
+  readonly compareOn?: 'steps' | 'time';
 }
 
 export function optionAssignment(text: string, previous: OptionAssignment[] = []): OptionAssignment[] {
@@ -86,6 +88,7 @@ export function mergeFlags(file: Record<string, unknown>, words: { problem?: str
   set('strategies', flags.strategies);
   set('runs', flags.runs);
   set('seed', flags.seed);
+  set('compareOn', flags.compareOn);
   if (flags.maxSteps !== undefined || flags.maxTime !== undefined || flags.memory !== undefined) {
     const budget = { ...(isRecord(file.budget) ? file.budget : {}) };
     if (flags.maxSteps !== undefined) budget.maxSteps = flags.maxSteps;
