@@ -18,6 +18,7 @@ interface Row {
   readonly successRate: number;
   readonly steps: { median: number | null };
   readonly stepsMean: { mean: number | null };
+  readonly failures?: { runs: number; measure: string; mean: number };
 }
 
 async function rowsOf(file: string, ...flags: string[]): Promise<Row[]> {
@@ -27,7 +28,7 @@ async function rowsOf(file: string, ...flags: string[]): Promise<Row[]> {
 }
 
 describe('the textbook, reproduced', () => {
-  it('steepest-ascent hill climbing on 8 queens: about 14% strictly downhill in about 4 moves, about 94% with 100 sideways moves (AIMA §4.1.1)', async () => {
+  it('steepest-ascent hill climbing on 8 queens: about 14% strictly downhill in about 4 moves (stuck after about 3), about 94% with 100 sideways moves (failing after about 64) (AIMA §4.1.1)', async () => {
     const [strict, sideways] = await rowsOf('hill-climbing-8-queens.yaml');
     expect(strict!.params).toEqual({ sideways: 0 });
     expect(strict!.runs).toBe(1000);
@@ -35,12 +36,20 @@ describe('the textbook, reproduced', () => {
     expect(strict!.successRate).toBeLessThan(0.18);
     expect(strict!.stepsMean.mean).toBeGreaterThan(3);
     expect(strict!.stepsMean.mean).toBeLessThan(5);
+    // The book: stuck after 3 moves on average (moves made, not the last step that found none).
+    expect(strict!.failures!.measure).toBe('moves');
+    expect(strict!.failures!.runs).toBe(1000 - strict!.solved);
+    expect(strict!.failures!.mean).toBeGreaterThan(2.5);
+    expect(strict!.failures!.mean).toBeLessThan(3.5);
     expect(sideways!.params).toEqual({ sideways: 100 });
     expect(sideways!.successRate).toBeGreaterThan(0.91);
     expect(sideways!.successRate).toBeLessThan(0.97);
     // The book: 21 moves on average for each success.
     expect(sideways!.stepsMean.mean).toBeGreaterThan(15);
     expect(sideways!.stepsMean.mean).toBeLessThan(25);
+    // The book: 64 moves for each failure.
+    expect(sideways!.failures!.mean).toBeGreaterThan(55);
+    expect(sideways!.failures!.mean).toBeLessThan(72);
   });
 
   it("simulated annealing's success on 32 queens falls with a schedule too slow for the budget: geometric, exponential ≫ linear ≫ logarithmic", async () => {

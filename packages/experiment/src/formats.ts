@@ -102,7 +102,8 @@ function footnotes(result: ExperimentResult): string[] {
   const notes = [...result.notes];
   const unsolved = result.rows.filter((r) => r.solved < r.runs).map((r) => {
     const how = Object.entries(r.unsolved).map(([status, runs]) => `${runs} ${ENDINGS[status] ?? status}`);
-    return `${r.label} on ${r.n}×${r.n}: ${how.join(', ')}`;
+    const spent = r.failures ? ` after ${r.failures.mean.toPrecision(3)} ${r.failures.measure} on average` : '';
+    return `${r.label} on ${r.n}×${r.n}: ${how.join(', ')}${spent}`;
   });
   if (unsolved.length > 0) notes.push(`not solved, counted as never solving: ${unsolved.join('; ')}`);
   if (result.stopped) notes.push(`stopped after ${result.stopped.done} of ${result.stopped.planned} runs: the rows sum up the runs done`);

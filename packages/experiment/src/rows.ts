@@ -69,6 +69,12 @@ export interface CellRow {
   readonly proven: number;
   /** How the runs that did not solve ended: status → runs. */
   readonly unsolved: Readonly<Record<string, number>>;
+  /**
+   * What the runs that did not solve spent, on average: in moves where every one of them counts moves (a move made,
+   * not the last step that found none to make, as AIMA counts a failure's steps), else in the row's steps.
+   * Absent when every run solved.
+   */
+  readonly failures?: { readonly runs: number; readonly measure: string; readonly mean: number };
 }
 
 /** Sums up a cell's runs. */
@@ -102,7 +108,17 @@ export function rowOf(cell: Cell, runs: readonly RunRecord[]): CellRow {
     answers,
     proven: runs.filter((r) => r.solved && r.proof !== undefined).length,
     unsolved,
+    ...failuresOf(runs, cell.stepUnit),
   };
+}
+
+/** The unsolved runs' mean effort, in moves where they all count moves. */
+function failuresOf(runs: readonly RunRecord[], stepUnit: string): { failures?: CellRow['failures'] } {
+  const failed = runs.filter((r) => !r.solved);
+  if (failed.length === 0) return {};
+  const moves = failed.every((r) => typeof r.extra?.moves === 'number');
+  const effort = failed.map((r) => (moves ? (r.extra!.moves as number) : r.steps));
+  return { failures: { runs: failed.length, measure: moves ? 'moves' : stepUnit, mean: mean(effort) } };
 }
 
 function meanOf(values: readonly number[]): MeanEstimate {
