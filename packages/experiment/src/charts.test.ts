@@ -3,7 +3,7 @@ import genetic from '@bezzel/genetic';
 import knight from '@bezzel/knight';
 import warnsdorff from '@bezzel/warnsdorff';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chartRefusal, chartSpec, chartSvg, defaultChartKind, parseSpec, planExperiment, runExperiment, type ExperimentResult } from './index.js';
+import { chartRefusal, chartSpec, chartSvg, defaultChartKind, parseSpec, planExperiment, renderSvg, runExperiment, type ExperimentResult } from './index.js';
 
 /** Tags open and close in order, attributes are quoted: enough to know a browser will open the file. */
 function expectWellFormedSvg(svg: string): void {
@@ -32,9 +32,22 @@ beforeAll(async () => {
 const dataOf = (spec: object) => (spec as { data: { values: Record<string, unknown>[] } }).data.values;
 
 describe('charts', () => {
+  it('is as wide as its plot: a title never widens a chart, whatever its length', async () => {
+    const width = (svg: string) => Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)![1]);
+    for (const kind of ['rtd', 'ecdf'] as const) {
+      for (const result of [sweep, sizes]) {
+        if (chartRefusal(result.spec, kind)) continue;
+        const spec = chartSpec(result, kind) as object;
+        const bare = width(await renderSvg({ ...spec, title: 'x' } as never));
+        expect(width(await renderSvg(spec as never)), kind).toBeLessThanOrEqual(bare * 1.1);
+      }
+    }
+  });
+
+
   it('draws run-time distributions: per cell a rising step curve that ends at its success rate', async () => {
-    // genetic counts generations, warnsdorff moves: by default the distributions are over time.
-    expect(defaultChartKind(sweep)).toBe('rtd-time');
+    // genetic counts generations, warnsdorff moves: still steps by default (the same on any machine), a panel per unit.
+    expect(defaultChartKind(sweep)).toBe('rtd');
     const values = dataOf(chartSpec(sweep, 'rtd'));
     for (const row of sweep.rows) {
       const curve = values.filter((v) => v.series === row.label);
@@ -50,8 +63,14 @@ describe('charts', () => {
     const svg = await chartSvg(sweep, 'rtd');
     expectWellFormedSvg(svg);
     expect(svg).toContain('fraction of runs solved');
-    expect(svg).toContain('steps (units differ: genetic generations, warnsdorff moves) to solve (log)');
-    expect(await chartSvg(sweep)).toContain('time (ms) to solve (log)');
+    // Units never mixed on one axis: a panel each, with its own x range.
+    const spec = chartSpec(sweep, 'rtd') as { facet?: { field: string }; resolve?: { scale: { x: string } } };
+    expect(spec.facet?.field).toBe('unit');
+    expect(spec.resolve?.scale.x).toBe('independent');
+    expect(new Set(values.filter((v) => String(v.series).startsWith('genetic')).map((v) => v.unit))).toEqual(new Set(['generations']));
+    expect(new Set(values.filter((v) => v.series === 'warnsdorff').map((v) => v.unit))).toEqual(new Set(['moves']));
+    expect(svg).toContain('a panel per unit');
+    expect(svg).not.toContain('units differ');
     // Okabe–Ito colours, and a marker shape per series besides.
     expect(svg).toContain('#E69F00');
     expect(svg).toContain('#56B4E9');

@@ -18,14 +18,14 @@ export type ChartKind = (typeof CHART_KINDS)[number];
 
 /**
  * The chart an experiment gets unless asked: run-time distributions where runs race to one answer (the way to
- * compare stochastic search; over time when the strategies count steps in different units), time against n for a size sweep, and the summary where every run gives an answer
+ * compare stochastic search; in moves, or a panel per unit, when the strategies count steps in different units), time against n for a size sweep, and the summary where every run gives an answer
  * of its own kind (minimum, counts).
  */
 export function defaultChartKind(result: ExperimentResult): ChartKind {
   if (result.spec.goal !== 'one' || result.spec.problem === 'dominate') return 'summary';
   if (result.spec.sizes.length > 1 && !result.spec.sweep) return 'summary';
-  // Steps of different units on one axis compare nothing: time is the one unit they share.
-  return new Set(result.rows.map((r) => r.stepUnit)).size > 1 ? 'rtd-time' : 'rtd';
+  // Steps, always (the same on any machine): moves where strategies of different units all count them, else a panel per unit.
+  return 'rtd';
 }
 
 /** Why a chart of this kind cannot be drawn for this experiment (with its plan, the strategies' declarations too), or undefined when it can: known before any run. */

@@ -3,7 +3,7 @@ import type { ExperimentResult } from './experiment.js';
 import { qualityViews } from './fixed-target.js';
 import { subjectOf } from './formats.js';
 import { VEGA_LITE_SCHEMA } from './render-svg.js';
-import { CHART_CONFIG, seriesScales } from './style.js';
+import { CHART_CONFIG, seriesScales, wrapped } from './style.js';
 
 /** A log axis cannot show 0: a target reached at the start (step 0) is drawn at step 1. */
 const FLOOR = 1;
@@ -19,9 +19,7 @@ export function ecdfChart(result: ExperimentResult): TopLevelSpec {
   const quality = result.quality ?? qualityViews(result.rows, result.runs);
   const several = result.spec.sizes.length > 1;
   const seriesOf = (label: string, n: number) => `${label}${several ? `, ${n}×${n}` : ''}`;
-  const points = quality.views.flatMap((v) => v.rows.flatMap((r) => r.targets.flatMap((t) => t.points.map((p) => Math.max(p.effort, FLOOR)))));
   const left = FLOOR;
-  const right = 10 ** Math.ceil(Math.log10(Math.max(...points, 10)) + 1e-9);
   const series = quality.views.flatMap((v) => v.rows.map((r) => seriesOf(r.label, v.n)));
   // One panel per size and target, a size's panels in a row (one wrapped facet: sizes may have different targets).
   const panel = (n: number, target: number) => `${several ? `${n}×${n}: ` : ''}${target === 0 ? '= 0 (solved)' : `≤ ${target}`}`;
@@ -29,9 +27,18 @@ export function ecdfChart(result: ExperimentResult): TopLevelSpec {
   const columns = Math.max(1, ...quality.views.map((v) => v.targets.length));
   const runsEach = Math.max(1, ...quality.views.flatMap((v) => v.rows.map((r) => r.runs)));
   const every = Math.max(1, Math.ceil(runsEach / 8));
+  // Each panel its own x range, up to the decade past its longest run: an easy target is not squeezed to the left.
+  const rightOf = new Map<string, number>();
+  for (const view of quality.views) {
+    for (const target of view.targets) {
+      const efforts = view.rows.flatMap((r) => r.targets.filter((t) => t.target === target).flatMap((t) => t.points.map((p) => Math.max(p.effort, FLOOR))));
+      rightOf.set(panel(view.n, target), 10 ** Math.ceil(Math.log10(Math.max(...efforts, 10)) + 1e-9));
+    }
+  }
   const values = quality.views.flatMap((view) =>
     view.rows.flatMap((row) =>
       row.targets.flatMap((ecdf) => {
+        const right = rightOf.get(panel(view.n, ecdf.target))!;
         const steps = [{ x: left, fraction: 0 }, ...ecdf.points.map((p) => ({ x: Math.max(p.effort, FLOOR), fraction: p.fraction })), { x: right, fraction: ecdf.reached / row.runs }];
         return steps.map((p, order) => ({
           series: seriesOf(row.label, view.n),
@@ -53,22 +60,23 @@ export function ecdfChart(result: ExperimentResult): TopLevelSpec {
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
-      text: `Fixed-target run-time ECDFs: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`,
-      subtitle: [
+      text: wrapped([`Fixed-target run-time ECDFs: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`], columns * 170, 10),
+      subtitle: wrapped([
         `share of runs whose best ${measure} so far was at the target or better within x; runs that never got there never count; the start (step 0) is drawn at 1`,
         ...(unitWords.size > 1 ? [`steps are each strategy's own: ${units.join(', ')}`] : []),
         ...(absent.length > 0 ? [`not shown (no quality recorded): ${[...new Set(absent)].join(', ')}`] : []),
-      ],
+      ], columns * 170),
     },
     config: CHART_CONFIG,
     data: { values },
     facet: { field: 'panel', type: 'nominal', title: `${measure} target${several ? ', by board' : ''}`, sort: panels },
     columns,
+    resolve: { scale: { x: 'independent' } },
     spec: {
       width: 170,
       height: 170,
       encoding: {
-        x: { field: 'x', type: 'quantitative', title: xTitle, scale: { type: 'log', domain: [left, right], nice: false } },
+        x: { field: 'x', type: 'quantitative', title: xTitle, scale: { type: 'log', nice: false } },
         y: { field: 'fraction', type: 'quantitative', title: 'fraction of runs', scale: { domain: [0, 1] } },
         color: encode(scales.color),
       },

@@ -4,7 +4,7 @@ import { labelOf } from './plan.js';
 import { subjectOf } from './formats.js';
 import { VEGA_LITE_SCHEMA } from './render-svg.js';
 import type { RunRecord } from './runs.js';
-import { CHART_CONFIG, seriesScales } from './style.js';
+import { CHART_CONFIG, seriesScales, wrapped } from './style.js';
 
 /** What the x axis of a run-time distribution counts. */
 export type RtdMeasure = 'steps' | 'time';
@@ -20,6 +20,14 @@ const FLOOR: Readonly<Record<RtdMeasure, number>> = { steps: 1, time: 0.001 };
  */
 export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'): TopLevelSpec {
   const several = result.spec.sizes.length > 1;
+  const units = new Map(result.rows.map((r) => [r.strategy, r.stepUnit]));
+  const distinct = [...new Set(units.values())];
+  // Steps of different units never share an axis: a strategy whose every run counts moves goes on the moves axis,
+  // the others each on their own unit's (a panel per unit when there is more than one).
+  const countsMoves = new Set([...units.keys()].filter((id) => result.runs.filter((r) => r.strategy === id).every((r) => typeof r.extra?.moves === 'number')));
+  const inMoves = (run: RunRecord) => measure === 'steps' && distinct.length > 1 && countsMoves.has(run.strategy);
+  const moves = measure === 'steps' && distinct.length > 1 && countsMoves.size === units.size;
+  const unitOf = (run: RunRecord) => (measure === 'time' ? 'time (ms)' : inMoves(run) ? 'moves' : (units.get(run.strategy) ?? 'steps'));
   const groups = new Map<string, RunRecord[]>();
   for (const run of result.runs) {
     const series = `${labelOf(run.strategy, run.params ?? {})}${several ? `, ${run.n}×${run.n}` : ''}`;
@@ -27,38 +35,67 @@ export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'
     if (list.length === 0) groups.set(series, list);
     list.push(run);
   }
-  const valueOf = (r: RunRecord) => Math.max(measure === 'steps' ? r.steps : r.timeMs, FLOOR[measure]);
-  const solvedValues = result.runs.filter((r) => r.solved).map(valueOf);
-  const left = 10 ** Math.floor(Math.log10(Math.min(...solvedValues, FLOOR[measure] * 10)));
-  const right = 10 ** Math.ceil(Math.log10(Math.max(...solvedValues, left * 10)) + 1e-9);
+  const valueOf = (r: RunRecord) => Math.max(measure === 'time' ? r.timeMs : inMoves(r) ? (r.extra!.moves as number) : r.steps, FLOOR[measure]);
+  // Each unit its own x range (one panel each when they differ).
+  const edges = new Map<string, { left: number; right: number }>();
+  for (const unit of new Set(result.runs.map(unitOf))) {
+    const solvedValues = result.runs.filter((r) => r.solved && unitOf(r) === unit).map(valueOf);
+    const left = 10 ** Math.floor(Math.log10(Math.min(...solvedValues, FLOOR[measure] * 10)));
+    edges.set(unit, { left, right: 10 ** Math.ceil(Math.log10(Math.max(...solvedValues, left * 10)) + 1e-9) });
+  }
   // A marker every so often along each curve, so curves that cross or overlap stay apart in print.
   const every = Math.max(1, Math.ceil(Math.max(...[...groups.values()].map((runs) => runs.length)) / 8));
   const values = [...groups].flatMap(([series, runs]) => {
+    const unit = unitOf(runs[0]!);
+    const { left, right } = edges.get(unit)!;
     const solved = runs.filter((r) => r.solved).map(valueOf).sort((a, b) => a - b);
     // From 0 at the left edge, up a step at each solved run, and on to the right edge at the success rate.
     const points = [{ x: left, fraction: 0 }, ...solved.map((x, j) => ({ x, fraction: (j + 1) / runs.length })), { x: right, fraction: solved.length / runs.length }];
-    return points.map((p, order) => ({ series, order, ...p, ...(order > 0 && order <= solved.length && order % every === 0 ? { marker: true } : {}) }));
+    return points.map((p, order) => ({ series, unit, order, ...p, ...(order > 0 && order <= solved.length && order % every === 0 ? { marker: true } : {}) }));
   });
-  const units = new Map(result.rows.map((r) => [r.strategy, r.stepUnit]));
-  const distinct = [...new Set(units.values())];
-  const what = measure === 'time' ? 'time (ms)' : distinct.length <= 1 ? (distinct[0] ?? 'steps') : `steps (units differ: ${[...units].map(([s, u]) => `${s} ${u}`).join(', ')})`;
+  const panels = [...edges.keys()];
   const scales = seriesScales([...groups.keys()]);
-  const series = (scale: object) => ({ field: 'series', type: 'nominal' as const, title: 'strategy', sort: [...groups.keys()], scale, legend: { labelLimit: 400 } });
+  const series = (scale: object) => ({ field: 'series', type: 'nominal' as const, title: 'strategy', sort: [...groups.keys()], scale, legend: { labelLimit: 400, orient: 'bottom' as const, direction: 'vertical' as const } });
+  const layer = [
+    { mark: { type: 'line' as const, interpolate: 'step-after' as const, tooltip: true, strokeWidth: 2 }, encoding: { strokeDash: series(scales.strokeDash), order: { field: 'order', type: 'quantitative' as const } } },
+    { transform: [{ filter: 'datum.marker' }], mark: { type: 'point' as const, filled: true, size: 50 }, encoding: { shape: series(scales.shape) } },
+  ];
+  const y = { field: 'fraction', type: 'quantitative' as const, title: 'fraction of runs solved', scale: { domain: [0, 1] } };
+  const title = {
+    text: wrapped([`Run-time distributions: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`], panels.length > 1 ? Math.min(panels.length, 2) * 300 : 440, 10),
+    subtitle: wrapped([
+      'fraction of runs solved within x; runs that did not solve never count',
+      ...(moves ? [`x in moves, which every strategy here counts (their own steps differ: ${[...units].map(([s, u]) => `${s} ${u}`).join(', ')})`] : []),
+      ...(panels.length > 1 ? ["a panel per unit: each strategy's steps are its own, and different units share no axis"] : []),
+    ], panels.length > 1 ? Math.min(panels.length, 2) * 300 : 440),
+    anchor: 'start' as const,
+  };
+  if (panels.length === 1) {
+    const { left, right } = edges.get(panels[0]!)!;
+    return {
+      $schema: VEGA_LITE_SCHEMA,
+      title,
+      config: CHART_CONFIG,
+      width: 480,
+      height: 300,
+      data: { values },
+      encoding: { x: { field: 'x', type: 'quantitative', title: `${panels[0]} to solve (log)`, scale: { type: 'log', domain: [left, right] } }, y, color: series(scales.color) },
+      layer,
+    };
+  }
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `Run-time distributions: ${subjectOf(result.spec)}, ${result.spec.runs} runs each`, subtitle: 'fraction of runs solved within x; runs that did not solve never count' },
+    title,
     config: CHART_CONFIG,
-    width: 480,
-    height: 300,
     data: { values },
-    encoding: {
-      x: { field: 'x', type: 'quantitative', title: `${what} to solve (log)`, scale: { type: 'log', domain: [left, right] } },
-      y: { field: 'fraction', type: 'quantitative', title: 'fraction of runs solved', scale: { domain: [0, 1] } },
-      color: series(scales.color),
+    facet: { field: 'unit', type: 'nominal', title: null, sort: panels },
+    columns: Math.min(panels.length, 2),
+    resolve: { scale: { x: 'independent' } },
+    spec: {
+      width: 300,
+      height: 220,
+      encoding: { x: { field: 'x', type: 'quantitative', title: 'to solve (log)', scale: { type: 'log', nice: false } }, y, color: series(scales.color) },
+      layer,
     },
-    layer: [
-      { mark: { type: 'line', interpolate: 'step-after', tooltip: true, strokeWidth: 2 }, encoding: { strokeDash: series(scales.strokeDash), order: { field: 'order', type: 'quantitative' } } },
-      { transform: [{ filter: 'datum.marker' }], mark: { type: 'point', filled: true, size: 50 }, encoding: { shape: series(scales.shape) } },
-    ],
   };
 }

@@ -25,3 +25,24 @@ export function seriesScales(series: readonly string[]) {
     strokeDash: { domain: [...series], range: pick(DASHES).map((d) => [...d]) },
   };
 }
+
+/**
+ * A title's lines wrapped to about `width` points (at the subtitle's 12 px, at most 8 points a character as Vega
+ * measures text where no canvas is; 10 for the title's 15 px bold), so that a chart is as wide as its plot, never
+ * widened by a long sentence.
+ */
+export function wrapped(lines: readonly string[], width: number, pointsPerCharacter = 8): string[] {
+  const most = Math.max(30, Math.floor(width / pointsPerCharacter));
+  return lines.flatMap((line) => {
+    const out: string[] = [];
+    let current = '';
+    for (const word of line.split(' ')) {
+      if (current !== '' && current.length + 1 + word.length > most) {
+        out.push(current);
+        current = word;
+      } else current = current === '' ? word : `${current} ${word}`;
+    }
+    if (current !== '') out.push(current);
+    return out;
+  });
+}

@@ -92,7 +92,7 @@ export function experimentCommand(setExit: SetExit): Command {
     .option('--runs-out <file>', 'write every run: .csv or .jsonl, a line per run with its seed, status, steps, time and every statistic the strategy reports')
     .option('--chart <file>', 'write a chart: .svg, .png or .pdf (repeatable)', collect, [])
     .option('--scale <n>', 'PNG charts: pixels per point, for print (default 2)', scaleOf, 2)
-    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps; against time when the units differ), rtd-time, sweep, summary, ecdf (fixed-target run-time ECDFs of the local searches\' quality, a panel per target) (default: rtd for goal one, else summary)', collect, [])
+    .option('--chart-kind <kind>', 'what each --chart draws, in order: rtd (fraction solved against steps: moves where strategies of different units all count them, else a panel per unit), rtd-time, sweep, summary, ecdf (fixed-target run-time ECDFs of the local searches\' quality, a panel per target) (default: rtd for goal one, else summary)', collect, [])
     .addOption(new Option('--compare-on <measure>', "what the tests compare run lengths on: steps (the default: each row's steps, or moves where both count them; the same on every machine) or time (only where runs take 10 clock ticks or more)").choices(['steps', 'time']))
     .addOption(new Option('--format <format>', 'table or JSON on stdout').choices(['text', 'json']).default('text'))
     .option('-q, --quiet', 'no progress on stderr')

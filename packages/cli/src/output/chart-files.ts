@@ -2,6 +2,7 @@ import { inert, UsageError } from '@bezzel/core';
 import { InvalidArgumentError } from 'commander';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
+import { asciiSpelled, unicodeFont } from './pdf-font.js';
 
 /** What a chart file is, by its extension. */
 export type ChartFormat = 'svg' | 'png' | 'pdf';
@@ -63,7 +64,7 @@ function solidDashes(svg: string): string {
   });
 }
 
-type PdfDocument = { on(event: string, listener: (chunk?: Uint8Array) => void): void; end(): void };
+type PdfDocument = { on(event: string, listener: (chunk?: Uint8Array) => void): void; end(): void; registerFont(name: string, file: string): void };
 
 async function toPdf(svg: string, require: NodeJS.Require): Promise<Uint8Array> {
   const PDFDocument = require('pdfkit') as new (options: object) => PdfDocument;
@@ -74,7 +75,14 @@ async function toPdf(svg: string, require: NodeJS.Require): Promise<Uint8Array> 
   const chunks: Uint8Array[] = [];
   doc.on('data', (chunk) => chunks.push(chunk!));
   const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  svgToPdf(doc, solidDashes(svg), 0, 0, { width, height, assumePt: true });
+  // Every character kept: a Unicode font embedded (its glyphs subset into the file), or the text in ASCII.
+  const font = unicodeFont();
+  if (font) {
+    doc.registerFont('bezzel-regular', font.regular);
+    doc.registerFont('bezzel-bold', font.bold);
+  }
+  const fontCallback = font ? (_family: string, bold: boolean) => (bold ? 'bezzel-bold' : 'bezzel-regular') : undefined;
+  svgToPdf(doc, solidDashes(font ? svg : asciiSpelled(svg)), 0, 0, { width, height, assumePt: true, ...(fontCallback ? { fontCallback } : {}) });
   doc.end();
   await ended;
   return Buffer.concat(chunks);
