@@ -1,4 +1,4 @@
-import { moveGraph } from '@bezzel/backtracking';
+import { moveGraph } from '@bezzel/tour-graph';
 import { Board, BudgetClock, createBezzel, lineSums, Rng, validateTour, type MagicKind, type Result, type Task } from '@bezzel/core';
 import divideConquer from '@bezzel/divide-conquer';
 import knight from '@bezzel/knight';

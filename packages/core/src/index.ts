@@ -6,6 +6,7 @@
  *
  * @module @bezzel/core
  */
+export * from './adjacency.js';
 export * from './answer-check.js';
 export * from './count-bound.js';
 export * from './attacks.js';

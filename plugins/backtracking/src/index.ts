@@ -13,9 +13,7 @@ import { warnsdorffRoth } from './tour/orderings/warnsdorff-roth.js';
 
 export { backtracking } from './backtracking.js';
 export { PlacementSearch } from './placement/placement-search.js';
-export { moveGraph, type MoveGraph } from './tour/move-graph.js';
-export { graphSymmetries, startOrbits, type WeightedStart } from './tour/start-orbits.js';
-export { insertionSort, TOUR_ORDERING, type SortMoves, type TourOrdering, type TourOrderingState } from './tour/ordering.js';
+export { TOUR_ORDERING, type SortMoves, type TourOrdering, type TourOrderingState } from './tour/ordering.js';
 export { TourSearch } from './tour/tour-search.js';
 export { noOrdering, randomOrdering, warnsdorff, warnsdorffRoth };
 

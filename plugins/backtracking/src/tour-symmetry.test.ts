@@ -1,11 +1,10 @@
 import { Board, Rng, type BoardSpec, type ProgressEvent, type Result, type Task } from '@bezzel/core';
+import { graphSymmetries, mapsGraphOntoItself, moveGraph } from '@bezzel/tour-graph';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, countOf } from '../../../test/support/solve.js';
 import backtrackingModule, { backtracking } from './index.js';
-import { moveGraph } from './tour/move-graph.js';
 import { noOrdering } from './tour/orderings/none.js';
 import { countStarts, type TourInstance } from './tour/solve-tour.js';
-import { graphSymmetries, mapsGraphOntoItself } from './tour/start-orbits.js';
 import { TourSearch } from './tour/tour-search.js';
 import { bruteForceTours } from './testing/brute-tours.js';
 import { testPieceModule } from './testing/pieces.js';

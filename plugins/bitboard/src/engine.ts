@@ -1,6 +1,6 @@
 import { CanonicalTest, symmetryGroup, type Board, type Goal, type Movement, type Solution } from '@bezzel/core';
 import { mirrorWeight } from './prefix.js';
-import type { RowRules } from './row-rules.js';
+import type { RowRules } from '@bezzel/row-masks';
 import { RowSearch } from './row-search.js';
 import type { NodeBudget } from './stopwatch.js';
 import { SymmetricCounter } from './symmetric-count.js';

@@ -3,6 +3,5 @@ import { bitboard } from './strategy.js';
 
 export { bitboard } from './strategy.js';
 export { formatPrefix, parsePrefix } from './prefix.js';
-export { rowRules, type RowRules } from './row-rules.js';
 
 export default pluginModule({ strategies: [bitboard] });

@@ -1,4 +1,4 @@
-import { MAX_WIDTH } from './row-rules.js';
+import { MAX_WIDTH } from '@bezzel/row-masks';
 import { NodeBudget } from './stopwatch.js';
 
 /**

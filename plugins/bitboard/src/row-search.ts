@@ -1,4 +1,4 @@
-import { leapAttacks, type RowRules } from './row-rules.js';
+import { leapAttacks, type RowRules } from '@bezzel/row-masks';
 import type { NodeBudget } from './stopwatch.js';
 
 /** What a finished placement is handed to: its rows as masks, the rows that hold pieces, and the pieces. */

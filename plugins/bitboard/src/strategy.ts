@@ -18,7 +18,7 @@ import {
 } from '@bezzel/core';
 import { rowEngine, symmetricEngine, type Engine, type Unit } from './engine.js';
 import { formatPrefix, parsePrefix } from './prefix.js';
-import { rowRules, type RowRules } from './row-rules.js';
+import { rowRules, type RowRules } from '@bezzel/row-masks';
 import { NodeBudget } from './stopwatch.js';
 import { SymmetricCounter } from './symmetric-count.js';
 

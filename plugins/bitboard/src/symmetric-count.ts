@@ -1,6 +1,6 @@
 import { Board, symmetryGroup } from '@bezzel/core';
 import { boardRows, allowedRows, searchLines } from './line-loop.js';
-import { leapAttacks, type RowRules } from './row-rules.js';
+import { leapAttacks, type RowRules } from '@bezzel/row-masks';
 import type { NodeBudget } from './stopwatch.js';
 
 /**

@@ -1,4 +1,4 @@
-import { rowRules } from '@bezzel/bitboard';
+import { rowRules } from '@bezzel/row-masks';
 import {
   no,
   option,

@@ -1,5 +1,5 @@
 import { no, overMemory, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { BUDGET_STOP, GreedyTour, walkBytes, walkMs } from '@bezzel/warnsdorff';
+import { BUDGET_STOP, GreedyTour, walkBytes, walkMs } from '@bezzel/tour-graph';
 import { assembleLinks, walkLinks, type Layout } from './assemble.js';
 import { findPath } from './path-search.js';
 import { closedLayout, openLayout } from './plan.js';

@@ -1,5 +1,6 @@
 import { Board, combine, leaper, lineSums, pluginModule, UsageError, validateTour, type MagicKind, type Piece, type Result, type Task, type TraceEvent } from '@bezzel/core';
-import backtracking, { moveGraph } from '@bezzel/backtracking';
+import backtracking from '@bezzel/backtracking';
+import { moveGraph } from '@bezzel/tour-graph';
 import knight from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, solveChecked } from '../../../test/support/solve.js';

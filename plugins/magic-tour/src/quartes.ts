@@ -1,5 +1,5 @@
 import type { Board } from '@bezzel/core';
-import type { MoveGraph } from '@bezzel/backtracking';
+import type { MoveGraph } from '@bezzel/tour-graph';
 
 /**
  * Beverley's quartes: the structure of the first semi-magic knight's tour (William Beverley, 1848), made a method

@@ -1,5 +1,5 @@
 import { CLOCK_MASK, type Board, type BudgetClock, type MagicKind, type Rng, type TraceEvent } from '@bezzel/core';
-import { insertionSort, type MoveGraph } from '@bezzel/backtracking';
+import { insertionSort, type MoveGraph } from '@bezzel/tour-graph';
 import { LineLayout, LineNeeds } from './lines.js';
 import type { QuarteLayout } from './quartes.js';
 

@@ -1,4 +1,4 @@
-import { graphSymmetries, startOrbits, type MoveGraph, type WeightedStart } from '@bezzel/backtracking';
+import { graphSymmetries, startOrbits, type MoveGraph, type WeightedStart } from '@bezzel/tour-graph';
 import type { Instance } from '@bezzel/core';
 
 export type { WeightedStart };

@@ -1,5 +1,5 @@
 import { alwaysChangesColour, no, option, overMemory, UsageError, yes, type Instance, type Outcome, type PartialResult, type RunContext, type SearchStrategy, type Stats, type Support } from '@bezzel/core';
-import { moveGraph, type MoveGraph } from '@bezzel/backtracking';
+import { moveGraph, type MoveGraph } from '@bezzel/tour-graph';
 import { QuarteLayout } from './quartes.js';
 import { MagicTourSearch, type SearchEnd } from './search.js';
 import { startSquares, type WeightedStart } from './starts.js';

@@ -1,5 +1,5 @@
 import { no, option, overMemory, singleLeap, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { BUDGET_STOP, GreedyTour, TIEBREAKS } from './greedy.js';
+import { BUDGET_STOP, GreedyTour, TIEBREAKS, walkBytes, walkMs } from '@bezzel/tour-graph';
 
 /** Typed arrays are indexed by int32, so a board must stay below 2³¹ squares. */
 const MAX_SQUARES = 0x7fffffff;
@@ -23,24 +23,12 @@ const options = {
 };
 
 /**
- * The time model, calibrated by bench/sections/85-auto.ts: a walk clears and counts degrees over the board, then
- * makes one step a square (1000×1000: 0.33 s). A walk that gets stuck answers nothing, and with the default
- * tie-break a walk is the same every time, so the time to an answer is divided by the share of walks that succeed,
- * measured on 5×5 to 16×16 from a corner and three other starts: open knight's tours 33 of 36, king's and wazir's
- * all, other leapers (zebra, giraffe) about one in ten, closed tours 5 of 96 (the rule rarely ends next to the start).
+ * The share of walks that succeed, measured on 5×5 to 16×16 from a corner and three other starts: open knight's tours
+ * 33 of 36, king's and wazir's all, other leapers (zebra, giraffe) about one in ten, closed tours 5 of 96 (the rule
+ * rarely ends next to the start). A walk that gets stuck answers nothing, and with the default tie-break a walk is
+ * the same every time, so the time to an answer is a walk's time (walkMs) divided by this share.
  */
-const MS_PER_RUN = 0.2;
-const MS_PER_SQUARE = 3e-4;
 const SUCCESS = { knight: 0.9, short: 1, other: 0.1, closed: 0.05 } as const;
-
-/** Bytes of a walk: a byte of visited and of degree a square, and an Int32 of the path a playable square. */
-export function walkBytes(board: Instance['board']): number {
-  return 2 * board.size + 4 * board.playable;
-}
-
-export function walkMs(board: Instance['board']): number {
-  return MS_PER_RUN + MS_PER_SQUARE * board.size;
-}
 
 function successShare(instance: Extract<Instance, { kind: 'tour' }>): number {
   if (instance.closed) return SUCCESS.closed;

@@ -2,7 +2,8 @@ import { Board, leaper, pluginModule, rider, UsageError, validateTour, type Piec
 import knight from '@bezzel/knight';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, solveChecked } from '../../../test/support/solve.js';
-import warnsdorff, { TIEBREAKS } from './index.js';
+import { TIEBREAKS } from '@bezzel/tour-graph';
+import warnsdorff from './index.js';
 
 const piece = (id: string, movement: Piece['movement']): Piece => ({ id, name: id, symbols: { unicode: id[0]!, ascii: id[0]! }, movement });
 const fixtures = pluginModule({

@@ -1,5 +1,4 @@
-import { conflictTable, mapSquare, symmetryGroup, type Board, type ConflictTable, type Piece, type Symmetry } from '@bezzel/core';
-import { preservesAdjacency } from '../adjacency.js';
+import { conflictTable, mapSquare, preservesAdjacency, symmetryGroup, type Board, type ConflictTable, type Piece, type Symmetry } from '@bezzel/core';
 
 /**
  * The symmetries that map placements to placements: the core's group for the board and the piece's

@@ -2,7 +2,7 @@ import { alwaysChangesColour, tourDirection, UsageError, type Instance, type Out
 import { stopped } from '../outcome.js';
 import { TOUR_ORDERING, type TourOrdering } from './ordering.js';
 import { parsePrefix } from './prefix.js';
-import { graphSymmetries, squareOrbits, startOrbits, type WeightedStart } from './start-orbits.js';
+import { graphSymmetries, squareOrbits, startOrbits, type WeightedStart } from '@bezzel/tour-graph';
 import { TourSearch, type TourVisitor } from './tour-search.js';
 
 export type TourInstance = Extract<Instance, { kind: 'tour' }>;

@@ -1,6 +1,6 @@
 import { CLOCK_MASK, type Board, type BudgetClock, type Piece, type Rng, type TraceEvent } from '@bezzel/core';
 import type { SearchEnd } from '../placement/placement-search.js';
-import { moveGraph, type MoveGraph } from './move-graph.js';
+import { moveGraph, type MoveGraph } from '@bezzel/tour-graph';
 import type { SortMoves, TourOrdering } from './ordering.js';
 
 /** Called with each complete tour (a buffer the search reuses). True stops the search. */

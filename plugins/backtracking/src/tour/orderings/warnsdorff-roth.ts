@@ -1,4 +1,5 @@
-import { insertionSort, TOUR_ORDERING, type TourOrdering } from '../ordering.js';
+import { insertionSort } from '@bezzel/tour-graph';
+import { TOUR_ORDERING, type TourOrdering } from '../ordering.js';
 
 /**
  * Warnsdorff's rule with Roth's tie-break: among moves with equally few onward moves, the one farthest from

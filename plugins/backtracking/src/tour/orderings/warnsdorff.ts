@@ -1,4 +1,5 @@
-import { insertionSort, TOUR_ORDERING, type TourOrdering } from '../ordering.js';
+import { insertionSort } from '@bezzel/tour-graph';
+import { TOUR_ORDERING, type TourOrdering } from '../ordering.js';
 
 /** Warnsdorff's rule (1823): go first where the fewest onward moves remain, so hard squares are not left for last. */
 export const warnsdorff: TourOrdering = {

@@ -1,5 +1,4 @@
-import { mapSquare, symmetryGroup, type Board, type Piece } from '@bezzel/core';
-import { preservesAdjacency } from '../adjacency.js';
+import { mapSquare, preservesAdjacency, symmetryGroup, type Board, type Piece } from '@bezzel/core';
 import type { MoveGraph } from './move-graph.js';
 
 /** A square a count searches from, and how many start squares it stands for (its tours are counted that often). */
