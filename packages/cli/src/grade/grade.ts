@@ -10,30 +10,12 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { createCliBezzel, resolvePlugin } from '../plugins/load-plugins.js';
 import { confinement, confinementNote } from './isolation.js';
 import { Journal, journalKey } from './journal.js';
+import type { StudentResult } from './student-result.js';
 import { ChildGone, dependencyClosure, type Ending, nodeBlocksNetwork, packageRoot, permissionFlag, RunOverBudget, runSandboxed, stage, SubmissionProblem } from './sandbox.js';
 import { planRuns, RUN_GRACE_MS, type GradeSpec, type PlannedRun } from './spec.js';
 import { DISQUALIFYING, type RunReport, runEnd, type Verdict, verdictOf } from './verdicts.js';
 
-export interface StudentResult {
-  readonly student: string;
-  readonly rank: number;
-  readonly verdict: Verdict;
-  readonly points: number;
-  readonly maxPoints: number;
-  readonly solved: number;
-  /** The grader's time for the runs that answered, in ms: shown, never a tie-break (ties share a rank). */
-  readonly timeMs: number;
-  /** The strategies the plugin registers (when it loaded). */
-  readonly strategies: readonly string[];
-  readonly runs: readonly RunReport[];
-  /** How many processes its runs took: one, and one more after each run that ended its process. */
-  readonly processes: number;
-  readonly peakRssMb: number;
-  readonly elapsedMs: number;
-  /** The last of what the submission wrote (at most 16 KB each), for its feedback. */
-  readonly stderr: string;
-  readonly stdout: string;
-}
+export type { StudentResult } from './student-result.js';
 
 export interface GradeResult {
   readonly spec: GradeSpec;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { StudentResult } from './grade.js';
+import type { StudentResult } from './student-result.js';
 import { studentFile } from './names.js';
 import { saveWhole } from './save.js';
 
