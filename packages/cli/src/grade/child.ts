@@ -39,6 +39,8 @@ export interface ChildConfig {
   readonly core: string;
   /** The piece plugins the tasks need (package names with their URLs). */
   readonly pieces: readonly { readonly name: string; readonly url: string }[];
+  /** Pieces the tasks give in Betza notation, made by `@bezzel/fairy` (its URL) as the grader made them. */
+  readonly betza?: { readonly url: string; readonly notations: readonly string[] };
   /** The submission's entry file, in its staged copy. */
   readonly entry: string;
   /** The pipe refusals are reported on, one JSON line each: `{"forbidden": "file read /etc/passwd"}`. */
@@ -212,6 +214,13 @@ async function main(): Promise<void> {
   guard();
   const core = (await import(config.core)) as typeof Core;
   const pieces = await Promise.all(config.pieces.map(async ({ name, url }) => ({ name, module: ((await import(url)) as { default: Core.ContainerModule }).default })));
+  if (config.betza) {
+    const fairy = (await import(config.betza.url)) as { betzaPiece: (notation: string) => Core.Parsed<Core.Piece> };
+    for (const notation of config.betza.notations) {
+      const piece = fairy.betzaPiece(notation);
+      if (piece.ok) pieces.push({ name: `betza:${notation}`, module: core.pluginModule({ pieces: [piece.value] }) });
+    }
+  }
   let exported: { default?: unknown };
   try {
     exported = (await import(config.entry)) as { default?: unknown };

@@ -7,7 +7,9 @@ import { AnswerCheck, type Bezzel, quoted, StrategyError, UsageError } from '@be
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import { betzaArgument } from '../options/betza-arg.js';
 import { createCliBezzel, resolvePlugin } from '../plugins/load-plugins.js';
+import type { ChildConfig } from './child.js';
 import { confinement, confinementNote } from './isolation.js';
 import { Journal, journalKey } from './journal.js';
 import type { StudentResult } from './student-result.js';
@@ -65,8 +67,11 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
     throw new UsageError('ERR_FOLDER', `${request.submissions} holds no submissions: one folder per student, each a plugin as bezzel init plugin makes it${why}`);
   }
 
-  const { bezzel } = await createCliBezzel();
-  const runs = planRuns(spec);
+  // A piece given in Betza notation (`piece: betza:NF`) is made on the spot, here and in each submission's process.
+  const adHoc = [...new Map(spec.tasks.flatMap((task) => { const made = betzaArgument(task.piece); return made ? [[task.piece, made] as const] : []; })).entries()];
+  const { bezzel } = await createCliBezzel([], adHoc.map(([, made]) => made.plugin));
+  const pieceOf = new Map(adHoc.map(([text, made]) => [text, made.id]));
+  const runs = planRuns({ ...spec, tasks: spec.tasks.map((task) => (pieceOf.has(task.piece) ? { ...task, piece: pieceOf.get(task.piece)! } : task)) });
   // The assignment's own mistakes (an unknown piece, a board too small) are the teacher's: exit 2 before any run.
   for (const run of runs) {
     const instance = bezzel.instantiate({ ...run.core, strategy: 'auto' });
@@ -80,8 +85,10 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
     const root = packageRoot(pkg);
     if (root) known.set(pkg, root);
   }
-  const piecePlugins = [...new Set(spec.tasks.map((task) => bezzel.origin('piece', task.piece)).filter((name): name is string => name !== undefined))];
+  const piecePlugins = [...new Set(spec.tasks.filter((task) => !pieceOf.has(task.piece)).map((task) => bezzel.origin('piece', task.piece)).filter((name): name is string => name !== undefined))];
   const pieces = piecePlugins.map((name) => ({ name, url: resolvePlugin(name, process.cwd(), true) }));
+  if (adHoc.length > 0) piecePlugins.push('@bezzel/fairy');
+  const betza = adHoc.length > 0 ? { url: import.meta.resolve('@bezzel/fairy'), notations: adHoc.map(([text]) => text.replace(/^\s*betza:/i, '')) } : undefined;
   const core = import.meta.resolve('@bezzel/core');
 
   const journal = new Journal(resolve(request.out), journalKey(spec, packageJson.version));
@@ -101,7 +108,7 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
         request.onStudent?.(earlier, true);
         continue;
       }
-      const result = await gradeOne(student, pathOf(student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins, ...(request.signal ? { signal: request.signal } : {}) });
+      const result = await gradeOne(student, pathOf(student), join(staging, String(index)), { spec, runs, bezzel, known, pieces, core, piecePlugins, ...(betza ? { betza } : {}), ...(request.signal ? { signal: request.signal } : {}) });
       // A student whose runs were cut by the stop has no result: the next start grades it whole.
       if (request.signal?.aborted) return;
       results[index] = result;
@@ -177,6 +184,7 @@ interface Shared {
   readonly known: ReadonlyMap<string, string>;
   readonly pieces: readonly { name: string; url: string }[];
   readonly piecePlugins: readonly string[];
+  readonly betza?: ChildConfig['betza'];
   readonly core: string;
   readonly signal?: AbortSignal;
 }
@@ -198,7 +206,7 @@ async function gradeOne(student: string, folder: string, into: string, shared: S
       const ending = await runSandboxed({
         staged,
         readable,
-        config: { core: shared.core, pieces: shared.pieces },
+        config: { core: shared.core, pieces: shared.pieces, ...(shared.betza ? { betza: shared.betza } : {}) },
         limits: spec.limits,
         ...(shared.signal ? { signal: shared.signal } : {}),
         drive: async (link) => {

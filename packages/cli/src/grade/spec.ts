@@ -46,6 +46,8 @@ export interface GradeTask {
   readonly k?: number;
   /** Tour: a closed tour. */
   readonly closed?: boolean;
+  /** Tour: the square it starts on (row × width + column; 0 is a1); absent: the strategy chooses. */
+  readonly start?: number;
   /** Dominate: plain, independent or total. */
   readonly variant?: DominationVariant;
   readonly budget: { readonly maxSteps?: number; readonly maxTimeMs: number };
@@ -92,7 +94,7 @@ export function parseGradeSpec(data: unknown, file: string): GradeSpec {
 function parseTask(data: unknown, path: string, at: (path: string, message: string) => never): GradeTask {
   if (!isRecord(data)) at(path, 'must be an object');
   const t = data as Record<string, unknown>;
-  known(t, ['name', 'problem', 'piece', 'sizes', 'seeds', 'runs', 'seed', 'k', 'closed', 'variant', 'budget', 'options', 'points', 'bonus'], `${path}.`, at);
+  known(t, ['name', 'problem', 'piece', 'sizes', 'seeds', 'runs', 'seed', 'k', 'closed', 'start', 'variant', 'budget', 'options', 'points', 'bonus'], `${path}.`, at);
   const problem = t.problem ?? 'placement';
   if (problem !== 'placement' && problem !== 'tour' && problem !== 'dominate') at(`${path}.problem`, 'must be placement, tour or dominate');
   const piece = t.piece === undefined ? (problem === 'tour' ? 'knight' : 'queen') : text(t.piece, `${path}.piece`, at);
@@ -119,6 +121,8 @@ function parseTask(data: unknown, path: string, at: (path: string, message: stri
   if (problem === 'dominate' && t.k === undefined) at(`${path}.k`, 'is needed for dominate: the size of the dominating set to find');
   const k = t.k === undefined ? undefined : whole(t.k, `${path}.k`, at, 0, 1_000_000);
   const closed = t.closed === undefined ? undefined : t.closed === true ? true : t.closed === false ? false : at(`${path}.closed`, 'must be true or false');
+  if (t.start !== undefined && problem !== 'tour') at(`${path}.start`, 'is for tours (the square a tour starts on)');
+  const start = t.start === undefined ? undefined : whole(t.start, `${path}.start`, at, 0, 1_000_000 * 1_000_000);
   const name = t.name === undefined ? defaultName(problem, piece, k) : text(t.name, `${path}.name`, at);
   return {
     name,
@@ -130,6 +134,7 @@ function parseTask(data: unknown, path: string, at: (path: string, message: stri
     points,
     ...(k !== undefined ? { k } : {}),
     ...(closed !== undefined ? { closed } : {}),
+    ...(start !== undefined ? { start } : {}),
     ...(variant ? { variant } : {}),
     ...(t.options !== undefined ? { options: t.options as Record<string, OptionValue> } : {}),
     ...(bonus ? { bonus } : {}),
@@ -150,7 +155,7 @@ export function planRuns(spec: GradeSpec): PlannedRun[] {
         const board = { width: size, height: size };
         const problem =
           task.problem === 'tour'
-            ? { kind: 'tour' as const, board, piece: task.piece, ...(task.closed ? { closed: true } : {}) }
+            ? { kind: 'tour' as const, board, piece: task.piece, ...(task.closed ? { closed: true } : {}), ...(task.start !== undefined ? { start: task.start } : {}) }
             : task.problem === 'dominate'
               ? { kind: 'dominate' as const, board, piece: task.piece, k: task.k!, ...(task.variant ? { variant: task.variant } : {}) }
               : { kind: 'placement' as const, board, piece: task.piece, ...(task.k !== undefined ? { k: task.k } : {}) };
