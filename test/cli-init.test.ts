@@ -72,6 +72,30 @@ describe('bezzel init plugin', () => {
     expect(result.solutions[0].columns).toHaveLength(5);
   });
 
+  it('writes a strategy test that passes when the strategy declines small boards, and that fails where the strategy is wrong, pointing at the line', async () => {
+    await bezzel('init', 'plugin', 'choosy-search', '--strategy', '--dir', scratch);
+    const folder = join(scratch, 'choosy-search');
+    const source = join(folder, 'src/index.ts');
+    const original = readFileSync(source, 'utf8');
+    // Declines boards below 4×4, with a reason: its own test still passes (the second test accepts a reasoned no).
+    writeFileSync(source, original.replace("return no('it places pieces');", "return no('it places pieces');\n    if (instance.board.width < 4) return no('boards from 4×4 on');"));
+    const script = 'node --import @bezzel/pool/register-typescript --test src/index.test.ts';
+    const outcome = (cwd: string) => run('sh', ['-c', script], { cwd, env: childEnv() }).then(
+      (done) => ({ code: 0, output: done.stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
+    );
+    const declining = await outcome(folder);
+    expect(declining.output).toMatch(/^(# |ℹ )pass 2$/m);
+    expect(declining.code).toBe(0);
+    // Miscounting its steps fails the second test, located at the test's own line in the TypeScript file.
+    writeFileSync(source, original.replace('const stats = { nodes: tries, timeMs', 'const stats = { nodes: tries + 1, timeMs'));
+    const failing = await outcome(folder);
+    expect(failing.code).toBe(1);
+    const testLines = readFileSync(join(folder, 'src/index.test.ts'), 'utf8').split('\n');
+    const line = testLines.findIndex((l) => l.includes('assert.equal(result.stats.nodes, 1000)')) + 1;
+    expect(failing.output).toContain(`src/index.test.ts:${line}:`);
+  });
+
   it("asks the registry for the type check's TypeScript at the version bezzel is built with", async () => {
     const { TYPE_CHECK } = await import('../packages/cli/src/plugins/scaffold.js');
     const catalog = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');

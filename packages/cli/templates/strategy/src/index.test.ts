@@ -21,9 +21,18 @@ test('{{name}} places 5 queens on a 5×5 board, and the core accepts the answer'
   assert.equal(result.status === 'solved' && result.solutions[0]!.kind === 'placement' && result.solutions[0]!.squares.length, 5);
 });
 
-test('{{name}} stops at its step budget when no answer exists (3 queens on 3×3)', async () => {
+test('{{name}} stops at its step budget when no answer exists (3 queens on 3×3), or declines the board with a reason', async () => {
   const bezzel = await createBezzel({ plugins: [queen, plugin] });
-  const result = await bezzel.solve(queens(3, 1000));
+  const task = queens(3, 1000);
+  const instance = bezzel.instantiate(task);
+  assert.ok(instance.ok);
+  const support = bezzel.strategy('{{name}}')!.supports(instance.value);
+  if (!support.ok) {
+    // A strategy may decline a board (say, below 4×4) with the reason a user reads: bezzel then prints it, exit 2.
+    assert.match(support.reason, /\S/);
+    return;
+  }
+  const result = await bezzel.solve(task);
   assert.equal(result.status, 'budget');
   assert.equal(result.stats.nodes, 1000);
 });
