@@ -79,8 +79,9 @@ export async function treeMemory(pid: number | undefined): Promise<TreeMemory> {
     seen.add(p);
     try {
       const status = await readFile(`/proc/${p}/status`, 'utf8');
-      // The wrappers (setpriv, which became unshare) hold a few MB: only a Node process counts.
-      if (/^Name:\s+node/m.test(status)) {
+      // The wrappers (setpriv, which became unshare) hold a few MB and are not the submission's. (A Node process is
+      // not told by its name: Node 24 calls its main thread MainThread.)
+      if (!/^Name:\s+(unshare|setpriv)\s*$/m.test(status)) {
         residentMb += Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0) / 1024;
         committedMb += Number(/^VmData:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0) / 1024;
       }
@@ -92,4 +93,23 @@ export async function treeMemory(pid: number | undefined): Promise<TreeMemory> {
   };
   await visit(pid, 0);
   return { residentMb, committedMb };
+}
+
+const idle = new Map<number, number>();
+
+/**
+ * The committed memory (VmData, MB) of a Node process that has done nothing, with the heap limit a submission gets:
+ * about 80 MB on Node 20, 560 MB on Node 24 (whose V8 commits its heap's reservation up front). Measured once per
+ * limit; the committed-memory watchdog counts what a submission commits beyond it. 0 where /proc is not.
+ */
+export function idleCommittedMb(heapMb: number): number {
+  const known = idle.get(heapMb);
+  if (known !== undefined) return known;
+  let mb = 0;
+  if (process.platform === 'linux') {
+    const probe = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, '-e', "process.stdout.write(/^VmData:\\s+(\\d+)/m.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1])"], { encoding: 'utf8', timeout: 10_000, env: {} });
+    mb = Number(probe.stdout) / 1024 || 0;
+  }
+  idle.set(heapMb, mb);
+  return mb;
 }

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChildConfig, FromChild, ToChild } from './child.js';
-import { confinedCommand, confinement, endGroup, treeMemory } from './isolation.js';
+import { confinedCommand, confinement, endGroup, idleCommittedMb, treeMemory } from './isolation.js';
 import { COMMITTED_HEADROOM_MB, RSS_HEADROOM_MB, type GradeLimits } from './spec.js';
 
 /** The permission flag the running Node takes: `--permission` from Node 22.13/23.5, `--experimental-permission` before. */
@@ -325,7 +325,7 @@ export function runSandboxed(request: SandboxRequest): Promise<Ending> {
   if (request.signal?.aborted) stop();
   request.signal?.addEventListener('abort', stop, { once: true });
   const rssLimit = limits.memoryMb + RSS_HEADROOM_MB;
-  const committedLimit = limits.memoryMb + COMMITTED_HEADROOM_MB;
+  const committedLimit = idleCommittedMb(limits.memoryMb) + limits.memoryMb + COMMITTED_HEADROOM_MB;
   const watchdog = setInterval(() => {
     void treeMemory(pid).then(({ residentMb, committedMb }) => {
       peakRssMb = Math.max(peakRssMb, residentMb);

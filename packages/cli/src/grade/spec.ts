@@ -28,10 +28,10 @@ export interface GradeLimits {
 export const RSS_HEADROOM_MB = 128;
 
 /**
- * Committed private memory (VmData) a Node process holds besides its heap: the watchdog allows this much more.
- * An idle Node commits about 80 MB, and 35–40 MB more than it has resident while its heap grows.
+ * Committed private memory (VmData) a submission may hold beyond an idle Node's (measured: about 80 MB on Node 20,
+ * 560 MB on Node 24) and its heap limit: a growing heap commits 35–40 MB more than it has resident.
  */
-export const COMMITTED_HEADROOM_MB = 192;
+export const COMMITTED_HEADROOM_MB = 128;
 
 /** A run still going this long after its time budget is ended (SIGKILL), and the next run starts in a fresh process. */
 export const RUN_GRACE_MS = 1000;
