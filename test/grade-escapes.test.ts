@@ -162,4 +162,20 @@ describe('bezzel grade: submissions that try to escape', () => {
     // A formula a spreadsheet would run starts with a quote mark.
     expect(readFileSync(join(out, 'leaderboard.csv'), 'utf8')).not.toMatch(/,=/);
   });
+
+  it('without a PID namespace, ends at its next start what a grader killed with SIGKILL left running', async () => {
+    const alone = join(work, 'alone');
+    cpSync(join(fixtures, 'escapes/submissions/rita-spins'), join(alone, 'rita-spins'), { recursive: true });
+    const grades = join(work, 'alone-grades');
+    const args = ['grade', alone, '--spec', spec, '--out-dir', grades];
+    const env = { ...childEnv(), BEZZEL_GRADE_NO_NAMESPACE: '1' };
+    const first = spawn(process.execPath, [bezzelBin, ...args], { env, stdio: 'ignore' });
+    // Killed while rita spins in its first run (the run's deadline is 1.4 s after it starts).
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.on('close', resolve));
+    const again = await bezzelProcess(...args);
+    expect(again.code, again.stderr).toBe(0);
+    expect(leftRunning(join(grades, '.staging'))).toEqual([]);
+  });
 });

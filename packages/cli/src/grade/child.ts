@@ -244,6 +244,8 @@ async function main(): Promise<void> {
   const strategies = bezzel.strategies.filter((s) => bezzel.origin('strategy', s.meta.id) === 'submission');
   tell({ type: 'ready', strategies: strategies.map(({ meta }) => ({ id: String(meta.id), problems: [...meta.problems], goals: [...meta.goals] })) });
 
+  // The grader gone (killed), this process goes too, whenever the submission lets the event loop run.
+  process.on('disconnect', () => reallyExit(0));
   process.on('message', (message: ToChild) => {
     if (message.type === 'done') process.exit(0);
     if (message.type === 'run') void run(core, bezzel, message.id, message.task);

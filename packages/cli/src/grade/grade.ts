@@ -10,7 +10,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { betzaArgument } from '../options/betza-arg.js';
 import { createCliBezzel, resolvePlugin } from '../plugins/load-plugins.js';
 import type { ChildConfig } from './child.js';
-import { confinement, confinementNote } from './isolation.js';
+import { confinement, confinementNote, endLeftovers } from './isolation.js';
 import { Journal, journalKey } from './journal.js';
 import type { StudentResult } from './student-result.js';
 import { ChildGone, dependencyClosure, type Ending, nodeBlocksNetwork, packageRoot, permissionFlag, RunOverBudget, runSandboxed, stage, SubmissionProblem } from './sandbox.js';
@@ -93,6 +93,8 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
 
   const journal = new Journal(resolve(request.out), journalKey(spec, packageJson.version));
   const staging = join(resolve(request.out), '.staging');
+  // A grader killed part way (kill -9) may have left submissions running where no PID namespace ended them.
+  endLeftovers(staging);
   rmSync(staging, { recursive: true, force: true });
   const results: (Omit<StudentResult, 'rank'> | undefined)[] = new Array(students.length);
   let resumed = 0;

@@ -6,7 +6,7 @@
  * SIGKILL of the grader leaves nothing running).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 /** Where each submission runs. */
@@ -112,4 +112,38 @@ export function idleCommittedMb(heapMb: number): number {
   }
   idle.set(heapMb, mb);
   return mb;
+}
+
+/**
+ * Ends what an earlier grader left running in its staging folder: where no PID namespace ties a submission's
+ * process to the grader's life (macOS, Linux without user namespaces), a grader killed with SIGKILL leaves its
+ * running submissions behind; the next start finds them by the staged copy on their command line. Returns how
+ * many it ended.
+ */
+export function endLeftovers(staging: string): number {
+  const marker = `${staging}/`;
+  let pids: number[] = [];
+  if (process.platform === 'linux') {
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return pid !== process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+        } catch {
+          return false;
+        }
+      });
+  } else {
+    const listed = spawnSync('ps', ['-axo', 'pid=,command='], { encoding: 'utf8' });
+    pids = (listed.stdout ?? '').split('\n').filter((line) => line.includes(marker)).map((line) => Number(line.trim().split(/\s+/)[0])).filter((pid) => pid > 0 && pid !== process.pid);
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  return pids.length;
 }
