@@ -129,7 +129,7 @@ export function leaderboardHtml(result: GradeResult, feedback: ReadonlyMap<strin
 <style>
 body{font:15px/1.4 system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:.35em .7em;text-align:left;vertical-align:top}
-td.n{text-align:right;font-variant-numeric:tabular-nums}.k{color:#fff;border-radius:3px;padding:0 .4em;font-size:85%;white-space:nowrap}
+td.n{text-align:right;font-variant-numeric:tabular-nums}td:nth-child(2){white-space:nowrap}.k{color:#fff;border-radius:3px;padding:0 .4em;font-size:85%;white-space:nowrap}
 p.note{color:#555;max-width:60em;font-size:90%}
 </style></head><body>
 <h1>${escapeHtml(spec.title)}</h1>
