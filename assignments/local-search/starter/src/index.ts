@@ -1,88 +1,53 @@
 /**
- * swap-repair, a strategy for bezzel: generate and test. Each try draws k distinct squares at random and keeps them
- * if no two pieces attack each other. Replace the search in `run` with your own; `npm test` and
- * `bezzel place queen -n 5 --strategy swap-repair --plugin .` (from this folder) show what it does.
+ * swap-repair (starter): queens kept a permutation (one per file and rank, so only diagonals can clash), drawn at
+ * random again and again until one has no clash. It solves small boards and no large one: replace the redraw by a
+ * repair (a swap of two files' ranks that lowers the conflicts) and a better start. `bezzel place queen -n 8
+ * --strategy swap-repair --plugin .` runs it; `bezzel grade . --spec ../assignment.yaml --out-dir /tmp/g` grades it.
  */
-import { conflictTable, no, option, pluginModule, yes, type Instance, type OptionValues, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
+import { no, pluginModule, yes, type Instance, type Outcome, type RunContext, type SearchStrategy } from '@bezzel/core';
 
-/**
- * The options a user can set with `-o name=value`; `bezzel list` shows them, the core checks every value. An
- * option declared with a `default` always has a value: `context.options(options)` types it `number`, not
- * `number | undefined`. One without a default may be absent.
- */
-const options = {
-  reportEvery: option.integer('tries between two progress reports', { min: 1, default: 10_000 }),
-  maxTries: option.integer('tries before giving up (default: until the budget ends)', { min: 1 }),
-};
-
-/**
- * `auto` runs the supporting strategy with the lowest estimated wall time (in ms). A random draw succeeds too
- * rarely to estimate well, so this one says "a minute": `auto` leaves the problem to searches that know better,
- * and `--strategy swap-repair` still picks it.
- */
-const ESTIMATED_MS = 60_000;
+/** Diagonal clashes of a permutation: queens beyond the first on each diagonal, both directions. */
+function clashes(rank: Int32Array, up: Int32Array, down: Int32Array): number {
+  const n = rank.length;
+  up.fill(0);
+  down.fill(0);
+  let total = 0;
+  for (let file = 0; file < n; file++) {
+    if (up[rank[file]! + file]!++ > 0) total++;
+    if (down[rank[file]! - file + n - 1]!++ > 0) total++;
+  }
+  return total;
+}
 
 export const strategy: SearchStrategy = {
-  meta: {
-    id: 'swap-repair',
-    description: 'Generate and test: draw k random squares until no two pieces attack each other',
-    problems: ['placement'],
-    goals: ['one'],
-    // Different seeds give different runs: the result reports its seed, and `--seed N` repeats a run.
-    stochastic: true,
-    options,
-    // Options checked together, once each has passed its own declaration (defaults filled in). The message is
-    // what the user reads, with exit code 2, before any run; undefined when the combination is fine.
-    checkOptions(values) {
-      const { reportEvery, maxTries } = values as OptionValues<typeof options>;
-      if (maxTries !== undefined && reportEvery > maxTries) return `reportEvery (${reportEvery}) must be at most maxTries (${maxTries}): no progress would be reported`;
-      return undefined;
-    },
-  },
+  meta: { id: 'swap-repair', description: 'Random permutations until one has no diagonal clash (a starter: add a repair)', problems: ['placement'], goals: ['one'], stochastic: true, stepUnit: 'draws' },
 
-  // The core has checked `meta.problems` and `meta.goals` before it asks; say no (with the reason a user reads)
-  // to anything else this strategy cannot do.
   supports(instance: Instance) {
-    if (instance.kind !== 'placement') return no('it places pieces');
-    if (instance.board.playable > 1_000_000) return no('its table of attacks would be too large beyond a million squares');
-    return yes(ESTIMATED_MS);
+    if (instance.kind !== 'placement' || instance.piece.id !== 'queen' || instance.board.width !== instance.board.height || instance.k !== instance.board.width) return no('it places n queens on an n×n board');
+    return yes(1000);
   },
 
   run(instance: Instance, context: RunContext): Outcome {
-    if (instance.kind !== 'placement') throw new Error('swap-repair was run on a problem it declined');
-    const { board, piece, k } = instance;
-    // reportEvery is a number (it has a default); maxTries is a number or undefined.
-    const { reportEvery, maxTries } = context.options(options);
-    // For each square s, the squares a piece on s attacks or is attacked from: targets[offsets[s] … offsets[s + 1]].
-    const { offsets, targets } = conflictTable(board, piece);
-    const free: number[] = [];
-    for (let square = 0; square < board.size; square++) if (!board.isRemoved(square)) free.push(square);
-    const occupied = new Uint8Array(board.size);
-
-    let tries = 0;
-    // The budget (--max-steps counts tries here, --max-time, Ctrl-C) ends the loop: always ask the clock.
-    while (!context.clock.exhausted(tries) && (maxTries === undefined || tries < maxTries)) {
-      tries++;
-      // A random k-subset: the first k places of a partial Fisher–Yates shuffle, with the seeded generator.
-      for (let i = 0; i < k; i++) {
-        const j = i + context.rng.below(free.length - i);
-        [free[i], free[j]] = [free[j]!, free[i]!];
+    const n = instance.board.width;
+    const rank = Int32Array.from({ length: n }, (_, i) => i);
+    const up = new Int32Array(2 * n - 1);
+    const down = new Int32Array(2 * n - 1);
+    let draws = 0;
+    // Every draw is a step; the budget (steps, time, Ctrl-C) ends the loop: always ask the clock.
+    while (!context.clock.exhausted(draws)) {
+      draws++;
+      for (let i = n - 1; i > 0; i--) {
+        const j = context.rng.below(i + 1);
+        [rank[i], rank[j]] = [rank[j]!, rank[i]!];
       }
-      const drawn = free.slice(0, k);
-      occupied.fill(0);
-      for (const square of drawn) occupied[square] = 1;
-      const clash = drawn.some((square) => targets.subarray(offsets[square]!, offsets[square + 1]!).some((t) => occupied[t] === 1));
-      if (!clash) {
-        // The core checks every solution before anyone sees it: a wrong one stops the command (exit code 5).
-        return { status: 'solved', solutions: [{ kind: 'placement', squares: drawn }], stats: { nodes: tries, timeMs: context.clock.elapsedMs() } };
+      if (clashes(rank, up, down) === 0) {
+        // moves: queens moved (none here: each draw places them afresh); a repair counts each queen it moves.
+        return { status: 'solved', solutions: [{ kind: 'placement', squares: Array.from(rank, (r, file) => r * n + file) }], stats: { nodes: draws, moves: 0, timeMs: context.clock.elapsedMs() } };
       }
-      if (tries % reportEvery === 0) context.progress({ nodes: tries, message: `${tries} random draws` });
     }
-    const stats = { nodes: tries, timeMs: context.clock.elapsedMs() };
-    const partial = { note: `${tries} random draws, every one with an attacking pair` };
-    if (context.clock.reason === 'aborted') return { status: 'aborted', partial, stats };
-    // Out of tries (maxTries) is a strategy that gave up: 'stuck'; otherwise the budget's steps or time ran out.
-    return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : context.clock.reason === 'steps' ? 'steps' : 'stuck', partial, stats };
+    const stats = { nodes: draws, moves: 0, timeMs: context.clock.elapsedMs() };
+    if (context.clock.reason === 'aborted') return { status: 'aborted', stats };
+    return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', stats };
   },
 };
 

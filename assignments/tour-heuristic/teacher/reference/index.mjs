@@ -2,7 +2,7 @@
  * The teacher's reference for "a tour heuristic that finishes where plain Warnsdorff fails": an open knight's tour
  * by Warnsdorff's rule (always to the square with the fewest onward moves), ties broken towards the square
  * farthest from the centre (Roth's rule) instead of the first in move order, which strands no corner on the boards
- * where the plain rule does (110×110, 300×300 and 400×400 from a1). A step is one move made.
+ * where the plain rule does (110×110, 400×400 and 500×500 from a1). A step is one move made.
  */
 import { no, pluginModule, yes } from '@bezzel/core';
 
