@@ -39,7 +39,7 @@ export const strategy: SearchStrategy = {
     if (found) return { status: 'solved', solutions: [{ kind: 'placement', squares: Array.from(rank, (r, file) => r * n + file) }], stats };
     if (context.clock.reason === 'aborted') return { status: 'aborted', stats };
     if (context.clock.reason) return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', stats };
-    return { status: 'impossible', reason: 'every rank of every file tried', stats };
+    return { status: 'impossible', reason: 'every rank of every file tried', proof: 'exhausted', stats };
   },
 };
 

@@ -87,7 +87,7 @@ export default pluginModule({
         const stats = { nodes, timeMs: context.clock.elapsedMs() };
         if (found) return { status: 'solved', solutions: [{ kind: 'placement', squares: Array.from(rank, (r, f) => r * n + f) }], stats };
         if (context.clock.reason) return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', stats };
-        return { status: 'impossible', reason: 'no placement: every value of every file tried', stats };
+        return { status: 'impossible', reason: 'no placement: every value of every file tried', proof: 'exhausted', stats };
       },
     },
   ],

@@ -79,7 +79,7 @@ export default pluginModule({
         const stats = { nodes, timeMs: context.clock.elapsedMs() };
         if (found) return { status: 'solved', solutions: [{ kind: 'placement', squares }], stats };
         if (context.clock.reason) return { status: 'budget', exhausted: context.clock.reason === 'time' ? 'time' : 'steps', stats };
-        return { status: 'impossible', reason: `no ${instance.k} pieces fit: every row's sets tried`, stats };
+        return { status: 'impossible', reason: `no ${instance.k} pieces fit: every row's sets tried`, proof: 'exhausted', stats };
       },
     },
   ],
