@@ -1,4 +1,4 @@
-import { type Bezzel, inert, type ProblemKind, StrategyCrash, StrategyError, UsageError } from '@bezzel/core';
+import { type Bezzel, inert, isWriteFailure, type ProblemKind, StrategyCrash, StrategyError, UsageError } from '@bezzel/core';
 import packageJson from '../package.json' with { type: 'json' };
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
@@ -19,7 +19,7 @@ import { createCliBezzel } from './plugins/load-plugins.js';
 import { checkOutputRequest } from './output/output-request.js';
 import { checkQueueRequest } from './queue/request.js';
 import { markCommandStart } from './options/common-options.js';
-import { isWriteFailure, OutputFailure, reportStdoutFailure } from './output/output-failure.js';
+import { isStreamWriteFailure, reportStdoutFailure } from './output/output-failure.js';
 
 /** The version `bezzel --version` prints: the package's own. */
 const { version } = packageJson;
@@ -83,11 +83,11 @@ export async function main(argv: readonly string[], startedAt = performance.now(
       return EXIT.unavailable;
     }
     if (isWriteFailure(error)) {
-      reportStdoutFailure(error);
+      process.stderr.write(`bezzel: ${inert(error.message)}\n`);
       return EXIT.output;
     }
-    if (error instanceof OutputFailure) {
-      process.stderr.write(`bezzel: ${error.message}\n`);
+    if (isStreamWriteFailure(error)) {
+      reportStdoutFailure(error);
       return EXIT.output;
     }
     if (error instanceof StrategyError) {

@@ -3,6 +3,7 @@ import { Container, type ContainerModule } from 'inversify';
 import { AnswerCheck, StrategyCrash, StrategyError } from './answer-check.js';
 import { BudgetClock } from './budget.js';
 import { fail, ok, UsageError, type Parsed } from './errors.js';
+import { isWriteFailure } from './write-failure.js';
 import { checkOptionValue, type OptionValues, type StrategyOptions } from './options.js';
 import { instantiate } from './instance.js';
 import type { Piece } from './piece.js';
@@ -304,7 +305,7 @@ export class Bezzel {
     try {
       answer = await strategy.value.run(instance.value, context);
     } catch (error) {
-      if (error instanceof UsageError || error instanceof StrategyError) throw error;
+      if (error instanceof UsageError || error instanceof StrategyError || isWriteFailure(error)) throw error;
       throw new StrategyCrash(strategy.value.meta.id, error);
     }
     const outcome: Outcome = check.outcome(answer);

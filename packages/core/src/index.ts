@@ -35,6 +35,7 @@ export * from './tour-count.js';
 export * from './tour-theory.js';
 export * from './trajectory.js';
 export * from './validator.js';
+export * from './write-failure.js';
 export type { ContainerModule } from 'inversify';
 export * from './domination.js';
 export * from './validate-domination.js';

@@ -1,6 +1,7 @@
-import { UsageError, type Task } from '@bezzel/core';
+import { outOfRoom, UsageError, WriteFailure, type Task } from '@bezzel/core';
+import { appendWhole, writeWhole } from '@bezzel/files';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { KeyedSubTask } from './plan.js';
 import type { SubCount } from './tally.js';
 
@@ -69,7 +70,7 @@ export class Checkpoint {
   static open(path: string, fresh: CheckpointHeader): Checkpoint {
     const text = asUsage(path, () => (existsSync(path) ? readFileSync(path, 'utf8') : ''));
     if (text.trim() === '') {
-      asUsage(path, () => writeFileSync(path, JSON.stringify(fresh) + '\n'));
+      writeWhole(path, JSON.stringify(fresh) + '\n');
       return new Checkpoint(path, fresh);
     }
     const lines = text.split('\n').filter((l) => l.trim() !== '');
@@ -110,7 +111,12 @@ export class Checkpoint {
 
   record(entry: CheckpointEntry): void {
     const line: CheckpointLine = { ...entry, check: digestOf(this.header.split, entry) };
-    asUsage(this.path, () => appendFileSync(this.path, JSON.stringify(line) + '\n'));
+    try {
+      appendWhole(this.path, JSON.stringify(line) + '\n');
+    } catch (error) {
+      if (!(error instanceof WriteFailure)) throw error;
+      throw new WriteFailure(this.path, error.reason, `the ${this.done.size} sub-task${this.done.size === 1 ? '' : 's'} it holds are kept: ${outOfRoom(error) ? 'make room' : 'make it writable'} and run the same command to go on from them`);
+    }
     this.done.set(entry.key, entry);
   }
 }
@@ -125,7 +131,7 @@ function isEntry(value: unknown): value is CheckpointEntry {
   );
 }
 
-/** A file the user named that cannot be read or written is their mistake to fix: one line saying why. */
+/** A file the user named that cannot be read is their mistake to fix: one line saying why. */
 function asUsage<T>(path: string, work: () => T): T {
   try {
     return work();

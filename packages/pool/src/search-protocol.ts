@@ -56,6 +56,7 @@ export type SearchMessage =
 /** An error as data, so the waiting thread can throw the same kind of error. */
 export type SearchFailure =
   | { readonly kind: 'usage'; readonly code: UsageError['code']; readonly message: string }
+  | { readonly kind: 'write'; readonly where: string; readonly reason: string; readonly advice?: string }
   | { readonly kind: 'answer'; readonly strategy: string; readonly problem: string }
   | { readonly kind: 'crash'; readonly strategy: string; readonly cause: string; readonly stack?: string }
   | { readonly kind: 'other'; readonly message: string; readonly stack?: string };

@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, type Elsewhere, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
+import { DEFAULT_BUDGET, StrategyCrash, StrategyError, UsageError, WriteFailure, type Elsewhere, type PartialResult, type ProgressEvent, type Result, type Solution, type Task } from '@bezzel/core';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SearchFailure, SearchMessage, SearchRequest } from './search-protocol.js';
 import { unpackResult, unpackSolution } from './wire.js';
@@ -237,6 +237,8 @@ export function errorOf(failure: SearchFailure): Error {
   switch (failure.kind) {
     case 'usage':
       return new UsageError(failure.code, failure.message);
+    case 'write':
+      return new WriteFailure(failure.where, failure.reason, failure.advice);
     case 'answer':
       return new StrategyError(failure.strategy, failure.problem);
     case 'crash': {

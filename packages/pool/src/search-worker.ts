@@ -2,7 +2,7 @@
  * A search thread's side (see `search-thread.ts`): build the container from the plugin URLs, run the one task,
  * and send its progress, its streamed solutions and its result (or what went wrong) to the thread that waits.
  */
-import { StrategyCrash, StrategyError, UsageError, type Bezzel, type ProgressEvent, type Result, type Solution, type SolveHooks, type Task } from '@bezzel/core';
+import { isWriteFailure, StrategyCrash, StrategyError, UsageError, type Bezzel, type ProgressEvent, type Result, type Solution, type SolveHooks, type Task } from '@bezzel/core';
 import { parentPort, workerData } from 'node:worker_threads';
 import { containerOf } from './container.js';
 import type { SearchFailure, SearchMessage, SearchRequest, SessionMessage, SessionRequest, SessionTask } from './search-protocol.js';
@@ -15,6 +15,7 @@ const PROGRESS_EVERY_MS = 100;
 
 function failureOf(error: unknown): SearchFailure {
   if (error instanceof UsageError) return { kind: 'usage', code: error.code, message: error.message };
+  if (isWriteFailure(error)) return { kind: 'write', where: error.where, reason: error.reason, ...(error.advice ? { advice: error.advice } : {}) };
   if (error instanceof StrategyError) return { kind: 'answer', strategy: error.strategy, problem: error.problem };
   if (error instanceof StrategyCrash) {
     const cause = error.cause as Error | undefined;

@@ -99,8 +99,13 @@ describe('frontier DP with the states on disk (spill)', () => {
     };
     expect(supports({ spill: join(dir, 'manifest.json') })).toMatchObject({ ok: false, reason: expect.stringMatching(/is a file, not a directory/) });
     expect(supports({ spill: join(dir, 'manifest.json', 'below') })).toMatchObject({ ok: false, reason: expect.stringMatching(/is a file, so .* cannot be made/) });
-    // Node's recursive mkdir never returns under /proc; one level at a time fails at once.
-    if (existsSync('/proc/self')) expect(supports({ spill: '/proc/no-such/states' })).toMatchObject({ ok: false, reason: expect.stringMatching(/cannot be made or written to \(ENOENT\)/) });
+    // Node's recursive mkdir never returns under /proc; one level at a time fails at once: a failed write.
+    if (existsSync('/proc/self')) {
+      await expect(knights.solve(task({ spill: '/proc/no-such/states' }))).rejects.toMatchObject({ name: 'WriteFailure', message: 'cannot write the states in /proc/no-such/states: no such file or folder, or it cannot be made there (ENOENT); nothing was kept: make it writable, or give -o spill a directory on another disk' });
+    }
+    // A run refused for its threads' memory makes no directory.
+    expect(supports({ spill: join(scratch, 'refused'), threads: 256 })).toMatchObject({ ok: false, reason: expect.stringMatching(/256 threads of a spilled run would need about/) });
+    expect(existsSync(join(scratch, 'refused'))).toBe(false);
     expect(supports({ spill: dir }, 8)).toMatchObject({ ok: false, reason: expect.stringMatching(/states of another run \(knight, 6×6, not knight, 8×6\)/) });
     expect(supports({ spill: dir })).toMatchObject({ ok: true });
     // Threads are a spilled run's; an empty directory is no directory (it was the current one).

@@ -1,7 +1,8 @@
-import { accessSync, closeSync, constants, existsSync, statSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, statSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { combineResidues } from '@bezzel/core';
+import { combineResidues, WriteFailure } from '@bezzel/core';
+import { makeFolders, writeWhole } from '@bezzel/files';
 import type { OrderedGraph } from './graph.js';
 import { FREE, FULL, stepPlans, Stepper, type StepPlan } from './step.js';
 
@@ -343,23 +344,16 @@ export class SpillSweep {
     head[0] = 0x5e11;
     head[1] = nextGroups;
     head.set(starts, 2);
-    const file = this.groupFile(step, group);
-    const partial = `${file}.partial`;
-    const fd = openSync(partial, 'w');
-    writeFully(fd, new Uint8Array(head.buffer));
-    writeFully(fd, new Uint8Array(buffer, 0, size * RECORD_BYTES));
-    closeSync(fd);
-    renameSync(partial, file);
+    writeWhole(this.groupFile(step, group), [new Uint8Array(head.buffer), new Uint8Array(buffer, 0, size * RECORD_BYTES)]);
   }
 
   #writeJson(file: string, value: unknown): void {
-    writeFileSync(`${file}.partial`, JSON.stringify(value));
-    renameSync(`${file}.partial`, file);
+    writeWhole(file, JSON.stringify(value));
   }
 
   /** Starts a step's directory (its next groups chosen now, from the states the step before left). */
   beginStep(step: number, groups: number, nextGroups: number): void {
-    mkdirSync(this.stepDir(step), { recursive: true });
+    makeFolders(this.stepDir(step));
     const info = join(this.stepDir(step), 'step.json');
     if (!existsSync(info)) this.#writeJson(info, { groups, nextGroups });
   }
@@ -393,44 +387,25 @@ function readFully(fd: number, into: Uint8Array, position: number): void {
   }
 }
 
-function writeFully(fd: number, bytes: Uint8Array): void {
-  let done = 0;
-  while (done < bytes.length) done += writeSync(fd, bytes, done, Math.min(bytes.length - done, 1 << 30));
-}
-
 /**
  * Why `dir` cannot hold this sweep's states, or undefined: a file is there, or the states of another run (its
  * manifest names it). Asked before the run, so the user hears it as one line, not as a failed run.
  */
 export function spillDirProblem(sweep: SpillSweep): string | undefined {
-  let dir = sweep.dir;
+  const dir = sweep.dir;
   if (existsSync(dir) && !statSync(dir).isDirectory()) return `${dir} is a file, not a directory for the states`;
   const manifest = join(dir, 'manifest.json');
   if (existsSync(manifest)) {
     const old = JSON.parse(readFileSync(manifest, 'utf8')) as SpillManifest;
     if (old.signature !== sweep.signature) return `${dir} holds the states of another run (${old.board}, not ${sweep.describe}); give another directory`;
   }
-  // The nearest folder that is there must be one we may write in, and the directory one we can make.
-  while (!existsSync(dir)) dir = dirname(dir);
-  if (!statSync(dir).isDirectory()) return `${dir} is a file, so ${sweep.dir} cannot be made`;
-  try {
-    accessSync(dir, constants.W_OK);
-    makeDirectory(sweep.dir);
-  } catch (error) {
-    return `${sweep.dir} cannot be made or written to (${(error as { code?: string }).code ?? (error as Error).message})`;
-  }
+  // A file where a folder of the path should be is the user's to fix. Whether the directory can be made and
+  // written (permissions, a read-only or full disk) is found when the run makes it: a failed write (exit 74)
+  // that leaves nothing behind, so a run refused here for another reason makes nothing either.
+  let above = dir;
+  while (!existsSync(above)) above = dirname(above);
+  if (!statSync(above).isDirectory()) return `${above} is a file, so ${dir} cannot be made`;
   return undefined;
-}
-
-/**
- * Makes `dir` and the folders above it that are missing, one at a time: Node's recursive mkdir never returns
- * under /proc (it retries the missing parent for ever), where one level at a time fails at once.
- */
-function makeDirectory(dir: string): void {
-  if (existsSync(dir)) return;
-  const parent = dirname(dir);
-  if (parent !== dir) makeDirectory(parent);
-  mkdirSync(dir);
 }
 
 /** The states a group file of `step` holds (its header's last bucket end). */
@@ -497,11 +472,11 @@ export async function countCyclesSpilled(
 ): Promise<SpillResult> {
   const manifestFile = join(sweep.dir, 'manifest.json');
   const manifest: SpillManifest = { board: sweep.describe, vertices: sweep.n, signature: sweep.signature };
-  makeDirectory(sweep.dir);
+  makeFolders(sweep.dir);
   if (existsSync(manifestFile)) {
     const old = JSON.parse(readFileSync(manifestFile, 'utf8')) as SpillManifest;
     if (old.signature !== manifest.signature) throw Object.assign(new Error(`it holds the states of another run (${old.board}, not ${manifest.board}); give another directory`), { code: 'EOTHERRUN' });
-  } else writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  } else writeWhole(manifestFile, JSON.stringify(manifest, null, 2));
   let before = 1;
   let peak = 1;
   let seen = 0;
@@ -570,13 +545,13 @@ export async function countCyclesSpilled(
     await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
     if (stopped) return { count: undefined, high: 0, prime: 0, peakStates: peak, states: seen, resumedSteps, stopped: { step } };
     if (last) {
-      writeFileSync(resultFile, JSON.stringify({ high, prime, peakStates: peak, states: seen }));
+      writeWhole(resultFile, JSON.stringify({ high, prime, peakStates: peak, states: seen }));
       sweep.dropStep(step - 1);
       return { count: countOf(sweep, high, prime), high, prime, peakStates: peak, states: seen, resumedSteps };
     }
     seen += states;
     peak = Math.max(peak, states);
-    writeFileSync(join(sweep.stepDir(step), 'done.json'), JSON.stringify({ states, seen, peak }));
+    writeWhole(join(sweep.stepDir(step), 'done.json'), JSON.stringify({ states, seen, peak }));
     if (resumed) progress({ step, states, groupsDone: groups, groups, resumed: true, seen });
     sweep.dropStep(step - 1);
     before = states;
@@ -617,10 +592,10 @@ export function threadRunner(sweep: SpillSweep, threads: number): { run: GroupRu
       return await new Promise<GroupDone>((resolve, reject) => {
         const onError = (e: Error) => reject(e);
         w.once('error', onError);
-        w.once('message', (m: { done?: GroupDone; error?: string }) => {
+        w.once('message', (m: { done?: GroupDone; error?: string; write?: { where: string; reason: string } }) => {
           w.off('error', onError);
           if (m.done) resolve(m.done);
-          else reject(new Error(m.error));
+          else reject(m.write ? new WriteFailure(m.write.where, m.write.reason) : new Error(m.error));
         });
         w.postMessage({ step, group, groups, nextGroups });
       });

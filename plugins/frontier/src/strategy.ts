@@ -1,5 +1,7 @@
-import { no, option, overMemory, TOUR_DIRECTIONS, tourDirection, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
-import { resolve } from 'node:path';
+import { isWriteFailure, no, option, outOfRoom, overMemory, systemReason, TOUR_DIRECTIONS, tourDirection, UsageError, WriteFailure, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support } from '@bezzel/core';
+import { makeFolders, removeMade } from '@bezzel/files';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { countWalks, type Part } from './dp.js';
 import { frontierWidth, orderedGraph, type OrderedGraph } from './graph.js';
 import { countCyclesSpilled, SPILL_SLOTS, spillDirProblem, SpillSweep, STATES_PER_GROUP, threadRunner } from './spill.js';
@@ -173,6 +175,22 @@ function partOf(instance: Extract<Instance, { kind: 'tour' }>, graph: OrderedGra
   return { step: Math.max(step, 0), span: acrossColumns ? board.height : board.width, parts: Number(match[2]), index: Number(match[1]) };
 }
 
+/**
+ * A spilled run that could not write its states (a full disk, a read-only one): one line saying so and what is
+ * left. The groups of states finished are kept, which is where the same command resumes once there is room; a directory
+ * this run made with nothing finished in it is taken away, so a failure leaves nothing behind.
+ */
+function spillWriteFailure(error: WriteFailure, directory: string, dir: string, made: readonly string[]): WriteFailure {
+  const kept = existsSync(dir) && readdirSync(dir).some((entry) => entry === 'result.json' || (/^after-\d+$/.test(entry) && readdirSync(join(dir, entry)).some((file) => /^(group-\d+\.(bin|json)|done\.json)$/.test(file))));
+  if (!kept) {
+    if (made.length > 0) removeMade(made);
+    else if (existsSync(dir)) for (const entry of readdirSync(dir)) if (entry === 'manifest.json' || /^after-\d+$/.test(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+  const fix = outOfRoom(error) ? 'make room' : 'make it writable';
+  const advice = kept ? `the work finished is kept in ${directory}: ${fix} and run the same command to resume` : `nothing was kept: ${fix}, or give -o spill a directory on another disk`;
+  return new WriteFailure(`the states in ${directory}`, error.reason, advice);
+}
+
 /** What a spilled run's manifest calls it. */
 const spillLabel = (instance: Extract<Instance, { kind: 'tour' }>) => `${instance.piece.name}, ${instance.board}`;
 
@@ -203,7 +221,9 @@ async function runSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: 
   let sweep: SpillSweep;
   let runner: ReturnType<typeof threadRunner> | undefined;
   let seen = 0;
+  let made: string[] = [];
   try {
+    made = makeFolders(dir, directory);
     sweep = new SpillSweep(graph, dir, spillLabel(instance));
     runner = threadRunner(sweep, threads);
     const result = await countCyclesSpilled(
@@ -235,8 +255,10 @@ async function runSpilled(instance: Extract<Instance, { kind: 'tour' }>, graph: 
     if (result.count === undefined) throw new Error('the count may pass what its two residues prove (Brégman\'s bound is over 2^102)');
     return { status: 'complete', count: result.count * (direction === 'directed' ? 2n : 1n), stats };
   } catch (error) {
+    if (isWriteFailure(error)) throw spillWriteFailure(error, directory, dir, made);
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new UsageError('ERR_FOLDER', `${dir}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}`);
+    if (code === 'EOTHERRUN') throw new UsageError('ERR_FOLDER', `${dir}: ${(error as Error).message}`);
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new UsageError('ERR_FOLDER', `${dir}: ${systemReason(error)}`);
     throw error;
   } finally {
     await runner?.close();

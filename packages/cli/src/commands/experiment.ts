@@ -1,7 +1,7 @@
 import { type Bezzel, DEFAULT_BUDGET, inert, unwrap, UsageError } from '@bezzel/core';
 import type { ChartKind, ExperimentResult, ExperimentSpec, RaceResult } from '@bezzel/experiment';
 import { Command, Option } from 'commander';
-import { writeFileSync } from 'node:fs';
+import { writeWhole } from '@bezzel/files';
 import { chartBytes, chartFormatOf, scaleOf } from '../output/chart-files.js';
 import { dirname, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -11,7 +11,6 @@ import { experimentSolver } from '../experiment/solver.js';
 import { EXIT, type SetExit } from '../exit.js';
 import { onInterrupt } from '../solve/interrupt.js';
 import { thisMachine } from '../solve/machine.js';
-import { OutputFailure } from '../output/output-failure.js';
 import { collect, duration, MAX_SEED, memorySize, wholeNumber } from '../options/common-options.js';
 import { out } from '../output/output.js';
 import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins/load-plugins.js';
@@ -276,12 +275,7 @@ function readText(path: string, name: string): string {
 }
 
 function write(file: string, text: string | Uint8Array): void {
-  const path = resolve(userCwd(), file);
-  try {
-    writeFileSync(path, text);
-  } catch (error) {
-    throw new OutputFailure(file, error);
-  }
+  writeWhole(resolve(userCwd(), file), text, file);
   process.stderr.write(`wrote ${inert(file)}\n`);
 }
 

@@ -1,11 +1,10 @@
 import { inert, UsageError } from '@bezzel/core';
 import { MAX_SVG_SQUARES } from '@bezzel/render';
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { writeWhole } from '@bezzel/files';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { writeOut } from './write-out.js';
 import { userCwd } from '../plugins/load-plugins.js';
-import { OutputFailure } from './output-failure.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
 export type Drawing = 'svg' | 'png';
@@ -38,31 +37,8 @@ export async function emitDrawing(svg: Iterable<string> | undefined, what: strin
     return;
   }
   const path = resolve(userCwd(), options.out);
-  try {
-    if (drawingOf(options) === 'png') writeFileSync(path, toPng([...svg].join('')));
-    else writeFileInBatches(path, svg);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new OutputFailure(options.out, error);
-  }
+  writeWhole(path, drawingOf(options) === 'png' ? toPng([...svg].join('')) : svg, options.out);
   process.stderr.write(`wrote ${inert(options.out)}\n`);
-}
-
-function writeFileInBatches(path: string, chunks: Iterable<string>): void {
-  const fd = openSync(path, 'w');
-  try {
-    let batch = '';
-    for (const chunk of chunks) {
-      batch += chunk;
-      if (batch.length >= 1 << 16) {
-        writeSync(fd, batch);
-        batch = '';
-      }
-    }
-    if (batch.length > 0) writeSync(fd, batch);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** PNG through resvg (a Rust SVG renderer shipped as prebuilt binaries on npm), loaded only when a PNG is asked for. */

@@ -1,36 +1,7 @@
-import { inert } from '@bezzel/core';
+import { WriteFailure } from '@bezzel/core';
 
-/** The system's reasons in words, for the failures a write can meet. */
-const REASONS: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'the disk quota is used up',
-  EFBIG: 'the file would be too large',
-  EACCES: 'permission denied',
-  EPERM: 'not permitted',
-  EROFS: 'the file system is read-only',
-  EISDIR: 'it is a folder',
-  ENOTDIR: 'a part of the path is not a folder',
-  ENOENT: 'no such file or folder, or it cannot be made there',
-  EIO: 'an input/output error on the device',
-  EBADF: 'the output is closed',
-  EPIPE: 'the reader has gone',
-};
-
-/** An answer that could not be written: exit code 74 (EXIT.output), one line naming where and why. */
-export class OutputFailure extends Error {
-  override readonly name = 'OutputFailure';
-  constructor(where: string, error: unknown) {
-    super(`cannot write ${inert(where)}: ${systemReason(error)}`);
-  }
-}
-
-/** `no space left on the device (ENOSPC)`: the reason in words, with the code a search engine knows. */
-export function systemReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code && REASONS[code]) return `${REASONS[code]} (${code})`;
-  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-  return code ? `${message} (${code})` : message;
-}
+/** The system's reason in words (the core's), for messages that are not about a write. */
+export { systemReason } from '@bezzel/core';
 
 let reported = false;
 
@@ -41,11 +12,11 @@ let reported = false;
 export function reportStdoutFailure(error: unknown): void {
   if (reported) return;
   reported = true;
-  process.stderr.write(`bezzel: ${new OutputFailure('to standard output', error).message}\n`);
+  process.stderr.write(`bezzel: ${new WriteFailure('to standard output', error).message}\n`);
 }
 
-/** Whether an error is a failed write to a file or a stream (as opposed to a bug that happens to have a code). */
-export function isWriteFailure(error: unknown): boolean {
+/** Whether an error is a failed write to standard output (a raw system error from a stream, not our own file writer's). */
+export function isStreamWriteFailure(error: unknown): boolean {
   const e = error as NodeJS.ErrnoException | undefined;
   return e?.syscall === 'write' && typeof e.code === 'string';
 }

@@ -1,5 +1,6 @@
 import { UsageError } from '@bezzel/core';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { asWriteFailure, makeFolders, removeMade, writeWhole } from '@bezzel/files';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,16 +77,14 @@ export async function initPlugin(request: InitPluginRequest): Promise<InitPlugin
     ['README.md', `${template(`${kind}/README.md`)}\n${template('README-end.md')}`],
   ];
 
-  const made = !existsSync(folder);
-  writing(folder, made, () => {
-    if (made) mkdirSync(folder);
+  writing(folder, (made) => {
     for (const [file, text] of files) {
-      mkdirSync(dirname(join(folder, file)), { recursive: true });
-      writeFileSync(join(folder, file), text);
+      made(makeFolders(dirname(join(folder, file))));
+      writeWhole(join(folder, file), text);
     }
     for (const [pkg, target] of links) {
       const link = join(folder, 'node_modules', ...pkg.split('/'));
-      mkdirSync(dirname(link), { recursive: true });
+      made(makeFolders(dirname(link)));
       // A junction on Windows, where a plain directory link needs administrator rights.
       symlinkSync(target, link, 'junction');
     }
@@ -132,17 +131,19 @@ function refuseUsedFolder(folder: string): void {
 }
 
 /**
- * Runs the writes, turning a file system refusal (no permission, a file in the way) into one line, and taking
- * away the folder it made, so that a second try does not find it "not empty".
+ * Runs the writes (each file whole, through the command's one writer), and when one fails takes away what it made
+ * — the folders, and the files written into a folder that was there — so a second try does not find the folder
+ * "not empty". A refusal of the file system (no space, no permission) is one line with exit code 74.
  */
-function writing(folder: string, made: boolean, write: () => void): void {
+function writing(folder: string, write: (made: (folders: readonly string[]) => void) => void): void {
+  const made: string[] = [];
   try {
-    write();
+    made.push(...makeFolders(folder));
+    write((folders) => made.push(...folders));
   } catch (error) {
-    if (made) rmSync(folder, { recursive: true, force: true });
-    const { code, path } = error as NodeJS.ErrnoException;
-    const why = { EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOENT: 'no such folder', ENOTDIR: 'a file is in the way', ENOSPC: 'no space left' }[code ?? ''];
-    throw new UsageError('ERR_FOLDER', `cannot write ${path ?? folder}: ${why ?? (error as Error).message.split('\n')[0]}`);
+    if (made[0] === folder) removeMade(made);
+    else if (existsSync(folder)) for (const entry of readdirSync(folder)) rmSync(join(folder, entry), { recursive: true, force: true });
+    throw asWriteFailure(error, folder);
   }
 }
 
