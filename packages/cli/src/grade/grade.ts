@@ -241,6 +241,11 @@ async function gradeOne(student: string, folder: string, into: string, shared: S
       });
       endings.push(ending);
       if (ended !== undefined && reports[ended]!.status === 'crashed') reports[ended] = { ...reports[ended]!, ...runEnd(ending, spec.limits.memoryMb) };
+      // A run ended at its deadline with its memory at the limit was filling it (a loaded machine slows the last
+      // collections of a full heap past the deadline): out of memory says what to fix.
+      if (ended !== undefined && reports[ended]!.status === 'timeout' && ending.peakRssMb >= NEAR_LIMIT * spec.limits.memoryMb) {
+        reports[ended] = { ...reports[ended]!, status: 'out-of-memory', detail: `at its ${spec.limits.memoryMb} MB limit (peak ${Math.round(ending.peakRssMb)} MB resident) when its time ran out` };
+      }
       // Forbidden scores nothing whatever follows; a plugin that did not load will not load the next time either.
       if (ending.forbidden.length > 0 || !ending.loaded || shared.signal?.aborted) break;
     }
@@ -270,6 +275,9 @@ async function gradeOne(student: string, folder: string, into: string, shared: S
     stdout: ending?.stdout ?? '',
   };
 }
+
+/** The share of the memory limit a run's process must have reached for a run ended at its deadline to be out of memory. */
+const NEAR_LIMIT = 0.9;
 
 /** The processes of one submission as one: every refusal, the largest memory, the time in all, the last output. */
 function combine(endings: readonly Ending[]): Ending | undefined {

@@ -5,11 +5,11 @@
  * bezzel and the same submission files (names, sizes, times); the folder is removed once the reports are written.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { makeFolders, writeWhole } from '@bezzel/files';
 import { join, relative } from 'node:path';
 import type { StudentResult } from './student-result.js';
 import { studentFile } from './names.js';
-import { saveWhole } from './save.js';
 
 type Graded = Omit<StudentResult, 'rank'>;
 
@@ -36,8 +36,8 @@ export class Journal {
   }
 
   record(result: Graded, submission: string): void {
-    mkdirSync(this.folder, { recursive: true });
-    saveWhole(this.path(result.student), `${JSON.stringify({ key: this.key, files: fingerprint(submission), result })}\n`);
+    makeFolders(this.folder);
+    writeWhole(this.path(result.student), `${JSON.stringify({ key: this.key, files: fingerprint(submission), result })}\n`);
   }
 
   /** Whether an earlier start left entries (said on stderr when it resumes). */

@@ -3,12 +3,12 @@
  * bar chart, no external assets), and one feedback file per student. Everything a submission said (its name, its
  * error messages, its output) is escaped wherever it lands.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { makeFolders, writeWhole } from '@bezzel/files';
 import { join } from 'node:path';
 import { csvCell, fenced, html as escapeHtml, markdown } from './escape.js';
 import type { GradeResult, StudentResult } from './grade.js';
 import { studentFile, unfoldedFile } from './names.js';
-import { saveWhole } from './save.js';
 import { gradebookCsv, gradescopeResults, junitXml } from './school-formats.js';
 
 export interface WrittenReports {
@@ -26,24 +26,24 @@ export interface WrittenReports {
 
 /** Every report, each file written whole (temporary name, then renamed). */
 export function writeReports(result: GradeResult, out: string): WrittenReports {
-  mkdirSync(join(out, 'feedback'), { recursive: true });
+  makeFolders(join(out, 'feedback'));
   const { feedback, folded } = writeFeedback(result, out);
   const files = { csv: join(out, 'leaderboard.csv'), json: join(out, 'leaderboard.json'), html: join(out, 'leaderboard.html'), junit: join(out, 'junit.xml'), gradebook: join(out, 'gradebook.csv') };
-  saveWhole(files.csv, leaderboardCsv(result));
-  saveWhole(files.json, `${JSON.stringify(leaderboardJson(result, feedback), null, 2)}\n`);
-  saveWhole(files.html, leaderboardHtml(result, feedback));
-  saveWhole(files.junit, junitXml(result));
-  saveWhole(files.gradebook, gradebookCsv(result));
+  writeWhole(files.csv, leaderboardCsv(result));
+  writeWhole(files.json, `${JSON.stringify(leaderboardJson(result, feedback), null, 2)}\n`);
+  writeWhole(files.html, leaderboardHtml(result, feedback));
+  writeWhole(files.junit, junitXml(result));
+  writeWhole(files.gradebook, gradebookCsv(result));
   const gradescope: string[] = [];
   if (result.students.length === 1 && result.ungraded.length === 0) {
     const file = join(out, 'results.json');
-    saveWhole(file, `${JSON.stringify(gradescopeResults(result, result.students[0]!), null, 2)}\n`);
+    writeWhole(file, `${JSON.stringify(gradescopeResults(result, result.students[0]!), null, 2)}\n`);
     gradescope.push(file);
   } else {
-    mkdirSync(join(out, 'gradescope'), { recursive: true });
+    makeFolders(join(out, 'gradescope'));
     for (const student of result.students) {
       const file = join(out, 'gradescope', `${feedback.get(student.student)!.replace(/\.md$/, '')}.json`);
-      saveWhole(file, `${JSON.stringify(gradescopeResults(result, student), null, 2)}\n`);
+      writeWhole(file, `${JSON.stringify(gradescopeResults(result, student), null, 2)}\n`);
       gradescope.push(file);
     }
   }
@@ -61,7 +61,7 @@ function writeFeedback(result: GradeResult, out: string): { feedback: Map<string
   for (const student of result.students) {
     const name = `${studentFile(student.student)}.md`;
     feedback.set(student.student, name);
-    saveWhole(join(out, 'feedback', name), feedbackText(result, student));
+    writeWhole(join(out, 'feedback', name), feedbackText(result, student));
   }
   const folded: { student: string; file: string }[] = [];
   for (const student of result.students) {
@@ -69,7 +69,7 @@ function writeFeedback(result: GradeResult, out: string): { feedback: Map<string
     if (existsSync(path) && readFileSync(path, 'utf8').split('\n', 1)[0] === ownerLine(student.student)) continue;
     const name = `${unfoldedFile(student.student)}.md`;
     feedback.set(student.student, name);
-    saveWhole(join(out, 'feedback', name), feedbackText(result, student));
+    writeWhole(join(out, 'feedback', name), feedbackText(result, student));
     folded.push({ student: student.student, file: join(out, 'feedback', name) });
   }
   return { feedback, folded };
