@@ -108,3 +108,28 @@ describe('on a terminal, a count with its states on disk', () => {
     }
   });
 });
+
+describe('on a terminal, a count that keeps its states on disk by itself', () => {
+  it('keeps them in a temporary directory: Ctrl-C names it, and the same command with -o spill= resumes there', async () => {
+    // Two threads, no directory: the states go to a fresh directory under the system's temporary folder.
+    const args = ['tour', 'knight', '--width', '8', '--height', '6', '--closed', '--goal', 'count', '-o', 'threads=2', '--max-time', 'none'];
+    const first = onTerminal(args);
+    await first.waitFor(/square (2\d|3\d) of 48/);
+    first.type('\x03');
+    const stopped = await first.ended;
+    const text = visible(stopped.screen);
+    expect(stopped.code, text).toBe(130);
+    const dir = /the states are in (\S+) \(square \d+ of 48 part done\); the same command with -o spill=\1 resumes from there/.exec(text.replace(/\s*\n\s*/g, ' '))?.[1];
+    expect(dir, text).toBeDefined();
+    try {
+      const again = onTerminal([...args, '-o', `spill=${dir}`]);
+      const { screen, code } = await again.ended;
+      const answer = visible(screen);
+      expect(code, answer).toBe(0);
+      expect(answer).toMatch(/resumedSteps [1-9]\d/);
+      expect(answer).toMatch(/55488142 undirected closed tours/);
+    } finally {
+      rmSync(dir!, { recursive: true, force: true });
+    }
+  });
+});

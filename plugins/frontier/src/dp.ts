@@ -1,5 +1,6 @@
 import type { OrderedGraph } from './graph.js';
-import { FREE, FULL, MAX_SLOTS, stepPlans, Stepper, type StepPlan } from './step.js';
+import { MAX_SLOTS, stepPlans } from './plan.js';
+import { Stepper } from './stepper.js';
 import { IntList, KeyIndex, LIMB, LIMB_HIGH, limbsToBigInt } from './table.js';
 
 /** What is counted: Hamiltonian cycles (closed tours) or Hamiltonian paths (open tours), each once, undirected. */
@@ -15,30 +16,6 @@ export interface FrontierCount {
   readonly limbs: number;
   /** Transitions worked out (states decoded and stepped); the rest were reused from an equal step. */
   readonly built: number;
-}
-
-/**
- * One of `parts` sub-tasks whose counts add up to the whole: after vertex `step` only the states whose class is
- * `index` go on. A state's class is a hash of its boundary — untouched, full or a path's end — on the frontier
- * squares added after vertex `step − span` (the last line, which stays on the frontier longest), so a sub-task's
- * states stay apart from the others' for a line or more, where the states are most.
- */
-export interface Part {
-  readonly step: number;
-  readonly span: number;
-  readonly parts: number;
-  readonly index: number;
-}
-
-/** The class of the state at `keys[at…]` after the plan's step (see `Part`). */
-export function boundaryClass(plan: StepPlan, span: number, v: number, keys: Uint32Array, at: number, parts: number): number {
-  let h = 0;
-  for (let i = 0; i < plan.nn; i++) {
-    if (plan.after[i]! <= v - span) continue;
-    const c = (keys[at + (i >> 3)]! >>> ((i & 7) * 4)) & 15;
-    h = h * 3 + (c === FREE ? 0 : c === FULL ? 1 : 2);
-  }
-  return (Math.imul(h, 0x9e3779b1) >>> 0) % parts;
 }
 
 /** One step's transitions, by the id of the state before: where its successors start in `targets`, and how many. */
@@ -68,7 +45,6 @@ export function countWalks(
   progress?: (vertex: number, states: number) => void,
   /** False: no transitions are kept and each step has a fresh index (least memory, for boards too big to keep them). */
   store = true,
-  part?: Part,
 ): FrontierCount {
   const n = graph.n;
   const paths = walk === 'paths';
@@ -181,7 +157,6 @@ export function countWalks(
     if (nextLive.length < size) nextLive = new Int32Array(Math.max(size, nextLive.length * 2));
     let nextCount = 0;
     let topUsed = false;
-    const cut = part !== undefined && part.step === v;
     for (let i = 0; i < size; i++) {
       const b = i * L;
       let any = 0;
@@ -196,13 +171,7 @@ export function countWalks(
         any += value;
       }
       if (y[b + L - 1]! !== 0) topUsed = true;
-      if (any + y[b + L - 1]! > 0) {
-        if (cut && boundaryClass(plan, part.span, v, to.keys, i * W, part.parts) !== part.index) {
-          for (let l = 0; l < L; l++) y[b + l] = 0;
-          continue;
-        }
-        nextLive[nextCount++] = i;
-      }
+      if (any + y[b + L - 1]! > 0) nextLive[nextCount++] = i;
     }
     // A limb more while a top limb is in use (the old top brought under 2⁴⁰ into the new one).
     while (topUsed) {

@@ -4,7 +4,7 @@ import knight from '@bezzel/knight';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testPieceModule } from '../../backtracking/src/testing/pieces.js';
-import frontier, { countWalks, frontierWidth, orderedGraph } from './index.js';
+import frontier, { frontierWidth, orderedGraph } from './index.js';
 
 const bezzel: Bezzel = await createBezzel({ plugins: [testPieceModule, backtracking, frontier] });
 const knights: Bezzel = await createBezzel({ plugins: [knight, backtracking, frontier] });
@@ -89,26 +89,18 @@ describe('frontier DP: tour counts', () => {
     expect(orderedGraph(new Board({ width: 8, height: 6, removed: [0] }), knights.piece('knight')!).mirror).toBeUndefined();
   });
 
-  it('splits by the boundary class after the middle line: the parts add up to the whole (6×8 in 3 parts); a board that keeps transitions is one sub-task, the whole', async () => {
-    const graph = orderedGraph(new Board({ width: 8, height: 6 }), knights.piece('knight')!);
-    let sum = 0n;
-    for (let index = 0; index < 3; index++) {
-      const part = countWalks(graph, 'cycles', () => false, undefined, index % 2 === 0, { step: 23, span: 6, parts: 3, index });
-      expect(part.count!).toBeGreaterThan(0n);
-      sum += part.count!;
-    }
-    expect(sum).toBe(BigInt(narrow.rows6['8']!));
-    const split = (board: BoardSpec, parts: number) => {
-      const instance = knights.instantiate(tour(board, true, 'frontier'));
+  it('never cuts a count into parts: a board counted in memory is one sub-task, the whole; one with its states on disk runs whole with its own threads', () => {
+    const split = (board: BoardSpec, closed = true) => {
+      const instance = knights.instantiate(tour(board, closed, 'frontier'));
       if (!instance.ok) throw instance.error;
-      return knights.strategy('frontier')!.split!(instance.value, parts);
+      return knights.strategy('frontier')!.split!(instance.value, 16);
     };
-    const whole = split({ width: 30, height: 6 }, 4)!;
+    const whole = split({ width: 30, height: 6 })!;
     expect(whole).toHaveLength(1);
     expect(whole[0]).toMatchObject({ task: { strategy: 'frontier' }, weight: 1 });
-    expect(whole[0]!.task.options?.['part']).toBeUndefined();
-    const parts = split({ width: 8, height: 8 }, 16)!;
-    expect(parts.map((p) => p.task.options?.['part'])).toEqual(Array.from({ length: 16 }, (_, i) => `${i}/16`));
+    expect(split({ width: 8, height: 7 })).toBeUndefined();
+    expect(split({ width: 8, height: 8 })).toBeUndefined();
+    expect(split({ width: 7, height: 7 }, false)).toBeUndefined();
   });
 
   it('declines what it cannot count: a given start, one-way moves, a frontier past what a state holds', () => {

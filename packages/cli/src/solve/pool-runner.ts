@@ -49,9 +49,11 @@ export async function countOnWorkers(
   // The pool (and with it checkpoints and worker threads) loads only for counts.
   const { splits, SubTaskError } = await import('@bezzel/pool');
   const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
-  // Asked to split (workers, a checkpoint, a queue), `auto` means the cheapest strategy that can.
+  // Asked to split (workers, a checkpoint, a queue), `auto` means the cheapest strategy that can — unless one
+  // that does not split is faster than it would be on every worker (the frontier DP on 7×8 runs its own threads;
+  // backtracking split over two workers would take days).
   if (asked && (task.strategy === undefined || task.strategy === 'auto')) {
-    const splitter = cheapestSplitter(bezzel, instance.value, splits);
+    const splitter = cheapestSplitter(bezzel, instance.value, splits, options.workers ?? availableParallelism());
     if (splitter) {
       task = { ...task, strategy: splitter };
       instance = bezzel.instantiate(task);
@@ -136,13 +138,19 @@ export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlu
   }
 }
 
-/** The cheapest strategy that supports this count and splits it, if any. */
-function cheapestSplitter(bezzel: Bezzel, instance: Instance, splits: (strategy: SearchStrategy, instance: Instance) => boolean): string | undefined {
+/**
+ * The cheapest strategy that supports this count and splits it, if any — and none when a strategy that does
+ * not split is estimated faster than that one's time shared by `workers`.
+ */
+function cheapestSplitter(bezzel: Bezzel, instance: Instance, splits: (strategy: SearchStrategy, instance: Instance) => boolean, workers: number): string | undefined {
   let best: { id: string; cost: number } | undefined;
+  let whole = Infinity;
   for (const { strategy, support } of bezzel.support(instance)) {
-    if (support.ok && splits(strategy, instance) && (!best || support.cost < best.cost)) best = { id: strategy.meta.id, cost: support.cost };
+    if (!support.ok) continue;
+    if (!splits(strategy, instance)) whole = Math.min(whole, support.cost);
+    else if (!best || support.cost < best.cost) best = { id: strategy.meta.id, cost: support.cost };
   }
-  return best?.id;
+  return best && best.cost / workers <= whole ? best.id : undefined;
 }
 
 /** Names the strategies that could split this count instead, for the message that refuses it. */
