@@ -1,5 +1,6 @@
 import { no, option, overMemory, placementSearchSize, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
-import { bands, bandSize, countBand, halvesKernel, MAX_HALF, type Band } from './halves.js';
+import { bands, bandSize, countBand, MAX_HALF, type Band, type BandWatch } from './halves.js';
+import { halvesKernel } from './halves-kernel.js';
 import { applies } from './strategy.js';
 
 /** The bucket of every column set is a table of 2ⁿ entries (4 MiB at n = 20); n = 21 would take days anyway. */
@@ -72,23 +73,29 @@ function run(instance: Instance, ctx: RunContext): Outcome {
   let count = 0n;
   let done = 0;
   let stopped = false;
-  const work = { halves: 0, buckets: 0 };
+  let halves = 0;
+  let buckets = 0;
+  // Steps are buckets joined; the clock is asked between parts of each band's work.
+  const watch: BandWatch = { steps: 0, maxSteps: ctx.clock.maxSteps, expired: () => ctx.clock.expired() };
   const every = Math.max(1, Math.floor(list.length / 100));
   for (const band of list) {
-    if (ctx.clock.exhausted(done)) {
+    if (ctx.clock.exhausted(watch.steps)) {
       stopped = true;
       break;
     }
-    const found = countBand(n, b, band, work, () => ctx.clock.exhausted(done));
-    if (found === undefined) {
+    const found = countBand(n, b, band, watch);
+    halves += found.halves;
+    buckets += found.buckets;
+    count += BigInt(band.weight) * found.count;
+    if (!found.complete) {
+      ctx.clock.exhausted(watch.steps);
       stopped = true;
       break;
     }
-    count += BigInt(band.weight) * found;
     done++;
-    if (done % every === 0 || done === list.length) ctx.progress({ nodes: work.halves, solutions: count, done, total: list.length });
+    if (done % every === 0 || done === list.length) ctx.progress({ nodes: halves, solutions: count, done, total: list.length });
   }
-  const stats = { nodes: work.halves, timeMs: performance.now() - started, extra: { bands: list.length, band: b, buckets: work.buckets } };
+  const stats = { nodes: halves, timeMs: performance.now() - started, extra: { bands: list.length, band: b, buckets } };
   if (stopped) {
     const partial = { count, coverage: list.length === 0 ? 0 : done / list.length };
     const reason = ctx.clock.reason;
@@ -110,7 +117,7 @@ export const halvesStrategy: SearchStrategy = {
       'n queens counted by joining half boards: top and bottom halves bucketed by columns, joined by a bit-parallel sieve over the diagonals (WebAssembly); solutions, not classes (it uses the mirror and the flip only: count-fundamental is for constellations)',
     problems: ['placement'],
     goals: ['count'],
-    stepUnit: 'bands',
+    stepUnit: 'buckets',
     options: {
       band: option.integer('rows fixed in the middle before the halves are joined (n − band even; default 0 or 1, 2 or 3 from n = 18): wider is more, smaller parts', { min: 0, max: MAX_N }),
       part: option.internal('the bands of one sub-task as split() writes them: "i/p" is every p-th from the i-th'),
@@ -122,7 +129,7 @@ export const halvesStrategy: SearchStrategy = {
     if (reason) return no(reason);
     const n = instance.board.width;
     if (n > MAX_N) return no(`the board is ${n} wide; the halves' buckets are a table of 2ⁿ entries, kept to n ≤ ${MAX_N}`);
-    if (!halvesKernel(8, 4, 4)) return no('WebAssembly is not allowed here');
+    if (!halvesKernel(8, 4, 0)) return no('WebAssembly is not allowed here');
     const memory = overMemory(memoryBytes(n), `its halves of one band for ${n} queens`, instance);
     if (memory) return no(memory);
     const size = placementSearchSize(instance.board, instance.piece, instance.k, true);

@@ -12,7 +12,8 @@
  * the band's own stabilizer (the flip turns a top column set S into the bottom's, A∖S). The diagonal symmetries
  * do not keep rows as rows, so this counts solutions, not their classes.
  */
-import { halvesBytes } from './join-kernel.js';
+import { halvesKernel, partRows, reserve } from './halves-kernel.js';
+import { CFG, joinBytes } from './join-kernel.js';
 
 /** One placement of the band's queens, representing its orbit. */
 export interface Band {
@@ -70,90 +71,52 @@ export function bands(n: number, b: number): Band[] {
   return out;
 }
 
-/** The compiled module for one board size and band; undefined where WebAssembly is refused. */
-interface HalvesKernel {
-  readonly memory: WebAssembly.Memory;
-  readonly search: (
-    open: number, c: number, l: number, r: number, top: number, topMask: number, bottom: number, bottomMask: number, out: number, cap: number,
-    topCounts: number, bottomCounts: number,
-  ) => number;
-  readonly place: (source: number, count: number, slot: number, next: number, to: number) => void;
-  readonly join: (work: number, top: number, tops: number, bottom: number, bottoms: number) => bigint;
-}
-const kernels = new Map<string, HalvesKernel | undefined>();
-export function halvesKernel(n: number, m: number, rb: number): HalvesKernel | undefined {
-  const key = `${n}/${m}/${rb}`;
-  if (kernels.has(key)) return kernels.get(key);
-  let kernel: HalvesKernel | undefined;
-  try {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, rb)));
-    const e = instance.exports;
-    kernel = { memory: e.memory as WebAssembly.Memory, search: e.search as HalvesKernel['search'], place: e.place as HalvesKernel['place'], join: e.join as HalvesKernel['join'] };
-  } catch {
-    kernel = undefined;
-  }
-  kernels.set(key, kernel);
-  return kernel;
+/** How a band's count is watched: the steps (buckets joined) so far and the limit, the clock, the progress. */
+export interface BandWatch {
+  /** Buckets joined so far in the run (the strategy's step); the band adds its own. */
+  steps: number;
+  readonly maxSteps: number;
+  /** True once time is up or the run was stopped; asked between parts of the work (each a few milliseconds). */
+  readonly expired: () => boolean;
 }
 
-/** Bytes of WebAssembly memory the kernel has, grown to at least `bytes`. */
-function reserve(kernel: HalvesKernel, bytes: number): void {
-  const have = kernel.memory.buffer.byteLength;
-  if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / 65536));
+/** What a band gave: its solutions (not weighted by its orbit), all of them or those of the buckets joined. */
+export interface BandCount {
+  readonly count: bigint;
+  readonly complete: boolean;
+  /** Parts found (inner and outer, both sides) and buckets. */
+  readonly parts: number;
+  readonly buckets: number;
 }
 
-/** Half-board counts per side kept between bands: the next band of the same board starts with room for as many. */
+/** Buckets a join call may take before the clock is asked again (a few milliseconds' work at most). */
+const PART_BUCKETS = 128;
+
+const binomial = (a: number, k: number) => {
+  let out = 1;
+  for (let i = 1; i <= k; i++) out = (out * (a - k + i)) / i;
+  return Math.round(out);
+};
+
+/** Top halves a bucket's join has room for at first; a bucket with more is joined again with twice the room. */
 const room = new Map<string, number>();
 
 /**
- * The solutions with this band (not weighted by its orbit), by the kernel; undefined when `stop` said so (it is
- * asked between buckets). Memory: the bucket of every column set
- * (4·2ⁿ bytes), the sort's next positions, each side's halves as found (columns, then buckets), both sides
- * sorted, and the join's work area.
+ * The solutions with this band, by the kernel: the parts of each side's halves (inner and outer rows) found and
+ * filed by column set, the buckets numbered, then joined a part of the buckets at a time with `watch` asked
+ * between parts. Memory (WebAssembly's, kept between bands): the parts (16 bytes each) with a start for each of
+ * the 4^m column sets, the buckets, and one bucket's join.
  */
-export function countBand(n: number, b: number, band: Band, stats?: { halves: number; buckets: number }, stop?: () => boolean): bigint | undefined {
+export function countBand(n: number, b: number, band: Band, watch?: BandWatch): BandCount {
   const m = (n - b) / 2;
-  const rb = m + b;
-  if (m === 0) return 1n;
-  const kernel = halvesKernel(n, m, rb);
+  if (m === 0) return { count: 1n, complete: true, parts: 0, buckets: 0 };
+  const kernel = halvesKernel(n, m, b);
   if (!kernel) throw new Error('WebAssembly is not available');
+  const [h1, h2] = partRows(m);
   const full = (1 << n) - 1;
   let bandCols = 0;
   for (const q of band.cols) bandCols |= 1 << q;
   const open = full & ~bandCols;
-  const tableAt = 0;
-  reserve(kernel, 4 << n);
-  const table = new Int32Array(kernel.memory.buffer, tableAt, 1 << n);
-  // Column sets S of the top half, one per orbit of the band's stabilizer, with the orbit's size.
-  const positions: number[] = [];
-  for (let c = 0; c < n; c++) if (open & (1 << c)) positions.push(c);
-  const mirror = (s: number) => {
-    let out = 0;
-    for (let c = 0; c < n; c++) if (s & (1 << c)) out |= 1 << (n - 1 - c);
-    return out;
-  };
-  table.fill(-1);
-  const orbit: number[] = [];
-  const images = new Set<number>();
-  const choose = (from: number, left: number, s: number): void => {
-    if (left === 0) {
-      images.clear();
-      let smallest = s;
-      for (const g of band.stabilizer) {
-        const image = g === 0 ? s : g === 1 ? mirror(s) : g === 2 ? open & ~s : open & ~mirror(s);
-        images.add(image);
-        if (image < smallest) smallest = image;
-      }
-      if (smallest === s) {
-        table[s] = orbit.length;
-        orbit.push(images.size);
-      }
-      return;
-    }
-    for (let i = from; i <= positions.length - left; i++) choose(i + 1, left - 1, s | (1 << positions[i]!));
-  };
-  choose(0, m, 0);
-  const buckets = orbit.length;
   // The band's columns and diagonals as they reach the first row above it (distance i + 1 from band row i) and
   // the first row below it (distance b − i).
   let lTop = 0, rTop = 0, lBottom = 0, rBottom = 0;
@@ -163,80 +126,111 @@ export function countBand(n: number, b: number, band: Band, stats?: { halves: nu
     lBottom |= (1 << q) << (b - i);
     rBottom |= (1 << q) >>> (b - i);
   });
-  const noneAt = tableAt + (4 << n);
-  // Each side's bucket sizes (after a cell for the halves without a bucket), then the sort's next positions.
-  const topCountsAt = noneAt + 16;
-  const bottomCountsAt = topCountsAt + 4 * (buckets + 1);
-  const nextAt = bottomCountsAt + 4 * (buckets + 1);
+  const stab = (band.stabilizer.includes(1) ? 1 : 0) | (band.stabilizer.includes(2) ? 2 : 0) | (band.stabilizer.includes(3) ? 4 : 0);
+  const sets = 1 << (2 * m);
+  const choices = binomial(m, h1);
+  const most = binomial(2 * m, m);
   const align = (at: number) => Math.ceil(at / 16) * 16;
-  const foundAt = align(nextAt + 4 * (buckets + 1));
-  const key = `${n}/${b}`;
-  // A search into room for `cap` halves of 16 bytes, again with twice the room when that was too little.
-  const find = (at: number, l: number, r: number, top: boolean, bottom: boolean): [count: number, end: number] => {
-    for (;;) {
-      const cap = room.get(key) ?? 1 << 16;
-      reserve(kernel, at + cap * 16);
-      const cells = new Int32Array(kernel.memory.buffer);
-      cells[noneAt >> 2] = -1;
-      if (top) cells.fill(0, topCountsAt >> 2, (topCountsAt >> 2) + buckets + 1);
-      if (bottom) cells.fill(0, bottomCountsAt >> 2, (bottomCountsAt >> 2) + buckets + 1);
-      const count = kernel.search(
-        open, bandCols, l & full, r, top ? tableAt : noneAt, top ? -1 : 0, bottom ? tableAt : noneAt, bottom ? -1 : 0, at, cap, topCountsAt + 4, bottomCountsAt + 4,
-      );
-      if (count >= 0) return [count, align(at + count * 16)];
-      room.set(key, cap * 2);
+  // Layout: config, places, choices, buckets, then each part table's starts and records, then the join's room.
+  const cfgAt = 0;
+  const placesAt = 4 * CFG.size;
+  const columnsAt = placesAt + 32;
+  const patternsAt = columnsAt + 32;
+  const repsAt = patternsAt + 4 * choices;
+  const weightsAt = repsAt + 4 * most;
+  const nextAt = weightsAt + 4 * most;
+  let at = align(nextAt + 4 * sets);
+  reserve(kernel, at + 4 * (sets + 1));
+  let cells = new Int32Array(kernel.memory.buffer);
+  let bytes = new Uint8Array(kernel.memory.buffer);
+  for (let c = 0, place = 0; c < n; c++) {
+    if (open & (1 << c)) {
+      bytes[columnsAt + place] = c;
+      bytes[placesAt + c] = place++;
     }
+  }
+  for (let pattern = 0, i = 0; pattern < 1 << m; pattern++) {
+    let bits = 0;
+    for (let x = pattern; x; x &= x - 1) bits++;
+    if (bits === h1) cells[(patternsAt >> 2) + i++] = pattern;
+  }
+  const buckets = kernel.buckets(2 * m, m, stab, repsAt, weightsAt);
+  // The part tables: [inner, outer] for the top side, and for the bottom unless the flip maps the band to itself
+  // (then a bottom half is a top half read from the band outward, and the tables are the same).
+  let parts = 0;
+  let widestOuter = 1;
+  const table = (l: number, r: number, j0: number, rows: number): [starts: number, records: number] => {
+    const startsAt = at;
+    reserve(kernel, startsAt + 4 * (sets + 1));
+    cells = new Int32Array(kernel.memory.buffer);
+    cells.fill(0, startsAt >> 2, (startsAt >> 2) + sets + 1);
+    if (rows === 0) {
+      // A part of no rows: one, on no columns.
+      cells[(startsAt >> 2) + 1] = 1;
+    } else {
+      kernel.tally[rows]!(open, bandCols, (l << j0) & full, r >>> j0, j0, placesAt, startsAt + 4);
+    }
+    cells = new Int32Array(kernel.memory.buffer);
+    const starts = cells.subarray(startsAt >> 2, (startsAt >> 2) + sets + 1);
+    for (let k = 0; k < sets; k++) {
+      if (starts[k + 1]! > widestOuter && j0 > 0) widestOuter = starts[k + 1]!;
+      starts[k + 1]! += starts[k]!;
+    }
+    const count = starts[sets]!;
+    parts += count;
+    const recordsAt = align(startsAt + 4 * (sets + 1));
+    reserve(kernel, recordsAt + 16 * count);
+    cells = new Int32Array(kernel.memory.buffer);
+    if (rows === 0) {
+      cells.fill(0, recordsAt >> 2, (recordsAt >> 2) + 4);
+    } else {
+      cells.copyWithin(nextAt >> 2, startsAt >> 2, (startsAt >> 2) + sets);
+      kernel.fill[rows]!(open, bandCols, (l << j0) & full, r >>> j0, j0, placesAt, nextAt, recordsAt);
+    }
+    at = align(recordsAt + 16 * count);
+    return [startsAt, recordsAt];
   };
-  // With the flip in the band's stabilizer a bottom half is a top half read from the band outward: one search
-  // serves both sides. Otherwise each side has its own.
-  const lists: { at: number; count: number }[] = [];
-  let end: number;
-  if (band.stabilizer.includes(2)) {
-    const [count, after] = find(foundAt, lTop, rTop, true, true);
-    lists.push({ at: foundAt, count }, { at: foundAt, count });
-    end = after;
-  } else {
-    const [tops, afterTop] = find(foundAt, lTop, rTop, true, false);
-    const [bottoms, afterBottom] = find(afterTop, lBottom, rBottom, false, true);
-    lists.push({ at: foundAt, count: tops }, { at: afterTop, count: bottoms });
-    end = afterBottom;
-  }
-  // Counting sort of each side by bucket, keeping the search's order inside each bucket (neighbours in a bucket
-  // share their first queens: the join's trie).
-  let view = new Int32Array(kernel.memory.buffer);
-  const startsOf = (countsAt: number) => {
-    const start = new Int32Array(buckets + 1);
-    start.set(view.subarray((countsAt >> 2) + 1, (countsAt >> 2) + 1 + buckets), 1);
-    for (let k = 0; k < buckets; k++) start[k + 1]! += start[k]!;
-    return start;
+  const top = [table(lTop, rTop, 0, h1), table(lTop, rTop, h1, h2)];
+  const bottom = stab & 2 ? top : [table(lBottom, rBottom, 0, h1), table(lBottom, rBottom, h1, h2)];
+  const workAt = at;
+  const key = `${n}/${b}`;
+  let topRoom = room.get(key) ?? 1 << 12;
+  const fit = () => {
+    const codesAt = workAt;
+    const joinAt = align(codesAt + 8 * topRoom);
+    reserve(kernel, joinAt + joinBytes(n, m, b, topRoom, widestOuter));
+    cells = new Int32Array(kernel.memory.buffer);
+    const cfg = cells.subarray(cfgAt >> 2, (cfgAt >> 2) + CFG.size);
+    cfg[CFG.reps] = repsAt;
+    cfg[CFG.weights] = weightsAt;
+    cfg[CFG.patterns] = patternsAt;
+    cfg[CFG.patternCount] = choices;
+    [cfg[CFG.topInnerStarts], cfg[CFG.topInners]] = top[0]!;
+    [cfg[CFG.topOuterStarts], cfg[CFG.topOuters]] = top[1]!;
+    [cfg[CFG.bottomInnerStarts], cfg[CFG.bottomInners]] = bottom[0]!;
+    [cfg[CFG.bottomOuterStarts], cfg[CFG.bottomOuters]] = bottom[1]!;
+    cfg[CFG.work] = joinAt;
+    cfg[CFG.codes] = codesAt;
+    cfg[CFG.room] = topRoom;
+    cfg[CFG.columns] = columnsAt;
   };
-  const topStart = startsOf(topCountsAt);
-  const bottomStart = startsOf(bottomCountsAt);
-  const tops = topStart[buckets]!;
-  const bottoms = bottomStart[buckets]!;
-  const topSortedAt = end;
-  const bottomSortedAt = topSortedAt + tops * 8;
-  const workAt = align(bottomSortedAt + bottoms * 8);
-  let widest = 0;
-  for (let k = 0; k < buckets; k++) widest = Math.max(widest, topStart[k + 1]! - topStart[k]!);
-  const words = 2 * Math.ceil(widest / 128);
-  reserve(kernel, workAt + 8 * words * (2 * (rb + 2 * n) + m + 1));
-  view = new Int32Array(kernel.memory.buffer);
-  view.set(topStart.subarray(0, buckets), nextAt >> 2);
-  kernel.place(lists[0]!.at, lists[0]!.count, 8, nextAt, topSortedAt);
-  view.set(bottomStart.subarray(0, buckets), nextAt >> 2);
-  kernel.place(lists[1]!.at, lists[1]!.count, 12, nextAt, bottomSortedAt);
-  let total = 0n;
-  for (let k = 0; k < buckets; k++) {
-    if ((k & 255) === 0 && stop?.()) return undefined;
-    const t = topStart[k + 1]! - topStart[k]!;
-    const u = bottomStart[k + 1]! - bottomStart[k]!;
-    if (t === 0 || u === 0) continue;
-    total += BigInt(orbit[k]!) * kernel.join(workAt, topSortedAt + topStart[k]! * 8, t, bottomSortedAt + bottomStart[k]! * 8, u);
+  fit();
+  // The join, a part of the buckets at a time, never more than the steps left.
+  let count = 0n;
+  let from = 0;
+  while (from < buckets) {
+    if (watch !== undefined && (watch.steps >= watch.maxSteps || watch.expired())) return { count, complete: false, parts, buckets };
+    const to = Math.min(buckets, from + PART_BUCKETS, watch ? from + Math.max(1, watch.maxSteps - watch.steps) : buckets);
+    count += kernel.join(from, to, cfgAt);
+    const stoppedAt = new Int32Array(kernel.memory.buffer)[(cfgAt >> 2) + CFG.stoppedAt]!;
+    const reached = stoppedAt >= 0 ? stoppedAt : to;
+    if (watch) watch.steps += reached - from;
+    from = reached;
+    if (stoppedAt >= 0) {
+      topRoom *= 2;
+      room.set(key, topRoom);
+      fit();
+    }
   }
-  if (stats) {
-    stats.halves += tops + bottoms;
-    stats.buckets += buckets;
-  }
-  return total;
+  return { count, complete: true, parts, buckets };
 }

@@ -1,352 +1,364 @@
 /**
- * The half-board strategy's kernels (`halves.ts`) as WebAssembly, emitted byte by byte like `kernel.ts`: one
- * module per board size and band, compiled once, with three functions. `search` finds the halves on one side of
- * the band (nested loops, one per row) and tallies their buckets; `place` is the counting sort's pass that puts
- * them in bucket order; `join` counts the compatible pairs of one bucket of top halves with one bucket of bottom
- * halves (all with complementary columns), by a bit-parallel sieve:
+ * The half-board join as WebAssembly: `join(from, to, cfg) → i64` counts, for each bucket k in [from, to) of a
+ * band, the compatible pairs of its top and bottom halves, times the bucket's weight. A bucket is the set S of
+ * the top half's columns (the bottom's are the other m open columns), and its halves are made here, as they are
+ * needed, from the band's parts (`half-search-kernel.ts`): for each way σ of choosing the inner part's h₁
+ * columns among the half's m, every inner part on σ with every outer part on the rest whose diagonals it
+ * does not meet. Then a bit-parallel sieve:
  *
  * 1. The top halves become bitsets: for each diagonal (both directions) a row of W 64-bit words with bit t set
- *    when top half t uses that diagonal.
- * 2. The bottom halves, in the order their search found them (rows from the band outward, so that neighbours
- *    share their first queens), are walked as a trie: level j holds the OR of the rows of the first j queens'
- *    diagonals, i.e. the top halves those queens conflict with, 128 bits at a time (SIMD). A level whose OR is
- *    all ones (every top half conflicts) ends every bottom half beginning so, unread; at the second-to-last
- *    queen (the last is forced by the bucket's columns) the zeros left by both are the compatible top halves,
- *    counted with `i64.popcnt`.
+ *    when top half t uses that diagonal (rows no bottom queen reads are written and never read: no test).
+ * 2. For the bottoms, the rows of each outer part's queens are ORed once per choice σ (C[y]: the tops it
+ *    conflicts with) and those of each inner part once (A[x], with the padding past the last top); an inner part
+ *    that conflicts with every top ends there. Each compatible (x, y) is then counted as the zeros of A[x] | C[y],
+ *    128 bits at a time (SIMD) by popcount: two rows read per bottom half, none of them stored.
  *
- * Memory, all addresses in bytes: a half is 8 bytes, its columns from the band outward (m ≤ 8 of them) and
- * padding; the caller puts each bucket's halves anywhere past the join's work area, which it reserves from
- * `work` on, 8·W·(2(rb + 2n) + m + 1) bytes: the diagonal rows of one direction (rb + 2n rows of W words), then
- * the other's, then the trie's m + 1 levels.
+ * The work is the bottoms times W/2 lanes, plus the parts' ORs; memory is one bucket's rows, never a band's
+ * halves. Config (i32 slots at `cfg`, addresses in bytes): 0 reps, 1 weights (the buckets), 2 patterns (the
+ * C(m, h₁) ways σ, as masks of the half's m columns in order), 3 their number, 4/5 the top inner parts' starts
+ * (by column set) and records, 6/7 the top outer parts', 8–11 the same for the bottom, 12 work, 13 the top
+ * halves' codes, 14 how many codes fit, 16 each open column's column (a byte a place); the kernel writes 15: the
+ * bucket it stopped at for want of room (−1 when it did not), and uses the slots from 20 for each bucket's column
+ * tables: two per side, then the bottom's columns (8 bytes) and each column's place among them (32 bytes).
  */
 
-import { name, section, sleb, uleb, vector } from './wasm-encoding.js';
+import { Body, I32, I64, mem, OP, V, V128 } from './wasm-body.js';
 
-const I32 = 0x7f;
-const I64 = 0x7e;
-const V128 = 0x7b;
-const VOID = 0x40;
+/** Rows of one diagonal direction: every key a top half writes or a bottom half reads (see `joinBody`). */
+export const diagonalRows = (n: number, m: number, b: number) => n + 2 * m + b;
 
-/** A function body written as a stack machine: named locals, structured blocks, the opcodes it needs. */
-class Body {
-  readonly code: number[] = [];
-  private readonly names = new Map<string, { index: number; type: number }>();
-  private readonly declared: number[] = [];
-  constructor(private readonly params: readonly (readonly [string, number])[]) {
-    params.forEach(([id, type], index) => this.names.set(id, { index, type }));
-  }
-  private slot(id: string, type: number): number {
-    const known = this.names.get(id);
-    if (known) {
-      if (known.type !== type) throw new Error(`local ${id} used as two types`);
-      return known.index;
-    }
-    const index = this.params.length + this.declared.length;
-    this.declared.push(type);
-    this.names.set(id, { index, type });
-    return index;
-  }
-  op(...bytes: number[]): this {
-    this.code.push(...bytes);
-    return this;
-  }
-  get(id: string, type = I32): this {
-    return this.op(0x20, ...uleb(this.slot(id, type)));
-  }
-  set(id: string, type = I32): this {
-    return this.op(0x21, ...uleb(this.slot(id, type)));
-  }
-  i32(v: number): this {
-    return this.op(0x41, ...sleb(v));
-  }
-  i64(v: bigint): this {
-    return this.op(0x42, ...sleb(v));
-  }
-  /** A block (a `br` to it leaves it) around what `inner` writes. */
-  block(inner: () => void): this {
-    this.op(0x02, VOID);
-    inner();
-    return this.op(0x0b);
-  }
-  /** A loop (a `br` to it goes round again) around what `inner` writes. */
-  loop(inner: () => void): this {
-    this.op(0x03, VOID);
-    inner();
-    return this.op(0x0b);
-  }
-  /** if … end on the i32 on the stack. */
-  if(inner: () => void): this {
-    this.op(0x04, VOID);
-    inner();
-    return this.op(0x0b);
-  }
-  br(depth: number): this {
-    return this.op(0x0c, ...uleb(depth));
-  }
-  brIf(depth: number): this {
-    return this.op(0x0d, ...uleb(depth));
-  }
-  /** The function's bytes: locals grouped by type, the code, `end`. */
-  bytes(): number[] {
-    const groups: number[][] = [];
-    for (const type of this.declared) {
-      const last = groups.at(-1);
-      if (last && last[1] === type) last[0]!++;
-      else groups.push([1, type]);
-    }
-    const body = [...vector(groups.map(([count, type]) => [...uleb(count!), type!])), ...this.code, 0x0b];
-    return [...uleb(body.length), ...body];
-  }
+/** Bytes of the join's work area for buckets of up to `tops` top halves and outer lists of up to `outers`. */
+export function joinBytes(n: number, m: number, b: number, tops: number, outers: number): number {
+  const w8 = 16 * Math.ceil(Math.max(1, tops) / 128);
+  return w8 * (2 * diagonalRows(n, m, b) + 2 + pairSteps(m).length * m * m + Math.max(1, outers));
 }
 
-const OP = {
-  i32Load8: [0x2d, 0, 0], i64Load: [0x29, 3, 0], i64Store: [0x37, 3, 0],
-  i32Eqz: 0x45, i32Eq: 0x46, i32Ne: 0x47, i32LtS: 0x48, i32LtU: 0x49, i32GtS: 0x4a, i32GeS: 0x4e, i32GeU: 0x4f,
-  i64Eq: 0x51, i64Ne: 0x52,
-  i32Add: 0x6a, i32Sub: 0x6b, i32Mul: 0x6c, i32And: 0x71, i32Shl: 0x74, i32ShrU: 0x76,
-  i64Popcnt: 0x7b, i64Add: 0x7c, i64Sub: 0x7d, i64And: 0x83, i64Or: 0x84, i64Xor: 0x85, i64Shl: 0x86,
-  i64ExtendU: 0xad, i32Ctz: 0x68, i32Or: 0x72, i32Xor: 0x73, i32Store: [0x36, 2, 0], i32Store8: [0x3a, 0, 0], i32Load: [0x28, 2, 0],
-} as const;
+/** The rows of a part, from the band outward, as pairs (a table each) and a single row when the count is odd. */
+function stepsOf(from: number, rows: number): [row: number, queens: number][] {
+  const out: [number, number][] = [];
+  for (let j = 0; j < rows; j += 2) out.push([from + j, Math.min(2, rows - j)]);
+  return out;
+}
 
-/** The 128-bit operations the join uses (WebAssembly SIMD). */
-const V = {
-  load: [0xfd, 0x00, 4, 0], store: [0xfd, 0x0b, 4, 0], not: [0xfd, 0x4d], and: [0xfd, 0x4e], or: [0xfd, 0x50], anyTrue: [0xfd, 0x53],
-  lane0: [0xfd, 0x1d, 0], lane1: [0xfd, 0x1d, 1], ones: [0xfd, 0x0c, ...Array.from({ length: 16 }, () => 0xff)],
+/** Every pair step of a half: the inner part's, then the outer's. */
+const pairSteps = (m: number) => (process.env.NOPAIR ? [] : [...stepsOf(0, Math.ceil(m / 2)), ...stepsOf(Math.ceil(m / 2), Math.floor(m / 2))].filter(([, q]) => q === 2)) as [number, number][];
+
+/** The config block's slots. */
+export const CFG = {
+  reps: 0, weights: 1, patterns: 2, patternCount: 3, topInnerStarts: 4, topInners: 5, topOuterStarts: 6, topOuters: 7,
+  bottomInnerStarts: 8, bottomInners: 9, bottomOuterStarts: 10, bottomOuters: 11, work: 12, codes: 13, room: 14, stoppedAt: 15,
+  columns: 16, scratch: 20, size: 104,
 } as const;
 
 /**
- * `join(work, top, tops, bottom, bottoms) → i64`: the number of compatible (top, bottom) pairs of one bucket
- * each, for an n×n board whose halves have m rows and whose bottom half starts at row `rb`.
+ * The join for an n×n board, halves of m rows on either side of a band of b rows, inner parts of h₁ = ⌈m/2⌉
+ * rows. Top queen (row j from the band outward, column c) and bottom queen (j′, c′) share a diagonal when
+ * |c − c′| = j + j′ + b + 1: c + j = c′ − j′ − b − 1 (direction 1) or c − j = c′ + j′ + b + 1 (direction 2).
+ * Those are the rows' keys, moved up by `off1` and `off2` so that none is negative.
  */
-function joinBody(n: number, m: number, rb: number): Body {
-  const f = new Body([['work', I32], ['top', I32], ['tops', I32], ['bottom', I32], ['bottoms', I32]]);
-  // Each direction has rb + 2n rows, the first rb for the top's diagonals that no bottom queen reaches (written,
-  // never read: the bitsets are built without a test). W = 2·ceil(tops / 128) 64-bit words, whole 128-bit lanes;
-  // w8 = 8·W, the stride of a row; d1 and d2 are row 0 of each direction, acc the trie's first level.
-  const rows = rb + 2 * n;
-  f.get('tops').i32(127).op(OP.i32Add).i32(7).op(OP.i32ShrU).i32(1).op(OP.i32Shl).set('W');
-  f.get('W').i32(3).op(OP.i32Shl).set('w8');
-  f.get('work').get('w8').i32(rb).op(OP.i32Mul).op(OP.i32Add).set('d1');
-  f.get('d1').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('d2');
-  f.get('work').get('w8').i32(2 * rows).op(OP.i32Mul).op(OP.i32Add).set('acc');
-  // Zero the diagonal rows and the trie's first level.
-  f.get('acc').get('w8').op(OP.i32Add).set('end');
-  f.get('work').set('p');
-  f.block(() => f.loop(() => {
-    f.get('p').get('end').op(OP.i32GeU).brIf(1);
-    f.get('p').i64(0n).op(...OP.i64Store);
-    f.get('p').i32(8).op(OP.i32Add).set('p');
-    f.br(0);
-  }));
-  // Places past the last top half count as conflicting: their bits start set in level 0.
-  f.get('acc').get('tops').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add).set('p');
-  f.block(() => f.loop(() => {
-    f.get('p').get('end').op(OP.i32GeU).brIf(1);
-    f.get('p').i64(-1n).op(...OP.i64Store);
-    f.get('p').i32(8).op(OP.i32Add).set('p');
-    f.br(0);
-  }));
-  f.get('tops').i32(63).op(OP.i32And).set('x');
-  f.get('x').if(() => {
-    f.get('acc').get('tops').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add);
-    f.i64(-1n).get('x').op(OP.i64ExtendU).op(OP.i64Shl);
-    f.op(...OP.i64Store);
-  });
-  // Bitsets: top half t, queen j (row m−1−j, column c): d1 row c − j + (m−1−rb), d2 row −c − j + (m+n−2−rb), when ≥ 0.
-  f.i32(0).set('t');
-  f.get('top').set('p');
-  f.block(() => f.loop(() => {
-    f.get('t').get('tops').op(OP.i32GeU).brIf(1);
-    f.get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('word');
-    f.i64(1n).get('t').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
-    f.get('d1').get('word').op(OP.i32Add).set('b1');
-    f.get('d2').get('word').op(OP.i32Add).set('b2');
-    for (let j = 0; j < m; j++) {
-      f.get('p').op(OP.i32Load8[0]!, 0, j).set('c');
-      f.get('b1').get('c').i32(m - 1 - rb - j).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set('a');
-      f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
-      f.get('b2').i32(m + n - 2 - rb - j).get('c').op(OP.i32Sub).get('w8').op(OP.i32Mul).op(OP.i32Add).set('a');
-      f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
-    }
-    f.get('p').i32(8).op(OP.i32Add).set('p');
-    f.get('t').i32(1).op(OP.i32Add).set('t');
-    f.br(0);
-  }));
-  // The rows of bottom queen j: d1 row j + c, d2 row j − c + n − 1.
-  const rowsOf = (j: string, r1: string, r2: string) => {
-    f.get('d1').get(j).get('c').op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r1);
-    f.get('d2').get(j).get('c').op(OP.i32Sub).i32(n - 1).op(OP.i32Add).get('w8').op(OP.i32Mul).op(OP.i32Add).set(r2);
+export function joinBody(n: number, m: number, b: number): Body {
+  const f = new Body([['from', I32], ['to', I32], ['cfg', I32]]);
+  const h1 = Math.ceil(m / 2);
+  const h2 = m - h1;
+  const rows = diagonalRows(n, m, b);
+  const off1 = m + b + 1;
+  const off2 = m - 1;
+  const slot = (i: number) => f.get('cfg').op(...mem(OP.i32Load[0]!, 2, 4 * i));
+  /** `to = base + (key + offset) · w8`, the key on the stack. */
+  const rowAt = (base: string, offset: number, to: string) => f.i32(offset).op(OP.i32Add).get('w8').op(OP.i32Mul).get(base).op(OP.i32Add).set(to);
+  /** The rows of a bottom queen on row j of the half in column `c` (a local): s1 (direction 1), s2. */
+  const columnRows = (c: string, j: number, s1: string, s2: string) => {
+    f.get(c).i32(j + b + 1).op(OP.i32Sub);
+    rowAt('r1', off1, s1);
+    f.get(c).i32(j + b + 1).op(OP.i32Add);
+    rowAt('r2', off2, s2);
   };
-  // The last queen's column is forced (the bucket fixes the columns), so the walk counts at queen m − 2 with
-  // both last queens' rows; a single queen is counted at once.
-  const leaf = Math.max(0, m - 2);
-  f.i64(0n).set('total', I64);
-  f.i32(0).set('u');
-  f.get('bottom').set('p');
-  f.block(() => f.loop(() => {
-    // label depth 0: this loop (next bottom half), 1: its block (done)
-    f.get('u').get('bottoms').op(OP.i32GeU).brIf(1);
-    // j: the queens this half shares with the one before it (none for the first); halves differ before the last.
-    f.i32(0).set('j');
-    f.get('u').if(() => {
-      f.get('p').op(...OP.i64Load).get('p').i32(8).op(OP.i32Sub).op(...OP.i64Load).op(OP.i64Xor);
-      f.op(0x7a /* i64.ctz */).op(0xa7 /* i32.wrap_i64 */).i32(3).op(OP.i32ShrU).set('j');
-    });
-    f.block(() => f.loop(() => {
-      // depth 0: this level loop, 1: its block (the half is done: next), 2: the halves' loop, 3: done
-      f.get('p').get('j').op(OP.i32Add).op(...OP.i32Load8).set('c');
-      rowsOf('j', 'r1', 'r2');
-      f.get('acc').get('j').get('w8').op(OP.i32Mul).op(OP.i32Add).set('src');
-      f.get('src').get('w8').op(OP.i32Add).set('end');
-      f.get('j').i32(leaf).op(OP.i32Eq).if(() => {
-        if (m >= 2) {
-          f.get('p').op(OP.i32Load8[0]!, 0, m - 1).set('c');
-          f.i32(m - 1).set('jj');
-          rowsOf('jj', 'r3', 'r4');
+  /** Where the bottom's columns (8 bytes, in order) and each column's place among them (32 bytes) are kept. */
+  const COLS = 4 * (CFG.scratch + 64);
+  const PLACE = COLS + 8;
+    const tableOf = (row: number) => pairSteps(m).findIndex(([r]) => r === row);
+  /**
+   * The pointers whose ORs give a part's conflicts: for each step of the part (its queens in `code`, bytes from
+   * its first row `from`), a pair table's entry, or a single queen's two rows. Returns their locals.
+   */
+  const partRows = (code: string, from: number, rows: number): string[] => {
+    const out: string[] = [];
+    for (const [row, queens] of stepsOf(from, rows)) {
+      const q = row - from;
+      if (queens === 2 && tableOf(row) >= 0) {
+        const place = (byte: number) => f.get('cfg').get(code).i32(8 * byte).op(OP.i32ShrU).i32(255).op(OP.i32And).op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, PLACE));
+        place(q).i32(m).op(OP.i32Mul), place(q + 1).op(OP.i32Add);
+        f.i32(tableOf(row) * m * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('pt').op(OP.i32Add).set(`s${out.length}`);
+        out.push(`s${out.length}`);
+      } else {
+        for (let k = 0; k < queens; k++) {
+          f.get(code).i32(8 * (q + k)).op(OP.i32ShrU).i32(255).op(OP.i32And).set('c');
+          columnRows('c', row + k, `s${out.length}`, `s${out.length + 1}`);
+          out.push(`s${out.length}`, `s${out.length + 1}`);
         }
-        f.block(() => f.loop(() => {
-          f.get('src').get('end').op(OP.i32GeU).brIf(1);
-          f.get('src').op(...V.load).get('r1').op(...V.load).op(...V.or).get('r2').op(...V.load).op(...V.or);
-          if (m >= 2) f.get('r3').op(...V.load).op(...V.or).get('r4').op(...V.load).op(...V.or);
-          f.op(...V.not).set('v', V128);
-          f.get('total', I64).get('v', V128).op(...V.lane0).op(OP.i64Popcnt).op(OP.i64Add).get('v', V128).op(...V.lane1).op(OP.i64Popcnt).op(OP.i64Add).set('total', I64);
-          f.get('src').i32(16).op(OP.i32Add).set('src');
-          f.get('r1').i32(16).op(OP.i32Add).set('r1');
-          f.get('r2').i32(16).op(OP.i32Add).set('r2');
-          if (m >= 2) {
-            f.get('r3').i32(16).op(OP.i32Add).set('r3');
-            f.get('r4').i32(16).op(OP.i32Add).set('r4');
-          }
-          f.br(0);
-        }));
-        f.br(2); // leave the `if` (0), the level loop (1) and block (2): next half
-      });
-      f.op(...V.ones).set('all', V128);
-      f.block(() => f.loop(() => {
-        f.get('src').get('end').op(OP.i32GeU).brIf(1);
-        f.get('src').op(...V.load).get('r1').op(...V.load).op(...V.or).get('r2').op(...V.load).op(...V.or).set('o', V128);
-        f.get('src').get('w8').op(OP.i32Add).get('o', V128).op(...V.store);
-        f.get('all', V128).get('o', V128).op(...V.and).set('all', V128);
-        f.get('src').i32(16).op(OP.i32Add).set('src');
-        f.get('r1').i32(16).op(OP.i32Add).set('r1');
-        f.get('r2').i32(16).op(OP.i32Add).set('r2');
-        f.br(0);
-      }));
-      f.get('all', V128).op(...V.not).op(...V.anyTrue).op(OP.i32Eqz).if(() => {
-        // Every top half conflicts: skip the halves that begin with these j + 1 queens.
-        f.i64(-1n).get('j').i32(1).op(OP.i32Add).i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Shl).i64(-1n).op(OP.i64Xor).set('mask', I64);
-        f.get('p').op(...OP.i64Load).get('mask', I64).op(OP.i64And).set('dead', I64);
-        f.block(() => f.loop(() => {
-          f.get('u').i32(1).op(OP.i32Add).set('u');
-          f.get('p').i32(8).op(OP.i32Add).set('p');
-          f.get('u').get('bottoms').op(OP.i32GeU).brIf(1);
-          f.get('p').op(...OP.i64Load).get('mask', I64).op(OP.i64And).get('dead', I64).op(OP.i64Eq).brIf(0);
-        }));
-        f.br(3); // back to the halves' loop with u and p at the next half to read (if 0, level loop 1, level block 2, halves loop 3)
-      });
-      f.get('j').i32(1).op(OP.i32Add).set('j');
+      }
+    }
+    return out;
+  };
+  /** A loop over the W/2 lanes of a row: x = 0, 16, …, w8 − 16. */
+  const lanes = (inner: () => void) => {
+    f.i32(0).set('x');
+    f.block(() => f.loop(() => {
+      inner();
+      f.add('x', 16);
+      f.get('x').get('w8').op(OP.i32LtU).brIf(0);
+    }));
+  };
+  const load = (base: string) => f.get(base).get('x').op(OP.i32Add).op(...V.load);
+  /**
+   * For each way σ of one side's columns (`cols`, tables at scratch `table`): the inner parts' records from
+   * `xs` to `xe` and the outer parts' from `ys` to `ye`, the starts read from slots `inner` and `outer`.
+   */
+  const choices = (cols: string, table: number, inner: number, outer: number, body: () => void) => {
+    slot(CFG.patterns).set('pp');
+    slot(CFG.patterns).get('np').i32(2).op(OP.i32Shl).op(OP.i32Add).set('pend');
+    f.block(() => f.loop(() => {
+      f.get('pp').get('pend').op(OP.i32GeU).brIf(1);
+      f.get('pp').op(...OP.i32Load).set('pat');
+      f.add('pp', 4);
+      f.get('cfg').get('pat').i32(15).op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i32Load[0]!, 2, 4 * (CFG.scratch + table)));
+      f.get('cfg').get('pat').i32(4).op(OP.i32ShrU).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i32Load[0]!, 2, 4 * (CFG.scratch + table + 16)));
+      f.op(OP.i32Or).set('sig');
+      slot(inner).get('sig').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+      f.get('at').op(...OP.i32Load).set('xs');
+      f.get('at').op(...mem(OP.i32Load[0]!, 2, 4)).set('xe');
+      slot(outer).get(cols).get('sig').op(OP.i32Xor).i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+      f.get('at').op(...OP.i32Load).set('ys');
+      f.get('at').op(...mem(OP.i32Load[0]!, 2, 4)).set('ye');
+      f.get('xs').get('xe').op(OP.i32Ne).get('ys').get('ye').op(OP.i32Ne).op(OP.i32And).if(body);
       f.br(0);
     }));
-    f.get('u').i32(1).op(OP.i32Add).set('u');
-    f.get('p').i32(8).op(OP.i32Add).set('p');
+  };
+  /**
+   * A side's scratch tables (`table` i32s into the scratch): entry v (< 16) of the first is the set of places of
+   * the side's columns 0–3 that v's bits pick, of the second those of its columns 4–7; a choice σ (a mask of
+   * the m columns) is then two lookups.
+   */
+  const columnTables = (cols: string, table: number) => {
+    f.get(cols).set('xs');
+    for (let i = 0; i < m; i++) {
+      f.get('xs').op(OP.i32Ctz).set(`p${i}`);
+      f.get('xs').get('xs').i32(1).op(OP.i32Sub).op(OP.i32And).set('xs');
+    }
+    const at = (half: number, v: number) => 4 * (CFG.scratch + table + 16 * half + v);
+    for (const half of [0, 1]) {
+      f.get('cfg').i32(0).op(...mem(OP.i32Store[0]!, 2, at(half, 0)));
+      for (let v = 1; v < 16; v++) {
+        const column = 4 * half + Math.log2(v & -v);
+        f.get('cfg').get('cfg').op(...mem(OP.i32Load[0]!, 2, at(half, v & (v - 1))));
+        if (column < m) f.i32(1).get(`p${column}`).op(OP.i32Shl).op(OP.i32Or);
+        f.op(...mem(OP.i32Store[0]!, 2, at(half, v)));
+      }
+    }
+  };
+
+  f.i64(0n).set('total', I64);
+  slot(CFG.patternCount).set('np');
+  f.get('cfg').i32(-1).op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
+  f.i32(-1).i32(32 - 2 * m).op(OP.i32ShrU).set('all');
+  f.get('from').set('k');
+  f.block(() => f.loop(() => {
+    // labels: 0 the buckets' loop, 1 its block
+    f.get('k').get('to').op(OP.i32GeU).brIf(1);
+    slot(CFG.reps).get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('S');
+    f.get('all').get('S').op(OP.i32Xor).set('Sb');
+    f.block(() => {
+      // label 0: this bucket is done (empty); 1 … as above plus one
+      bucket();
+      f.get('total', I64);
+      slot(CFG.weights).get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).op(OP.i64ExtendU).get('sum', I64).op(OP.i64Mul);
+      f.op(OP.i64Add).set('total', I64);
+    });
+    f.add('k', 1);
     f.br(0);
   }));
   f.get('total', I64);
   return f;
-}
 
-/**
- * `search(open, c, l, r, top, topMask, bottom, bottomMask, out, cap) → count`: every placement of m queens on the
- * m rows beyond the band on one side, one a row, in the columns `open`, found from the band outward as nested
- * loops (one per row): `c`, `l`, `r` are the band's columns and diagonals as they reach the first row. A
- * placement using columns U has a top bucket, the i32 at `top + 4·(U & topMask)`, and a bottom bucket, the i32 at
- * `bottom + 4·((U xor open) & bottomMask)` (−1: none; a mask of 0 and a cell of −1 turn a side off). It is kept
- * when it has either: 16 bytes at `out`, its columns (m bytes from the band outward), then both buckets, and
- * each bucket's i32 at `topCounts`/`bottomCounts` + 4·bucket goes up by one (the cell before each array takes
- * the −1s). Returns how many were kept, or −1 past `cap`.
- */
-function searchBody(m: number): Body {
-  const f = new Body([
-    ['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['top', I32], ['topMask', I32], ['bottom', I32], ['bottomMask', I32],
-    ['out', I32], ['cap', I32], ['topCounts', I32], ['bottomCounts', I32],
-  ]);
-  f.i32(0).set('count');
-  const level = (j: number) => {
-    const c = j === 0 ? 'c0' : `c${j}`;
-    const l = j === 0 ? 'l0' : `l${j}`;
-    const r = j === 0 ? 'r0' : `r${j}`;
-    f.get('open').get(c).get(l).op(OP.i32Or).get(r).op(OP.i32Or).i32(-1).op(OP.i32Xor).op(OP.i32And).set(`av${j}`);
+  function bucket() {
+    columnTables('S', 0);
+    columnTables('Sb', 32);
+    // The top halves' codes (inner part's bytes, then the outer part's) while they fit.
+    f.i32(0).set('t');
+    slot(CFG.codes).set('out');
+    slot(CFG.room).set('room');
+    slot(CFG.topInners).set('ri');
+    slot(CFG.topOuters).set('ro');
+    choices('S', 0, CFG.topInnerStarts, CFG.topOuterStarts, () => {
+      f.block(() => f.loop(() => {
+        f.get('xs').get('xe').op(OP.i32GeU).brIf(1);
+        f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
+        f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
+        f.get('at').op(...OP.i32Load).op(OP.i64ExtendU).set('cx', I64);
+        f.get('ys').set('y');
+        f.block(() => f.loop(() => {
+          f.get('y').get('ye').op(OP.i32GeU).brIf(1);
+          f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
+          f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
+            f.get('t').get('room').op(OP.i32GeU).if(() => {
+              // Out of room: say where, and give back what the buckets before it counted.
+              f.get('cfg').get('k').op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
+              f.get('total', I64).op(OP.return);
+            });
+            f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add);
+            f.get('at').op(...OP.i32Load).op(OP.i64ExtendU).i64(BigInt(8 * h1)).op(OP.i64Shl).get('cx', I64).op(OP.i64Or);
+            f.op(...OP.i64Store);
+            f.add('t', 1);
+          });
+          f.add('y', 1);
+          f.br(0);
+        }));
+        f.add('xs', 1);
+        f.br(0);
+      }));
+    });
+    f.i64(0n).set('sum', I64);
+    f.get('t').op(OP.i32Eqz).brIf(0);
+    // W = 2·ceil(t / 128) 64-bit words, whole 128-bit lanes; w8 = 8·W, the stride of a row.
+    f.get('t').i32(127).op(OP.i32Add).i32(7).op(OP.i32ShrU).i32(4).op(OP.i32Shl).set('w8');
+    slot(CFG.work).set('r1');
+    f.get('r1').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('r2');
+    f.get('r2').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('base');
+    f.get('base').get('w8').op(OP.i32Add).set('A');
+    f.get('A').get('w8').op(OP.i32Add).set('pt');
+    f.get('pt').get('w8').i32(pairSteps(m).length * m * m).op(OP.i32Mul).op(OP.i32Add).set('cbuf');
+    // Zero the rows of both directions and the base row, then set the base's bits past the last top.
+    f.get('r1').set('p');
+    f.get('A').set('end');
     f.block(() => f.loop(() => {
-      f.get(`av${j}`).op(OP.i32Eqz).brIf(1);
-      f.i32(0).get(`av${j}`).op(OP.i32Sub).get(`av${j}`).op(OP.i32And).set(`b${j}`);
-      f.get(`av${j}`).get(`b${j}`).op(OP.i32Xor).set(`av${j}`);
-      if (j < m - 1) {
-        f.get(c).get(`b${j}`).op(OP.i32Or).set(`c${j + 1}`);
-        f.get(l).get(`b${j}`).op(OP.i32Or).i32(1).op(OP.i32Shl).set(`l${j + 1}`);
-        f.get(r).get(`b${j}`).op(OP.i32Or).i32(1).op(OP.i32ShrU).set(`r${j + 1}`);
-        level(j + 1);
-      } else {
-        f.get(c).get(`b${j}`).op(OP.i32Or).get('open').op(OP.i32And).set('used');
-        f.get('top').get('used').get('topMask').op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('k1');
-        f.get('bottom').get('used').get('open').op(OP.i32Xor).get('bottomMask').op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('k2');
-        f.get('k1').get('k2').op(OP.i32And).i32(0).op(OP.i32GeS).if(() => {
-          f.get('count').get('cap').op(OP.i32GeU).if(() => f.i32(-1).op(0x0f));
-          f.get('out').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
-          for (let q = 0; q < m; q++) f.get('at').get(`b${q}`).op(OP.i32Ctz).op(...OP.i32Store8.slice(0, 2), q);
-          f.get('at').get('k1').op(OP.i32Store[0]!, 2, 8);
-          f.get('at').get('k2').op(OP.i32Store[0]!, 2, 12);
-          // The counting sort's tally: counts[k]++, where k = −1 counts in the cell before the counts.
-          for (const [k, counts] of [['k1', 'topCounts'], ['k2', 'bottomCounts']] as const) {
-            f.get(counts).get(k).i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
-            f.get('at').get('at').op(...OP.i32Load).i32(1).op(OP.i32Add).op(...OP.i32Store);
-          }
-          f.get('count').i32(1).op(OP.i32Add).set('count');
-        });
-      }
+      f.get('p').op(...V.zero).op(...V.store);
+      f.add('p', 16);
+      f.get('p').get('end').op(OP.i32LtU).brIf(0);
+    }));
+    f.get('base').get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add).set('p');
+    f.block(() => f.loop(() => {
+      f.get('p').get('end').op(OP.i32GeU).brIf(1);
+      f.get('p').i64(-1n).op(...OP.i64Store);
+      f.add('p', 8);
       f.br(0);
     }));
-  };
-  level(0);
-  f.get('count');
-  return f;
-}
-
-/**
- * `place(source, count, slot, next, to)`: the counting sort's last pass over the 16-byte halves `search` wrote:
- * half i, when its bucket (the i32 at byte `slot` of it, 8 for the top's, 12 for the bottom's) is not −1, goes
- * as 8 bytes to position next[bucket]++ at `to`, so that each bucket keeps the search's order.
- */
-function placeBody(): Body {
-  const f = new Body([['source', I32], ['count', I32], ['slot', I32], ['next', I32], ['to', I32]]);
-  f.get('source').set('p');
-  f.get('source').get('count').i32(4).op(OP.i32Shl).op(OP.i32Add).set('end');
-  f.block(() => f.loop(() => {
-    f.get('p').get('end').op(OP.i32GeU).brIf(1);
-    f.get('p').get('slot').op(OP.i32Add).op(...OP.i32Load).set('k');
-    f.get('k').i32(0).op(OP.i32GeS).if(() => {
-      f.get('next').get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
-      f.get('at').op(...OP.i32Load).set('pos');
-      f.get('at').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
-      f.get('to').get('pos').i32(3).op(OP.i32Shl).op(OP.i32Add);
-      f.get('p').op(...OP.i64Load);
+    f.get('t').i32(63).op(OP.i32And).set('x');
+    f.get('x').if(() => {
+      f.get('base').get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add);
+      f.i64(-1n).get('x').op(OP.i64ExtendU).op(OP.i64Shl);
       f.op(...OP.i64Store);
     });
-    f.get('p').i32(16).op(OP.i32Add).set('p');
-    f.br(0);
-  }));
-  return f;
-}
-
-/** The module for an n×n board with halves of m rows, the bottom one from row rb: `search`, `place`, `join`, `memory`. */
-export function halvesBytes(n: number, m: number, rb: number): Uint8Array<ArrayBuffer> {
-  const functions = [searchBody(m), placeBody(), joinBody(n, m, rb)];
-  const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
-  return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vector([[0x60, ...vector(i32s(12)), 1, I32], [0x60, ...vector(i32s(5)), 0], [0x60, ...vector(i32s(5)), 1, I64]])),
-    ...section(3, vector([[0], [1], [2]])),
-    ...section(5, vector([[0, 1]])),
-    ...section(7, vector([[...name('search'), 0, 0], [...name('place'), 0, 1], [...name('join'), 0, 2], [...name('memory'), 2, 0]])),
-    ...section(10, vector(functions.map((f) => f.bytes()))),
-  ]);
+    // The tops' bitsets: top i, queen j (column c): direction 1 key c + j, direction 2 key c − j.
+    f.i32(0).set('i');
+    f.get('out').set('p');
+    f.block(() => f.loop(() => {
+      f.get('i').get('t').op(OP.i32GeU).brIf(1);
+      f.get('i').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('word');
+      f.i64(1n).get('i').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
+      f.get('r1').get('word').op(OP.i32Add).set('b1');
+      f.get('r2').get('word').op(OP.i32Add).set('b2');
+      for (let j = 0; j < m; j++) {
+        f.get('p').op(...mem(OP.i32Load8[0]!, 0, j)).set('c');
+        f.get('c').i32(j).op(OP.i32Add);
+        rowAt('b1', off1, 'a');
+        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
+        f.get('c').i32(j).op(OP.i32Sub);
+        rowAt('b2', off2, 'a');
+        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
+      }
+      f.add('p', 8);
+      f.add('i', 1);
+      f.br(0);
+    }));
+    // The bottom's columns in order and each one's place among them, then the pair tables: for the step on rows
+    // j, j + 1 and the columns of places ia, ib, the OR of their four rows.
+    for (let i = 0; i < m; i++) {
+      slot(CFG.columns).get(`p${i}`).op(OP.i32Add).op(...OP.i32Load8).set('c');
+      f.get('cfg').get('c').op(...mem(0x3a, 0, COLS + i));
+      f.get('cfg').get('c').op(OP.i32Add).i32(i).op(...mem(0x3a, 0, PLACE));
+    }
+    pairSteps(m).forEach(([row], table) => {
+      f.i32(0).set('ia');
+      f.block(() => f.loop(() => {
+        f.get('ia').i32(m).op(OP.i32GeU).brIf(1);
+        f.get('cfg').get('ia').op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, COLS)).set('ca');
+        columnRows('ca', row, 't1', 't2');
+        f.i32(0).set('ib');
+        f.block(() => f.loop(() => {
+          f.get('ib').i32(m).op(OP.i32GeU).brIf(1);
+          f.get('ib').get('ia').op(OP.i32Ne).if(() => {
+            f.get('cfg').get('ib').op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, COLS)).set('cb');
+            columnRows('cb', row + 1, 't3', 't4');
+            f.get('ia').i32(m).op(OP.i32Mul).get('ib').op(OP.i32Add).i32(table * m * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('pt').op(OP.i32Add).set('dst');
+            lanes(() => {
+              f.get('dst').get('x').op(OP.i32Add);
+              load('t1'), load('t2'), f.op(...V.or), load('t3'), f.op(...V.or), load('t4'), f.op(...V.or);
+              f.op(...V.store);
+            });
+          });
+          f.add('ib', 1);
+          f.br(0);
+        }));
+        f.add('ia', 1);
+        f.br(0);
+      }));
+    });
+    // The bottoms, choice by choice.
+    slot(CFG.bottomInners).set('ri');
+    slot(CFG.bottomOuters).set('ro');
+    choices('Sb', 32, CFG.bottomInnerStarts, CFG.bottomOuterStarts, () => {
+      // C[y] for every outer part of this choice.
+      f.get('ys').set('y');
+      f.get('cbuf').set('q');
+      f.block(() => f.loop(() => {
+        f.get('y').get('ye').op(OP.i32GeU).brIf(1);
+        f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('code');
+        const outer = partRows('code', h1, h2);
+        lanes(() => {
+          f.get('q').get('x').op(OP.i32Add);
+          outer.forEach((row, i) => (load(row), i > 0 && f.op(...V.or)));
+          if (outer.length === 0) f.op(...V.zero);
+          f.op(...V.store);
+        });
+        f.get('q').get('w8').op(OP.i32Add).set('q');
+        f.add('y', 1);
+        f.br(0);
+      }));
+      // Each inner part: A, then its compatible outer parts counted.
+      f.block(() => f.loop(() => {
+        f.get('xs').get('xe').op(OP.i32GeU).brIf(1);
+        f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
+        f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
+        f.get('at').op(...OP.i32Load).set('code');
+        const inner = partRows('code', 0, h1);
+        f.op(...V.ones).set('and', V128);
+        lanes(() => {
+          load('base');
+          for (const row of inner) load(row), f.op(...V.or);
+          f.set('v', V128);
+          f.get('A').get('x').op(OP.i32Add).get('v', V128).op(...V.store);
+          f.get('and', V128).get('v', V128).op(...V.and).set('and', V128);
+        });
+        // An inner part that conflicts with every top: none of its bottoms counts.
+        f.get('and', V128).op(...V.not).op(...V.anyTrue).if(() => {
+          f.get('ys').set('y');
+          f.get('cbuf').set('q');
+          f.block(() => f.loop(() => {
+            f.get('y').get('ye').op(OP.i32GeU).brIf(1);
+            f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
+              lanes(() => {
+                load('A'), load('q'), f.op(...V.or), f.op(...V.not).set('v', V128);
+                f.get('sum', I64).get('v', V128).op(...V.lane0).op(OP.i64Popcnt).op(OP.i64Add).get('v', V128).op(...V.lane1).op(OP.i64Popcnt).op(OP.i64Add).set('sum', I64);
+              });
+            });
+            f.get('q').get('w8').op(OP.i32Add).set('q');
+            f.add('y', 1);
+            f.br(0);
+          }));
+        });
+        f.add('xs', 1);
+        f.br(0);
+      }));
+    });
+  }
 }

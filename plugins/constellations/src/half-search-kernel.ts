@@ -1,0 +1,126 @@
+/**
+ * The parts a band's halves are made of, found by WebAssembly (emitted byte by byte like `kernel.ts`). A half
+ * (m rows beyond the band) is an inner part (its h₁ = ⌈m/2⌉ rows nearest the band) and an outer part (the other
+ * h₂ rows) on complementary columns whose diagonals do not meet. Each part is found once a band and filed by its
+ * column set, so that the join makes any bucket's halves as products of two short lists, when it needs them and
+ * in cache, instead of keeping every half of the band (n = 16: 7.9 M halves, 63 MB) and sorting it.
+ *
+ * Column sets here are masks of the band's open columns by their place among them (2m places, bit i the i-th
+ * open column from the left), which is also what a bucket is.
+ *
+ * - `tallyR`/`fillR` (R the part's rows): every placement of R queens, one a row, on rows j₀ … j₀ + R − 1 of a
+ *   half (counted from the band outward), in the open columns, attacked neither by the band nor by each other;
+ *   `tally` counts them by column set, `fill` writes each, 16 bytes at its set's next place: its columns from the
+ *   band outward (a byte each), then its diagonals in the half as one i64 (bit c + j for one direction, bit
+ *   32 + c − j + m for the other), so that two parts are compatible when their i64s share no bit.
+ * - `buckets` lists the column sets a top half may have, one per orbit of the band's stabilizer, with the
+ *   orbit's size.
+ */
+
+import { Body, I32, I64, mem, OP } from './wasm-body.js';
+
+/**
+ * `buckets(places, m, stab, reps, weights) → count`: every set S of m of the `places` open columns that is the
+ * smallest of its images under the band's stabilizer (`stab`: bit 0 the mirror, which reverses the places, bit 1
+ * the flip, which takes the complement, bit 2 both), written as the i32 at `reps + 4·k`, with its orbit's size
+ * (1 to 4) at `weights + 4·k`.
+ */
+export function bucketsBody(): Body {
+  const f = new Body([['places', I32], ['m', I32], ['stab', I32], ['reps', I32], ['weights', I32]]);
+  f.i32(-1).i32(32).get('places').op(OP.i32Sub).op(OP.i32ShrU).set('all');
+  f.i32(0).set('count');
+  f.i32(0).set('s');
+  f.get('stab').i32(1).op(OP.i32And).set('e1');
+  f.get('stab').i32(1).op(OP.i32ShrU).i32(1).op(OP.i32And).set('e2');
+  f.get('stab').i32(2).op(OP.i32ShrU).i32(1).op(OP.i32And).set('e3');
+  f.block(() => f.loop(() => {
+    f.get('s').op(OP.i32Popcnt).get('m').op(OP.i32Eq).if(() => {
+      // The mirror image: the 32 bits reversed, then moved down to the places.
+      f.get('s').set('x');
+      for (const [shift, mask] of [[1, 0x55555555], [2, 0x33333333], [4, 0x0f0f0f0f], [8, 0x00ff00ff]] as const) {
+        f.get('x').i32(shift).op(OP.i32ShrU).i32(mask).op(OP.i32And);
+        f.get('x').i32(mask).op(OP.i32And).i32(shift).op(OP.i32Shl).op(OP.i32Or).set('x');
+      }
+      f.get('x').i32(16).op(OP.i32ShrU).get('x').i32(16).op(OP.i32Shl).op(OP.i32Or).i32(32).get('places').op(OP.i32Sub).op(OP.i32ShrU).set('mir');
+      f.get('all').get('s').op(OP.i32Xor).set('flip');
+      f.get('all').get('mir').op(OP.i32Xor).set('both');
+      // A representative is no larger than any enabled image.
+      f.i32(1).set('rep');
+      for (const [e, image] of [['e1', 'mir'], ['e2', 'flip'], ['e3', 'both']] as const) {
+        f.get(e).get(image).get('s').op(OP.i32LtU).op(OP.i32And).if(() => f.i32(0).set('rep'));
+      }
+      f.get('rep').if(() => {
+        // The orbit's size: the enabled images that differ from S and from each enabled image before them.
+        f.i32(1).set('d');
+        f.get('e1').get('mir').get('s').op(OP.i32Ne).op(OP.i32And).if(() => f.add('d', 1));
+        f.get('e2').get('flip').get('s').op(OP.i32Ne).op(OP.i32And);
+        f.get('e1').get('flip').get('mir').op(OP.i32Eq).op(OP.i32And).op(OP.i32Eqz).op(OP.i32And).if(() => f.add('d', 1));
+        f.get('e3').get('both').get('s').op(OP.i32Ne).op(OP.i32And);
+        f.get('e1').get('both').get('mir').op(OP.i32Eq).op(OP.i32And).op(OP.i32Eqz).op(OP.i32And);
+        f.get('e2').get('both').get('flip').op(OP.i32Eq).op(OP.i32And).op(OP.i32Eqz).op(OP.i32And).if(() => f.add('d', 1));
+        f.get('reps').get('count').i32(2).op(OP.i32Shl).op(OP.i32Add).get('s').op(...OP.i32Store);
+        f.get('weights').get('count').i32(2).op(OP.i32Shl).op(OP.i32Add).get('d').op(...OP.i32Store);
+        f.add('count', 1);
+      });
+    });
+    // The next set, until every set of the places has been seen.
+    f.add('s', 1);
+    f.get('s').get('all').op(OP.i32LeU).brIf(0);
+  }));
+  f.get('count');
+  return f;
+}
+
+/**
+ * `tally(open, c, l, r, j0, places, counts)` / `fill(open, c, l, r, j0, places, next, out)` for parts of `rows`
+ * rows: `c`, `l`, `r` are the band's columns and diagonals as they reach row j₀; `places` holds each column's
+ * place among the open columns (a byte a column). `tally` adds one to the i32 at `counts + 4·set`; `fill` writes
+ * the part's 16 bytes at `out + 16·next[set]++`.
+ */
+export function partsBody(rows: number, m: number, fill: boolean): Body {
+  const f = new Body([
+    ['open', I32], ['c0', I32], ['l0', I32], ['r0', I32], ['j0', I32], ['places', I32], ['counts', I32], ...(fill ? ([['out', I32]] as const) : []),
+  ]);
+  f.i32(0).set('key0');
+  f.i64(0n).set('d0', I64);
+  const level = (q: number) => {
+    f.get('open').get(`c${q}`).get(`l${q}`).op(OP.i32Or).get(`r${q}`).op(OP.i32Or).i32(-1).op(OP.i32Xor).op(OP.i32And).set(`av${q}`);
+    f.block(() => f.loop(() => {
+      f.get(`av${q}`).op(OP.i32Eqz).brIf(1);
+      f.i32(0).get(`av${q}`).op(OP.i32Sub).get(`av${q}`).op(OP.i32And).set(`b${q}`);
+      f.get(`av${q}`).get(`b${q}`).op(OP.i32Xor).set(`av${q}`);
+      f.get(`b${q}`).op(OP.i32Ctz).set(`col${q}`);
+      // The column set by places, and (for fill) the diagonals in the half: row j = j0 + q.
+      f.get(`key${q}`).i32(1).get('places').get(`col${q}`).op(OP.i32Add).op(...OP.i32Load8).op(OP.i32Shl).op(OP.i32Or).set(`key${q + 1}`);
+      if (fill) {
+        f.get(`d${q}`, I64);
+        f.i64(1n).get(`col${q}`).get('j0').op(OP.i32Add).i32(q).op(OP.i32Add).op(OP.i64ExtendU).op(OP.i64Shl).op(OP.i64Or);
+        f.i64(1n).get(`col${q}`).get('j0').op(OP.i32Sub).i32(32 + m - q).op(OP.i32Add).op(OP.i64ExtendU).op(OP.i64Shl).op(OP.i64Or);
+        f.set(`d${q + 1}`, I64);
+        f.get(`col${q}`);
+        if (q > 0) f.i32(8 * q).op(OP.i32Shl).get(`code${q}`).op(OP.i32Or);
+        f.set(`code${q + 1}`);
+      }
+      if (q < rows - 1) {
+        f.get(`c${q}`).get(`b${q}`).op(OP.i32Or).set(`c${q + 1}`);
+        f.get(`l${q}`).get(`b${q}`).op(OP.i32Or).i32(1).op(OP.i32Shl).set(`l${q + 1}`);
+        f.get(`r${q}`).get(`b${q}`).op(OP.i32Or).i32(1).op(OP.i32ShrU).set(`r${q + 1}`);
+        level(q + 1);
+      } else {
+        f.get('counts').get(`key${rows}`).i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+        if (!fill) {
+          f.get('at').get('at').op(...OP.i32Load).i32(1).op(OP.i32Add).op(...OP.i32Store);
+        } else {
+          f.get('at').op(...OP.i32Load).set('pos');
+          f.get('at').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
+          f.get('out').get('pos').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
+          f.get('at').get(`code${rows}`).op(...OP.i32Store);
+          f.get('at').get(`d${rows}`, I64).op(...mem(OP.i64Store[0]!, 3, 8));
+        }
+      }
+      f.br(0);
+    }));
+  };
+  level(0);
+  return f;
+}
