@@ -11,7 +11,7 @@
  * - `tallyR`/`fillR` (R the part's rows): every placement of R queens, one a row, on rows j₀ … j₀ + R − 1 of a
  *   half (counted from the band outward), in the open columns, attacked neither by the band nor by each other;
  *   `tally` counts them by column set, `fill` writes each, 16 bytes at its set's next place: its columns from the
- *   band outward (a byte each), then its diagonals in the half as one i64 (bit c + j for one direction, bit
+ *   band outward (a byte each, 8 bytes), then its diagonals in the half as one i64 (bit c + j for one direction, bit
  *   32 + c − j + m for the other), so that two parts are compatible when their i64s share no bit.
  * - `buckets` lists the column sets a top half may have, one per orbit of the band's stabilizer, with the
  *   orbit's size.
@@ -97,9 +97,9 @@ export function partsBody(rows: number, m: number, fill: boolean): Body {
         f.i64(1n).get(`col${q}`).get('j0').op(OP.i32Add).i32(q).op(OP.i32Add).op(OP.i64ExtendU).op(OP.i64Shl).op(OP.i64Or);
         f.i64(1n).get(`col${q}`).get('j0').op(OP.i32Sub).i32(32 + m - q).op(OP.i32Add).op(OP.i64ExtendU).op(OP.i64Shl).op(OP.i64Or);
         f.set(`d${q + 1}`, I64);
-        f.get(`col${q}`);
-        if (q > 0) f.i32(8 * q).op(OP.i32Shl).get(`code${q}`).op(OP.i32Or);
-        f.set(`code${q + 1}`);
+        f.get(`col${q}`).op(OP.i64ExtendU);
+        if (q > 0) f.i64(BigInt(8 * q)).op(OP.i64Shl).get(`code${q}`, I64).op(OP.i64Or);
+        f.set(`code${q + 1}`, I64);
       }
       if (q < rows - 1) {
         f.get(`c${q}`).get(`b${q}`).op(OP.i32Or).set(`c${q + 1}`);
@@ -114,7 +114,7 @@ export function partsBody(rows: number, m: number, fill: boolean): Body {
           f.get('at').op(...OP.i32Load).set('pos');
           f.get('at').get('pos').i32(1).op(OP.i32Add).op(...OP.i32Store);
           f.get('out').get('pos').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
-          f.get('at').get(`code${rows}`).op(...OP.i32Store);
+          f.get('at').get(`code${rows}`, I64).op(...OP.i64Store);
           f.get('at').get(`d${rows}`, I64).op(...mem(OP.i64Store[0]!, 3, 8));
         }
       }

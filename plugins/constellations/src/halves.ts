@@ -32,8 +32,8 @@ export function bandSize(n: number): number {
   return Math.max(n % 2 === 1 ? (n >= 19 ? 3 : 1) : n >= 18 ? 2 : 0, n - 2 * MAX_HALF);
 }
 
-/** Rows a half may have: a half's columns are 8 bytes. */
-export const MAX_HALF = 8;
+/** Rows a half may have: a part's columns are 8 bytes, and the parts are filed under every set of the 2m open columns (4^m starts). */
+export const MAX_HALF = 10;
 
 const mirrorOf = (cols: readonly number[], n: number) => cols.map((c) => n - 1 - c);
 const less = (a: readonly number[], b: readonly number[]) => {
@@ -197,7 +197,8 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch): 
   let topRoom = room.get(key) ?? 1 << 12;
   const fit = () => {
     const codesAt = workAt;
-    const joinAt = align(codesAt + 8 * topRoom);
+    const runsAt = codesAt + 8 * topRoom;
+    const joinAt = align(runsAt + 16 * topRoom);
     reserve(kernel, joinAt + joinBytes(n, m, b, topRoom, widestOuter));
     cells = new Int32Array(kernel.memory.buffer);
     const cfg = cells.subarray(cfgAt >> 2, (cfgAt >> 2) + CFG.size);
@@ -213,6 +214,7 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch): 
     cfg[CFG.codes] = codesAt;
     cfg[CFG.room] = topRoom;
     cfg[CFG.columns] = columnsAt;
+    cfg[CFG.runs] = runsAt;
   };
   fit();
   // The join, a part of the buckets at a time, never more than the steps left.

@@ -17,9 +17,10 @@
  * halves. Config (i32 slots at `cfg`, addresses in bytes): 0 reps, 1 weights (the buckets), 2 patterns (the
  * C(m, h₁) ways σ, as masks of the half's m columns in order), 3 their number, 4/5 the top inner parts' starts
  * (by column set) and records, 6/7 the top outer parts', 8–11 the same for the bottom, 12 work, 13 the top
- * halves' codes, 14 how many codes fit, 16 each open column's column (a byte a place); the kernel writes 15: the
+ * halves' outer parts (8 bytes each), 14 how many fit, 16 each open column's column (a byte a place), 17 the runs of
+ * top halves with one inner part (16 bytes each, as many); the kernel writes 15: the
  * bucket it stopped at for want of room (−1 when it did not), and uses the slots from 20 for each bucket's column
- * tables: two per side, then the bottom's columns (8 bytes) and each column's place among them (32 bytes).
+ * tables: three per side, then the bottom's columns (16 bytes) and each column's place among them (32 bytes).
  */
 
 import { Body, I32, I64, mem, OP, V, V128 } from './wasm-body.js';
@@ -47,7 +48,7 @@ const pairSteps = (m: number) => (process.env.NOPAIR ? [] : [...stepsOf(0, Math.
 export const CFG = {
   reps: 0, weights: 1, patterns: 2, patternCount: 3, topInnerStarts: 4, topInners: 5, topOuterStarts: 6, topOuters: 7,
   bottomInnerStarts: 8, bottomInners: 9, bottomOuterStarts: 10, bottomOuters: 11, work: 12, codes: 13, room: 14, stoppedAt: 15,
-  columns: 16, scratch: 20, size: 104,
+  columns: 16, runs: 17, scratch: 20, size: 128,
 } as const;
 
 /**
@@ -74,8 +75,8 @@ export function joinBody(n: number, m: number, b: number): Body {
     rowAt('r2', off2, s2);
   };
   /** Where the bottom's columns (8 bytes, in order) and each column's place among them (32 bytes) are kept. */
-  const COLS = 4 * (CFG.scratch + 64);
-  const PLACE = COLS + 8;
+  const COLS = 4 * (CFG.scratch + 96);
+  const PLACE = COLS + 16;
     const tableOf = (row: number) => pairSteps(m).findIndex(([r]) => r === row);
   /**
    * The pointers whose ORs give a part's conflicts: for each step of the part (its queens in `code`, bytes from
@@ -86,13 +87,13 @@ export function joinBody(n: number, m: number, b: number): Body {
     for (const [row, queens] of stepsOf(from, rows)) {
       const q = row - from;
       if (queens === 2 && tableOf(row) >= 0) {
-        const place = (byte: number) => f.get('cfg').get(code).i32(8 * byte).op(OP.i32ShrU).i32(255).op(OP.i32And).op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, PLACE));
+        const place = (byte: number) => f.get('cfg').get(code, I64).i64(BigInt(8 * byte)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, PLACE));
         place(q).i32(m).op(OP.i32Mul), place(q + 1).op(OP.i32Add);
         f.i32(tableOf(row) * m * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('pt').op(OP.i32Add).set(`s${out.length}`);
         out.push(`s${out.length}`);
       } else {
         for (let k = 0; k < queens; k++) {
-          f.get(code).i32(8 * (q + k)).op(OP.i32ShrU).i32(255).op(OP.i32And).set('c');
+          f.get(code, I64).i64(BigInt(8 * (q + k))).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).set('c');
           columnRows('c', row + k, `s${out.length}`, `s${out.length + 1}`);
           out.push(`s${out.length}`, `s${out.length + 1}`);
         }
@@ -110,6 +111,15 @@ export function joinBody(n: number, m: number, b: number): Body {
     }));
   };
   const load = (base: string) => f.get(base).get('x').op(OP.i32Add).op(...V.load);
+  /** Lane-adds of at most 16 each before the 16-bit counts must be added up: 4000 · 16 < 65536. */
+  const ADDS = 4000;
+  /** The 16-bit counts of `acc` added to `sum`, and `acc` cleared. */
+  function fold() {
+    f.get('acc', V128).op(...V.widen16).set('acc', V128);
+    for (let lane = 0; lane < 4; lane++) f.get('sum', I64).get('acc', V128).op(0xfd, 0x1b, lane).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
+    f.op(...V.zero).set('acc', V128);
+    f.i32(0).set('adds');
+  }
   /**
    * For each way σ of one side's columns (`cols`, tables at scratch `table`): the inner parts' records from
    * `xs` to `xe` and the outer parts' from `ys` to `ye`, the starts read from slots `inner` and `outer`.
@@ -121,9 +131,12 @@ export function joinBody(n: number, m: number, b: number): Body {
       f.get('pp').get('pend').op(OP.i32GeU).brIf(1);
       f.get('pp').op(...OP.i32Load).set('pat');
       f.add('pp', 4);
-      f.get('cfg').get('pat').i32(15).op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i32Load[0]!, 2, 4 * (CFG.scratch + table)));
-      f.get('cfg').get('pat').i32(4).op(OP.i32ShrU).i32(2).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i32Load[0]!, 2, 4 * (CFG.scratch + table + 16)));
-      f.op(OP.i32Or).set('sig');
+      for (let half = 0; 4 * half < m; half++) {
+        f.get('cfg').get('pat').i32(4 * half).op(OP.i32ShrU).i32(15).op(OP.i32And).i32(2).op(OP.i32Shl).op(OP.i32Add);
+        f.op(...mem(OP.i32Load[0]!, 2, 4 * (CFG.scratch + table + 16 * half)));
+        if (half > 0) f.op(OP.i32Or);
+      }
+      f.set('sig');
       slot(inner).get('sig').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
       f.get('at').op(...OP.i32Load).set('xs');
       f.get('at').op(...mem(OP.i32Load[0]!, 2, 4)).set('xe');
@@ -135,9 +148,9 @@ export function joinBody(n: number, m: number, b: number): Body {
     }));
   };
   /**
-   * A side's scratch tables (`table` i32s into the scratch): entry v (< 16) of the first is the set of places of
-   * the side's columns 0–3 that v's bits pick, of the second those of its columns 4–7; a choice σ (a mask of
-   * the m columns) is then two lookups.
+   * A side's scratch tables (`table` i32s into the scratch): entry v (< 16) of table i is the set of places of the
+   * side's columns 4i … 4i + 3 that v's bits pick; a choice σ (a mask of the m ≤ 10 columns) is then a lookup
+   * a nibble.
    */
   const columnTables = (cols: string, table: number) => {
     f.get(cols).set('xs');
@@ -146,7 +159,7 @@ export function joinBody(n: number, m: number, b: number): Body {
       f.get('xs').get('xs').i32(1).op(OP.i32Sub).op(OP.i32And).set('xs');
     }
     const at = (half: number, v: number) => 4 * (CFG.scratch + table + 16 * half + v);
-    for (const half of [0, 1]) {
+    for (let half = 0; 4 * half < m; half++) {
       f.get('cfg').i32(0).op(...mem(OP.i32Store[0]!, 2, at(half, 0)));
       for (let v = 1; v < 16; v++) {
         const column = 4 * half + Math.log2(v & -v);
@@ -182,10 +195,12 @@ export function joinBody(n: number, m: number, b: number): Body {
 
   function bucket() {
     columnTables('S', 0);
-    columnTables('Sb', 32);
-    // The top halves' codes (inner part's bytes, then the outer part's) while they fit.
+    columnTables('Sb', 48);
+    // The top halves while they fit: each one's outer part, and for each inner part the run of tops made with it
+    // (its code, the first top and the one past the last), so that its rows get whole runs of bits at once.
     f.i32(0).set('t');
     slot(CFG.codes).set('out');
+    slot(CFG.runs).set('run');
     slot(CFG.room).set('room');
     slot(CFG.topInners).set('ri');
     slot(CFG.topOuters).set('ro');
@@ -194,25 +209,29 @@ export function joinBody(n: number, m: number, b: number): Body {
         f.get('xs').get('xe').op(OP.i32GeU).brIf(1);
         f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
         f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
-        f.get('at').op(...OP.i32Load).op(OP.i64ExtendU).set('cx', I64);
+        f.get('t').set('t0');
         f.get('ys').set('y');
         f.block(() => f.loop(() => {
           f.get('y').get('ye').op(OP.i32GeU).brIf(1);
-          f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
-          f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
+          f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yat');
+          f.get('yat').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
             f.get('t').get('room').op(OP.i32GeU).if(() => {
               // Out of room: say where, and give back what the buckets before it counted.
               f.get('cfg').get('k').op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
               f.get('total', I64).op(OP.return);
             });
-            f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add);
-            f.get('at').op(...OP.i32Load).op(OP.i64ExtendU).i64(BigInt(8 * h1)).op(OP.i64Shl).get('cx', I64).op(OP.i64Or);
-            f.op(...OP.i64Store);
+            f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add).get('yat').op(...OP.i64Load).op(...OP.i64Store);
             f.add('t', 1);
           });
           f.add('y', 1);
           f.br(0);
         }));
+        f.get('t').get('t0').op(OP.i32Ne).if(() => {
+          f.get('run').get('at').op(...OP.i64Load).op(...OP.i64Store);
+          f.get('run').get('t0').op(...mem(OP.i32Store[0]!, 2, 8));
+          f.get('run').get('t').op(...mem(OP.i32Store[0]!, 2, 12));
+          f.add('run', 16);
+        });
         f.add('xs', 1);
         f.br(0);
       }));
@@ -248,7 +267,40 @@ export function joinBody(n: number, m: number, b: number): Body {
       f.i64(-1n).get('x').op(OP.i64ExtendU).op(OP.i64Shl);
       f.op(...OP.i64Store);
     });
-    // The tops' bitsets: top i, queen j (column c): direction 1 key c + j, direction 2 key c − j.
+    // The tops' bitsets: top i, queen j (column c): direction 1 key c + j, direction 2 key c − j. The inner
+    // parts' queens set a run of bits each, the outer parts' one bit.
+    f.get('run').set('runEnd');
+    slot(CFG.runs).set('run');
+    f.block(() => f.loop(() => {
+      f.get('run').get('runEnd').op(OP.i32GeU).brIf(1);
+      f.get('run').op(...OP.i64Load).set('code', I64);
+      f.get('run').op(...mem(OP.i32Load[0]!, 2, 8)).set('i');
+      f.get('run').op(...mem(OP.i32Load[0]!, 2, 12)).i32(1).op(OP.i32Sub).set('last');
+      f.i64(-1n).get('i').op(OP.i64ExtendU).op(OP.i64Shl).set('m0', I64);
+      f.i64(-1n).i64(63n).get('last').i32(63).op(OP.i32And).op(OP.i64ExtendU).op(OP.i64Sub).op(OP.i64ShrU).set('m1', I64);
+      f.get('i').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('w0');
+      f.get('last').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('w1');
+      for (let j = 0; j < h1; j++) {
+        f.get('code', I64).i64(BigInt(8 * j)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).set('c');
+        for (const [key, base, offset] of [[OP.i32Add, 'r1', off1], [OP.i32Sub, 'r2', off2]] as const) {
+          f.get('c').i32(j).op(key);
+          rowAt(base, offset, 'a');
+          // Words w0 … w1 of the row, the first and last masked.
+          f.get('w0').set('w');
+          f.block(() => f.loop(() => {
+            f.i64(-1n).set('mask', I64);
+            f.get('w').get('w0').op(OP.i32Eq).if(() => f.get('m0', I64).set('mask', I64));
+            f.get('w').get('w1').op(OP.i32Eq).if(() => f.get('mask', I64).get('m1', I64).op(OP.i64And).set('mask', I64));
+            f.get('a').get('w').op(OP.i32Add).set('b1');
+            f.get('b1').get('b1').op(...OP.i64Load).get('mask', I64).op(OP.i64Or).op(...OP.i64Store);
+            f.add('w', 8);
+            f.get('w').get('w1').op(OP.i32LeU).brIf(0);
+          }));
+        }
+      }
+      f.add('run', 16);
+      f.br(0);
+    }));
     f.i32(0).set('i');
     f.get('out').set('p');
     f.block(() => f.loop(() => {
@@ -257,8 +309,9 @@ export function joinBody(n: number, m: number, b: number): Body {
       f.i64(1n).get('i').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
       f.get('r1').get('word').op(OP.i32Add).set('b1');
       f.get('r2').get('word').op(OP.i32Add).set('b2');
-      for (let j = 0; j < m; j++) {
-        f.get('p').op(...mem(OP.i32Load8[0]!, 0, j)).set('c');
+      for (let q = 0; q < h2; q++) {
+        const j = h1 + q;
+        f.get('p').op(...mem(OP.i32Load8[0]!, 0, q)).set('c');
         f.get('c').i32(j).op(OP.i32Add);
         rowAt('b1', off1, 'a');
         f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
@@ -304,15 +357,17 @@ export function joinBody(n: number, m: number, b: number): Body {
       }));
     });
     // The bottoms, choice by choice.
+    f.op(...V.zero).set('acc', V128);
+    f.i32(0).set('adds');
     slot(CFG.bottomInners).set('ri');
     slot(CFG.bottomOuters).set('ro');
-    choices('Sb', 32, CFG.bottomInnerStarts, CFG.bottomOuterStarts, () => {
+    choices('Sb', 48, CFG.bottomInnerStarts, CFG.bottomOuterStarts, () => {
       // C[y] for every outer part of this choice.
       f.get('ys').set('y');
       f.get('cbuf').set('q');
       f.block(() => f.loop(() => {
         f.get('y').get('ye').op(OP.i32GeU).brIf(1);
-        f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).set('code');
+        f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load).set('code', I64);
         const outer = partRows('code', h1, h2);
         lanes(() => {
           f.get('q').get('x').op(OP.i32Add);
@@ -329,7 +384,7 @@ export function joinBody(n: number, m: number, b: number): Body {
         f.get('xs').get('xe').op(OP.i32GeU).brIf(1);
         f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
         f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
-        f.get('at').op(...OP.i32Load).set('code');
+        f.get('at').op(...OP.i64Load).set('code', I64);
         const inner = partRows('code', 0, h1);
         f.op(...V.ones).set('and', V128);
         lanes(() => {
@@ -346,10 +401,14 @@ export function joinBody(n: number, m: number, b: number): Body {
           f.block(() => f.loop(() => {
             f.get('y').get('ye').op(OP.i32GeU).brIf(1);
             f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
+              // The zeros counted a byte at a time into 16-bit lanes, added up before any could overflow.
               lanes(() => {
-                load('A'), load('q'), f.op(...V.or), f.op(...V.not).set('v', V128);
-                f.get('sum', I64).get('v', V128).op(...V.lane0).op(OP.i64Popcnt).op(OP.i64Add).get('v', V128).op(...V.lane1).op(OP.i64Popcnt).op(OP.i64Add).set('sum', I64);
+                f.get('acc', V128);
+                load('A'), load('q'), f.op(...V.or), f.op(...V.not);
+                f.op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
               });
+              f.get('adds').get('w8').i32(4).op(OP.i32ShrU).op(OP.i32Add).set('adds');
+              f.get('adds').i32(ADDS).op(OP.i32GtU).if(fold);
             });
             f.get('q').get('w8').op(OP.i32Add).set('q');
             f.add('y', 1);
@@ -360,5 +419,6 @@ export function joinBody(n: number, m: number, b: number): Body {
         f.br(0);
       }));
     });
+    fold();
   }
 }

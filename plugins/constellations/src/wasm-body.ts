@@ -105,6 +105,8 @@ export const V = {
   load: [0xfd, 0x00, 4, 0], store: [0xfd, 0x0b, 4, 0], not: [0xfd, 0x4d], and: [0xfd, 0x4e], or: [0xfd, 0x50], anyTrue: [0xfd, 0x53],
   lane0: [0xfd, 0x1d, 0], lane1: [0xfd, 0x1d, 1], ones: [0xfd, 0x0c, ...Array.from({ length: 16 }, () => 0xff)],
   zero: [0xfd, 0x0c, ...Array.from({ length: 16 }, () => 0)],
+  /** i8x16.popcnt, i16x8.extadd_pairwise_i8x16_u, i16x8.add, i32x4.extadd_pairwise_i16x8_u. */
+  popcnt8: [0xfd, 0x62], widen8: [0xfd, 0x7d], add16: [0xfd, 0x8e, 0x01], widen16: [0xfd, 0x7f],
 } as const;
 
 /** A load or store with its alignment and offset (the offset as LEB128: 128 and more take two bytes). */
