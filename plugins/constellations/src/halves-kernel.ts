@@ -16,7 +16,7 @@ export const partRows = (m: number) => [Math.ceil(m / 2), Math.floor(m / 2)] as 
 export function halvesBytes(n: number, m: number, b: number): Uint8Array<ArrayBuffer> {
   const sizes = [...new Set(partRows(m).filter((r) => r > 0))];
   const functions = [bucketsBody(), joinBody(n, m, b), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)])];
-  const types = [[5, I32], [3, I64], [7, 0], [8, 0]] as const;
+  const types = [[5, I32], [4, I64], [7, 0], [8, 0]] as const;
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
   const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`])];
   return new Uint8Array([
@@ -36,7 +36,7 @@ type Fill = (open: number, c: number, l: number, r: number, j0: number, places: 
 export interface HalvesKernel {
   readonly memory: WebAssembly.Memory;
   readonly buckets: (places: number, m: number, stab: number, reps: number, weights: number) => number;
-  readonly join: (from: number, to: number, cfg: number) => bigint;
+  readonly join: (from: number, to: number, step: number, cfg: number) => bigint;
   /** By a part's rows. */
   readonly tally: Readonly<Record<number, Tally>>;
   readonly fill: Readonly<Record<number, Fill>>;

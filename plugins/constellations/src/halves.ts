@@ -1,11 +1,12 @@
 /**
  * n queens counted by joining half boards (a meet in the middle over rows, in the spirit of Kluev's quarter-board
- * join; our own design). A band of b middle rows (b = n mod 2, or 2 or 3 on larger boards) is filled first, one
- * sub-problem per placement of its queens up to the board's symmetries. Above the band m = (n − b)/2 rows, below
- * it m rows: every solution is a top half and a bottom half whose columns are complementary (among the columns
- * the band leaves) and whose diagonals are disjoint. So the halves of each side are found once, by a
- * bit-backtracker from the band outward, bucketed by their columns, and each bucket of top halves is joined with
- * the bucket of bottom halves that has the other columns, by the bit-parallel sieve of `join-kernel.ts`.
+ * join; our own design). A band of b middle rows (by default the middle row on odd boards, none on even ones) is
+ * filled first, one sub-problem per placement of its queens up to the board's symmetries (`bands.ts`). Above the
+ * band m = (n − b)/2 rows, below it m rows: every solution is a top half and a bottom half whose columns are
+ * complementary (among the 2m columns the band leaves) and whose diagonals are disjoint. A bucket is a top's
+ * column set; its halves are made from parts found once a band (`half-search-kernel.ts`) and joined by the
+ * bit-parallel sieve of `join-kernel.ts`, bucket by bucket, so that a band never holds more than one bucket's
+ * halves.
  *
  * Symmetry: the mirror (left–right) and the flip (top–bottom) map the band to a band and the halves to halves.
  * Bands are taken one per orbit with the orbit's size as weight, and inside a band the buckets one per orbit of
@@ -14,70 +15,21 @@
  */
 import { halvesKernel, partRows, reserve } from './halves-kernel.js';
 import { CFG, joinBytes } from './join-kernel.js';
+import type { Band } from './bands.js';
 
-/** One placement of the band's queens, representing its orbit. */
-export interface Band {
-  /** Position in the enumeration of representatives (sub-tasks name bands by it). */
-  readonly index: number;
-  /** The columns of its queens, band rows top to bottom. */
-  readonly cols: readonly number[];
-  /** Bands in its orbit under the mirror and the flip: 1, 2 or 4. */
-  readonly weight: number;
-  /** The symmetries that map it to itself: 0 the identity, 1 the mirror, 2 the flip, 3 both. */
-  readonly stabilizer: readonly number[];
-}
-
-/** The band's height: the middle row on odd boards, and more rows on large ones so that each part stays small. */
-export function bandSize(n: number): number {
-  return Math.max(n % 2 === 1 ? (n >= 19 ? 3 : 1) : n >= 18 ? 2 : 0, n - 2 * MAX_HALF);
-}
-
-/** Rows a half may have: a part's columns are 8 bytes, and the parts are filed under every set of the 2m open columns (4^m starts). */
-export const MAX_HALF = 10;
-
-const mirrorOf = (cols: readonly number[], n: number) => cols.map((c) => n - 1 - c);
-const less = (a: readonly number[], b: readonly number[]) => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-};
-
-const bandCache = new Map<string, Band[]>();
-
-/** The representatives of the placements of b non-attacking queens on b consecutive rows of an n-wide board. */
-export function bands(n: number, b: number): Band[] {
-  const key = `${n}/${b}`;
-  const cached = bandCache.get(key);
-  if (cached) return cached;
-  const out: Band[] = [];
-  const cols: number[] = [];
-  const place = (row: number): void => {
-    if (row === b) {
-      const images = [cols.slice(), mirrorOf(cols, n), cols.slice().reverse(), mirrorOf(cols, n).reverse()];
-      if (images.some((image) => less(image, cols))) return;
-      const distinct = new Set(images.map((image) => image.join(',')));
-      const stabilizer = images.flatMap((image, g) => (image.join(',') === cols.join(',') ? [g] : []));
-      out.push({ index: out.length, cols: cols.slice(), weight: distinct.size, stabilizer });
-      return;
-    }
-    for (let c = 0; c < n; c++) {
-      if (cols.some((q, r) => q === c || Math.abs(q - c) === row - r)) continue;
-      cols.push(c);
-      place(row + 1);
-      cols.pop();
-    }
-  };
-  place(0);
-  bandCache.set(key, out);
-  return out;
-}
-
-/** How a band's count is watched: the steps (buckets joined) so far and the limit, the clock, the progress. */
+/** How a band's count is watched: the steps (buckets joined) so far and the limit, and the clock. */
 export interface BandWatch {
   /** Buckets joined so far in the run (the strategy's step); the band adds its own. */
   steps: number;
   readonly maxSteps: number;
-  /** True once time is up or the run was stopped; asked between parts of the work (each a few milliseconds). */
+  /** True once time is up or the run was stopped; asked between parts of the work (each some milliseconds). */
   readonly expired: () => boolean;
+}
+
+/** A share of every band's buckets: those whose number is `index` modulo `of` (a sub-task's; all by default). */
+export interface Share {
+  readonly index: number;
+  readonly of: number;
 }
 
 /** What a band gave: its solutions (not weighted by its orbit), all of them or those of the buckets joined. */
@@ -89,8 +41,8 @@ export interface BandCount {
   readonly buckets: number;
 }
 
-/** Buckets a join call may take before the clock is asked again (a few milliseconds' work at most). */
-const PART_BUCKETS = 128;
+/** How long one join call should take: the clock is asked between calls (Ctrl-C answers within a second). */
+const CALL_MS = 25;
 
 const binomial = (a: number, k: number) => {
   let out = 1;
@@ -107,9 +59,13 @@ const room = new Map<string, number>();
  * between parts. Memory (WebAssembly's, kept between bands): the parts (16 bytes each) with a start for each of
  * the 4^m column sets, the buckets, and one bucket's join.
  */
-export function countBand(n: number, b: number, band: Band, watch?: BandWatch): BandCount {
+export function countBand(n: number, b: number, band: Band, watch?: BandWatch, share: Share = { index: 0, of: 1 }): BandCount {
   const m = (n - b) / 2;
-  if (m === 0) return { count: 1n, complete: true, parts: 0, buckets: 0 };
+  if (m === 0) {
+    // The band is a whole solution: one bucket (of no columns), in the first share.
+    if (watch) watch.steps++;
+    return { count: share.index === 0 ? 1n : 0n, complete: true, parts: 0, buckets: 1 };
+  }
   const kernel = halvesKernel(n, m, b);
   if (!kernel) throw new Error('WebAssembly is not available');
   const [h1, h2] = partRows(m);
@@ -217,22 +173,28 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch): 
     cfg[CFG.runs] = runsAt;
   };
   fit();
-  // The join, a part of the buckets at a time, never more than the steps left.
+  // The join, a few milliseconds of buckets at a time (the number taken grows or shrinks to keep each call near
+  // CALL_MS), never more than the steps left; a bucket without room is joined again with twice the room.
   let count = 0n;
-  let from = 0;
+  let from = share.index;
+  let take = 8;
   while (from < buckets) {
     if (watch !== undefined && (watch.steps >= watch.maxSteps || watch.expired())) return { count, complete: false, parts, buckets };
-    const to = Math.min(buckets, from + PART_BUCKETS, watch ? from + Math.max(1, watch.maxSteps - watch.steps) : buckets);
-    count += kernel.join(from, to, cfgAt);
+    const left = watch ? Math.max(1, watch.maxSteps - watch.steps) : Number.POSITIVE_INFINITY;
+    const to = Math.min(buckets, from + share.of * Math.min(take, left));
+    const started = performance.now();
+    count += kernel.join(from, to, share.of, cfgAt);
+    const took = performance.now() - started;
     const stoppedAt = new Int32Array(kernel.memory.buffer)[(cfgAt >> 2) + CFG.stoppedAt]!;
     const reached = stoppedAt >= 0 ? stoppedAt : to;
-    if (watch) watch.steps += reached - from;
+    if (watch) watch.steps += Math.ceil((reached - from) / share.of);
     from = reached;
     if (stoppedAt >= 0) {
       topRoom *= 2;
       room.set(key, topRoom);
       fit();
-    }
+    } else if (took < CALL_MS / 2 && take < 1 << 20) take *= 2;
+    else if (took > 2 * CALL_MS && take > 1) take = Math.max(1, take >> 1);
   }
   return { count, complete: true, parts, buckets };
 }

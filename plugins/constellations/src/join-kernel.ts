@@ -1,6 +1,6 @@
 /**
- * The half-board join as WebAssembly: `join(from, to, cfg) → i64` counts, for each bucket k in [from, to) of a
- * band, the compatible pairs of its top and bottom halves, times the bucket's weight. A bucket is the set S of
+ * The half-board join as WebAssembly: `join(from, to, step, cfg) → i64` counts, for each bucket k = from, from +
+ * step, … below `to` of a band, the compatible pairs of its top and bottom halves, times the bucket's weight. A bucket is the set S of
  * the top half's columns (the bottom's are the other m open columns), and its halves are made here, as they are
  * needed, from the band's parts (`half-search-kernel.ts`): for each way σ of choosing the inner part's h₁
  * columns among the half's m, every inner part on σ with every outer part on the rest whose diagonals it
@@ -58,7 +58,7 @@ export const CFG = {
  * Those are the rows' keys, moved up by `off1` and `off2` so that none is negative.
  */
 export function joinBody(n: number, m: number, b: number): Body {
-  const f = new Body([['from', I32], ['to', I32], ['cfg', I32]]);
+  const f = new Body([['from', I32], ['to', I32], ['step', I32], ['cfg', I32]]);
   const h1 = Math.ceil(m / 2);
   const h2 = m - h1;
   const rows = diagonalRows(n, m, b);
@@ -187,7 +187,7 @@ export function joinBody(n: number, m: number, b: number): Body {
       slot(CFG.weights).get('k').i32(2).op(OP.i32Shl).op(OP.i32Add).op(...OP.i32Load).op(OP.i64ExtendU).get('sum', I64).op(OP.i64Mul);
       f.op(OP.i64Add).set('total', I64);
     });
-    f.add('k', 1);
+    f.get('k').get('step').op(OP.i32Add).set('k');
     f.br(0);
   }));
   f.get('total', I64);

@@ -1,0 +1,96 @@
+/**
+ * The bands of the half-board join: the placements of b queens on the b middle rows of an n-wide board, one per
+ * orbit under the mirror (left–right) and the flip (top–bottom), with the orbit's size and the symmetries that
+ * fix it. Found by a bit-backtracker (a band of every row, `-o band=n`, is every solution: 365,596 placements at
+ * n = 14 in well under a second), and refused before a run when there would be too many to keep.
+ */
+
+/** One placement of the band's queens, representing its orbit. */
+export interface Band {
+  /** Position in the enumeration of representatives (sub-tasks name bands by it). */
+  readonly index: number;
+  /** The columns of its queens, band rows top to bottom. */
+  readonly cols: readonly number[];
+  /** Bands in its orbit under the mirror and the flip: 1, 2 or 4. */
+  readonly weight: number;
+  /** The symmetries that map it to itself: 0 the identity, 1 the mirror, 2 the flip, 3 both. */
+  readonly stabilizer: readonly number[];
+}
+
+/** Rows a half may have: a part's columns are 8 bytes, and parts are filed under every set of the 2m open columns (4^m starts). */
+export const MAX_HALF = 10;
+
+/**
+ * The band's default height: none on even boards and the middle row on odd ones (each half then has n/2 or
+ * (n − 1)/2 rows; measured fastest up to n = 20, see the README's table), at least n − 2·MAX_HALF.
+ */
+export function bandSize(n: number): number {
+  return Math.max(n % 2, n - 2 * MAX_HALF);
+}
+
+/** Placements a run may keep as bands (about 100 bytes each): a band wider than that is refused before the run. */
+export const MAX_BAND_PLACEMENTS = 2_000_000;
+
+/**
+ * The placements of b non-attacking queens on b consecutive rows of an n-wide board, counted by a bit-backtracker
+ * up to `cap` (Infinity past it, without looking further).
+ */
+export function bandPlacements(n: number, b: number, cap = MAX_BAND_PLACEMENTS): number {
+  const full = n >= 32 ? -1 : (1 << n) - 1;
+  let count = 0;
+  const place = (row: number, cols: number, l: number, r: number): boolean => {
+    if (row === b) return ++count <= cap;
+    for (let free = full & ~(cols | l | r); free !== 0; free &= free - 1) {
+      const bit = free & -free;
+      if (!place(row + 1, cols | bit, ((l | bit) << 1) & full, (r | bit) >>> 1)) return false;
+    }
+    return true;
+  };
+  return place(0, 0, 0, 0) ? count : Number.POSITIVE_INFINITY;
+}
+
+const bandCache = new Map<string, Band[]>();
+
+/** The representatives of the placements of b non-attacking queens on b consecutive rows of an n-wide board. */
+export function bands(n: number, b: number): Band[] {
+  const key = `${n}/${b}`;
+  const cached = bandCache.get(key);
+  if (cached) return cached;
+  const out: Band[] = [];
+  const full = (1 << n) - 1;
+  const cols = new Int32Array(b);
+  // Image g of the placement, read at row i: 0 itself, 1 mirrored, 2 flipped, 3 both.
+  const image = (g: number, i: number) => {
+    const c = g >= 2 ? cols[b - 1 - i]! : cols[i]!;
+    return g % 2 === 1 ? n - 1 - c : c;
+  };
+  /** Compares image g with image h: negative when g's is smaller. */
+  const compare = (g: number, h: number) => {
+    for (let i = 0; i < b; i++) {
+      const d = image(g, i) - image(h, i);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+  const place = (row: number, used: number, l: number, r: number): void => {
+    if (row === b) {
+      for (let g = 1; g < 4; g++) if (compare(g, 0) < 0) return;
+      const stabilizer = [0];
+      let weight = 1;
+      for (let g = 1; g < 4; g++) {
+        if (compare(g, 0) === 0) stabilizer.push(g);
+        else if (![...Array(g).keys()].some((h) => h > 0 && compare(g, h) === 0)) weight++;
+      }
+      out.push({ index: out.length, cols: Array.from(cols), weight, stabilizer });
+      return;
+    }
+    for (let free = full & ~(used | l | r); free !== 0; free &= free - 1) {
+      const bit = free & -free;
+      cols[row] = 31 - Math.clz32(bit);
+      place(row + 1, used | bit, ((l | bit) << 1) & full, (r | bit) >>> 1);
+    }
+  };
+  place(0, 0, 0, 0);
+  bandCache.set(key, out);
+  return out;
+}
