@@ -59,3 +59,13 @@ export class BudgetClock {
 
 /** How often hot loops look at the clock: a power of two minus one, used as a mask on the node counter. */
 export const CLOCK_MASK = 0xfff;
+
+/**
+ * The wall time a run's user has waited, in milliseconds: since the budget's `startedAt` (the command's start)
+ * where it has one that this machine's clock can have seen, else since `runStarted` (a `performance.now()`).
+ */
+export function waitedMs(budget: { readonly startedAt?: number } | undefined, runStarted: number): number {
+  const now = performance.now();
+  const since = budget?.startedAt === undefined ? Number.NaN : performance.timeOrigin + now - budget.startedAt;
+  return since >= now - runStarted && since < 86_400_000 ? since : now - runStarted;
+}

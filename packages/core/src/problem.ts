@@ -98,6 +98,12 @@ export interface Budget {
    * (see `overMemory` in memory.ts); absent: 1 GiB (`MEMORY_LIMIT_BYTES`). The command line's `--memory 12G` sets it.
    */
   readonly maxMemoryBytes?: number;
+  /**
+   * When the user started the command, in milliseconds on the clock `performance.timeOrigin + performance.now()`
+   * (the same in every thread of a process): a run in a search thread reports the time its user waited from it
+   * (see `waitedMs`) rather than its own. The command line sets it; a task from elsewhere may leave it out.
+   */
+  readonly startedAt?: number;
 }
 
 /** Values a strategy part or tuning option can take on the command line. */
@@ -125,4 +131,4 @@ export interface Task {
 }
 
 /** The coursework's defaults: 15 s of search when nothing else is said, and 1 GiB of memory (memory.ts). */
-export const DEFAULT_BUDGET: Required<Budget> = { maxSteps: Number.POSITIVE_INFINITY, maxTimeMs: 15_000, maxMemoryBytes: MEMORY_LIMIT_BYTES };
+export const DEFAULT_BUDGET: Required<Omit<Budget, 'startedAt'>> = { maxSteps: Number.POSITIVE_INFINITY, maxTimeMs: 15_000, maxMemoryBytes: MEMORY_LIMIT_BYTES };

@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, placementCountBound, type Bezzel, type Result, type SubTask, type Task } from '@bezzel/core';
+import { DEFAULT_BUDGET, placementCountBound, waitedMs, type Bezzel, type Result, type SubTask, type Task } from '@bezzel/core';
 import { availableParallelism } from 'node:os';
 import { Checkpoint, splitDigest } from './checkpoint.js';
 import { containerOf } from './container.js';
@@ -178,7 +178,7 @@ export async function runSplit(options: SplitRunOptions): Promise<Result> {
   }
   if (failure) throw failure;
 
-  const stats = { nodes: tally.nodes, timeMs: performance.now() - started, workers, extra: { subTasks: tally.total, finished: tally.done, resumed, ...(rejected > 0 ? { checkpointRejected: rejected } : {}), executor: inProcess ? 'in-process' : 'threads' } };
+  const stats = { nodes: tally.nodes, timeMs: waitedMs(task.budget, started), workers, extra: { subTasks: tally.total, finished: tally.done, resumed, ...(rejected > 0 ? { checkpointRejected: rejected } : {}), executor: inProcess ? 'in-process' : 'threads' } };
   if (stopReason || unfinished || !tally.complete) {
     const note = [...notes].slice(0, 3).join('; ');
     const base = { strategy: plan.strategy.meta.id, task, stats, partial: { ...tally.partial(task.goal === 'count-fundamental'), ...(note ? { note } : {}) } };

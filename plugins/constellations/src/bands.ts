@@ -28,37 +28,16 @@ export function bandSize(n: number): number {
   return Math.max(n % 2, n - 2 * MAX_HALF);
 }
 
-/** Placements a run may keep as bands (about 100 bytes each): a band wider than that is refused before the run. */
-export const MAX_BAND_PLACEMENTS = 2_000_000;
-
 /**
- * The placements of b non-attacking queens on b consecutive rows of an n-wide board, counted by a bit-backtracker
- * up to `cap` (Infinity past it, without looking further).
+ * Visits the representatives of the placements of b non-attacking queens on b consecutive rows of an n-wide
+ * board, in order, as a bit-backtracker finds them, without keeping them: `visit` returns false to stop (then so
+ * does this). A band of every row is every solution (39 billion at n = 20): a run takes them as they come and
+ * stops on its budget. `reached` is told, at each first-row column, the share of the first row's columns done.
  */
-export function bandPlacements(n: number, b: number, cap = MAX_BAND_PLACEMENTS): number {
-  const full = n >= 32 ? -1 : (1 << n) - 1;
-  let count = 0;
-  const place = (row: number, cols: number, l: number, r: number): boolean => {
-    if (row === b) return ++count <= cap;
-    for (let free = full & ~(cols | l | r); free !== 0; free &= free - 1) {
-      const bit = free & -free;
-      if (!place(row + 1, cols | bit, ((l | bit) << 1) & full, (r | bit) >>> 1)) return false;
-    }
-    return true;
-  };
-  return place(0, 0, 0, 0) ? count : Number.POSITIVE_INFINITY;
-}
-
-const bandCache = new Map<string, Band[]>();
-
-/** The representatives of the placements of b non-attacking queens on b consecutive rows of an n-wide board. */
-export function bands(n: number, b: number): Band[] {
-  const key = `${n}/${b}`;
-  const cached = bandCache.get(key);
-  if (cached) return cached;
-  const out: Band[] = [];
+export function eachBand(n: number, b: number, visit: (band: Band) => boolean, reached?: (share: number) => void): boolean {
   const full = (1 << n) - 1;
   const cols = new Int32Array(b);
+  let index = 0;
   // Image g of the placement, read at row i: 0 itself, 1 mirrored, 2 flipped, 3 both.
   const image = (g: number, i: number) => {
     const c = g >= 2 ? cols[b - 1 - i]! : cols[i]!;
@@ -72,25 +51,37 @@ export function bands(n: number, b: number): Band[] {
     }
     return 0;
   };
-  const place = (row: number, used: number, l: number, r: number): void => {
+  const place = (row: number, used: number, l: number, r: number): boolean => {
     if (row === b) {
-      for (let g = 1; g < 4; g++) if (compare(g, 0) < 0) return;
+      for (let g = 1; g < 4; g++) if (compare(g, 0) < 0) return true;
       const stabilizer = [0];
       let weight = 1;
       for (let g = 1; g < 4; g++) {
         if (compare(g, 0) === 0) stabilizer.push(g);
-        else if (![...Array(g).keys()].some((h) => h > 0 && compare(g, h) === 0)) weight++;
+        else if ([1, 2].every((h) => h >= g || compare(g, h) !== 0)) weight++;
       }
-      out.push({ index: out.length, cols: Array.from(cols), weight, stabilizer });
-      return;
+      return visit({ index: index++, cols: Array.from(cols), weight, stabilizer });
     }
     for (let free = full & ~(used | l | r); free !== 0; free &= free - 1) {
       const bit = free & -free;
       cols[row] = 31 - Math.clz32(bit);
-      place(row + 1, used | bit, ((l | bit) << 1) & full, (r | bit) >>> 1);
+      if (row === 0) reached?.(cols[0]! / n);
+      if (!place(row + 1, used | bit, ((l | bit) << 1) & full, (r | bit) >>> 1)) return false;
     }
+    return true;
   };
-  place(0, 0, 0, 0);
+  return place(0, 0, 0, 0);
+}
+
+const bandCache = new Map<string, Band[]>();
+
+/** The representatives as a list (narrow bands: a band of b rows on n columns has at most n^b placements). */
+export function bands(n: number, b: number): Band[] {
+  const key = `${n}/${b}`;
+  const cached = bandCache.get(key);
+  if (cached) return cached;
+  const out: Band[] = [];
+  eachBand(n, b, (band) => (out.push(band), true));
   bandCache.set(key, out);
   return out;
 }

@@ -1,5 +1,5 @@
-import { no, option, overMemory, UsageError, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
-import { bandPlacements, bands, bandSize, MAX_BAND_PLACEMENTS, MAX_HALF, type Band } from './bands.js';
+import { no, option, overMemory, UsageError, waitedMs, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
+import { bandSize, eachBand, MAX_HALF } from './bands.js';
 import { countBand, type BandWatch, type Share } from './halves.js';
 import { halvesKernel } from './halves-kernel.js';
 import { applies } from './strategy.js';
@@ -36,24 +36,22 @@ function bandOf(n: number, given: unknown): number {
     throw new UsageError('ERR_OPTION', `band ${String(given)} must be a whole number of rows from 0 to ${n} with n − band even (the halves have equal heights)`);
   }
   if ((n - b) / 2 > MAX_HALF) throw new UsageError('ERR_OPTION', `band ${b} leaves halves of ${(n - b) / 2} rows; at most ${MAX_HALF} (band ${n - 2 * MAX_HALF} or more here)`);
-  if (bandPlacements(n, b) === Number.POSITIVE_INFINITY) {
-    throw new UsageError('ERR_OPTION', `band ${b} has more than ${MAX_BAND_PLACEMENTS.toLocaleString('en-US')} placements of its ${b} queens to keep; take a narrower band (the default is ${bandSize(n)})`);
-  }
   return b;
 }
 
-/** The share of every band's buckets a run joins: all, or those numbered i modulo p (option `part` = "i/p"). */
+/** The share of the buckets a run joins: all, or those numbered i modulo p over all bands (option `part` = "i/p"). */
 function shareOf(part: unknown): Share {
-  if (part === undefined || String(part) === '') return { index: 0, of: 1 };
+  if (part === undefined || String(part) === '') return { index: 0, of: 1, before: 0 };
   const match = /^(\d+)\/(\d+)$/.exec(String(part));
   const [i, p] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
   if (!(p >= 1 && i >= 0 && i < p)) throw new UsageError('ERR_OPTION', `part "${String(part)}" is not "i/p" with 0 ≤ i < p`);
-  return { index: i, of: p };
+  return { index: i, of: p, before: 0 };
 }
 
 /**
- * p sub-tasks, each joining every p-th bucket of every band (buckets of one band cost alike, so strides balance,
- * and the band stays the fastest one). A fundamental count is not split: its classes come from the whole count.
+ * p sub-tasks, each joining every p-th bucket of the bands' buckets numbered in turn (buckets of one band cost
+ * alike, so strides balance, and the band stays the fastest one; bands of one bucket go round the sub-tasks). A
+ * fundamental count is not split: its classes come from the whole count.
  */
 function split(instance: Instance, parts: number): SubTask[] | undefined {
   const task = instance.task;
@@ -69,49 +67,45 @@ function run(instance: Instance, ctx: RunContext): Outcome {
   const n = instance.board.width;
   const b = bandOf(n, ctx.option('band'));
   const share = shareOf(ctx.option('part'));
-  const list: readonly Band[] = bands(n, b);
   let count = 0n;
   let done = 0;
-  let stopped = false;
   let parts = 0;
   let buckets = 0;
-  // Steps are buckets joined; the clock is asked between parts of each band's work.
+  // How far the bands have come: the share of the first band row's columns passed (bands are visited as found).
+  let coverage = 0;
+  // Steps are buckets joined; the clock is asked between parts of each band's work and before each band.
   const watch: BandWatch = { steps: 0, maxSteps: ctx.clock.maxSteps, expired: () => ctx.clock.expired() };
   let lastProgress = started;
-  for (const band of list) {
-    if (ctx.clock.exhausted(watch.steps)) {
-      stopped = true;
-      break;
-    }
-    const found = countBand(n, b, band, watch, share);
-    parts += found.parts;
-    buckets += found.buckets;
-    count += BigInt(band.weight) * found.count;
-    if (!found.complete) {
-      ctx.clock.exhausted(watch.steps);
-      stopped = true;
-      break;
-    }
-    done++;
-    const now = performance.now();
-    if (now - lastProgress > 200 || done === list.length) {
-      lastProgress = now;
-      ctx.progress({ nodes: watch.steps, solutions: count, done, total: list.length });
-    }
-  }
-  const extra = { bands: list.length, band: b, buckets, parts };
-  if (stopped) {
-    const stats = { nodes: watch.steps, timeMs: performance.now() - started, extra };
-    const partial = { count, coverage: list.length === 0 ? 0 : done / list.length };
+  const complete = eachBand(
+    n,
+    b,
+    (band) => {
+      if (ctx.clock.exhausted(watch.steps)) return false;
+      const found = countBand(n, b, band, watch, share);
+      share.before += found.buckets;
+      parts += found.parts;
+      buckets += found.buckets;
+      count += BigInt(band.weight) * found.count;
+      if (!found.complete) return ctx.clock.exhausted(watch.steps), false;
+      done++;
+      const now = performance.now();
+      if (now - lastProgress > 200) {
+        lastProgress = now;
+        ctx.progress({ nodes: watch.steps, solutions: count, done: Math.round(1000 * coverage), total: 1000 });
+      }
+      return true;
+    },
+    (reached) => (coverage = reached),
+  );
+  const stats = { nodes: watch.steps, timeMs: waitedMs(instance.task.budget, started), extra: { bands: done, band: b, buckets, parts } };
+  if (!complete) {
+    const partial = { count, coverage };
     const reason = ctx.clock.reason;
     if (reason === 'aborted') return { status: 'aborted', partial, stats };
     return { status: 'budget', exhausted: reason === 'time' ? 'time' : 'steps', partial, stats };
   }
-  if (instance.task.goal === 'count-fundamental') {
-    const fundamental = fundamentalOf(n, count);
-    return { status: 'complete', count, fundamental, stats: { nodes: watch.steps, timeMs: performance.now() - started, extra } };
-  }
-  return { status: 'complete', count, stats: { nodes: watch.steps, timeMs: performance.now() - started, extra } };
+  if (instance.task.goal === 'count-fundamental') return { status: 'complete', count, fundamental: fundamentalOf(n, count), stats: { ...stats, timeMs: waitedMs(instance.task.budget, started) } };
+  return { status: 'complete', count, stats };
 }
 
 /**

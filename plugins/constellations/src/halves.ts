@@ -26,11 +26,22 @@ export interface BandWatch {
   readonly expired: () => boolean;
 }
 
-/** A share of every band's buckets: those whose number is `index` modulo `of` (a sub-task's; all by default). */
+/**
+ * A sub-task's share of the buckets: numbering the buckets of all bands in turn, those whose number is `index`
+ * modulo `of` (all by default). `before` is how many buckets the bands before this one have (the caller adds
+ * each band's), so that bands of one bucket each (a band of every row) go round the sub-tasks too.
+ */
 export interface Share {
   readonly index: number;
   readonly of: number;
+  before: number;
 }
+
+/** The first bucket of a band of `buckets` that is in the share, or `buckets` when none is. */
+const firstOf = (share: Share, buckets: number) => {
+  const first = (((share.index - share.before) % share.of) + share.of) % share.of;
+  return Math.min(first, buckets);
+};
 
 /** What a band gave: its solutions (not weighted by its orbit), all of them or those of the buckets joined. */
 export interface BandCount {
@@ -59,12 +70,13 @@ const room = new Map<string, number>();
  * between parts. Memory (WebAssembly's, kept between bands): the parts (16 bytes each) with a start for each of
  * the 4^m column sets, the buckets, and one bucket's join.
  */
-export function countBand(n: number, b: number, band: Band, watch?: BandWatch, share: Share = { index: 0, of: 1 }): BandCount {
+export function countBand(n: number, b: number, band: Band, watch?: BandWatch, share: Share = { index: 0, of: 1, before: 0 }): BandCount {
   const m = (n - b) / 2;
   if (m === 0) {
-    // The band is a whole solution: one bucket (of no columns), in the first share.
-    if (watch) watch.steps++;
-    return { count: share.index === 0 ? 1n : 0n, complete: true, parts: 0, buckets: 1 };
+    // The band is a whole solution: one bucket (of no columns).
+    const mine = firstOf(share, 1) === 0;
+    if (watch && mine) watch.steps++;
+    return { count: mine ? 1n : 0n, complete: true, parts: 0, buckets: 1 };
   }
   const kernel = halvesKernel(n, m, b);
   if (!kernel) throw new Error('WebAssembly is not available');
@@ -111,6 +123,7 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch, s
     if (bits === h1) cells[(patternsAt >> 2) + i++] = pattern;
   }
   const buckets = kernel.buckets(2 * m, m, stab, repsAt, weightsAt);
+  if (firstOf(share, buckets) >= buckets) return { count: 0n, complete: true, parts: 0, buckets };
   // The part tables: [inner, outer] for the top side, and for the bottom unless the flip maps the band to itself
   // (then a bottom half is a top half read from the band outward, and the tables are the same).
   let parts = 0;
@@ -176,7 +189,7 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch, s
   // The join, a few milliseconds of buckets at a time (the number taken grows or shrinks to keep each call near
   // CALL_MS), never more than the steps left; a bucket without room is joined again with twice the room.
   let count = 0n;
-  let from = share.index;
+  let from = firstOf(share, buckets);
   let take = 8;
   while (from < buckets) {
     if (watch !== undefined && (watch.steps >= watch.maxSteps || watch.expired())) return { count, complete: false, parts, buckets };

@@ -191,5 +191,6 @@ export function budgetOf(options: CommonOptions): Budget {
     maxSteps: options.maxSteps,
     maxTimeMs: Number.isFinite(maxTimeMs) ? Math.max(1, Math.round(maxTimeMs - spent)) : maxTimeMs,
     ...(options.memory !== undefined ? { maxMemoryBytes: options.memory } : {}),
+    startedAt: performance.timeOrigin + commandStarted,
   };
 }
