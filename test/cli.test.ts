@@ -101,7 +101,7 @@ describe('bezzel tour', () => {
 
 describe('bad input: one clear line, exit code 2', () => {
   const cases: [string, string[], RegExp][] = [
-    ['-n 0', ['place', 'queen', '-n', '0'], /-n must be a whole number from 1 to 100000000, not 0/],
+    ['-n 0', ['place', 'queen', '-n', '0'], /-n must be a whole number from 1 to 94906265, not 0/],
     ['-n abc', ['place', 'queen', '-n', 'abc'], /-n must be a whole number/],
     ['unknown piece', ['place', 'dragon'], /unknown piece "dragon"; known pieces: queen, knight/],
     ['unknown strategy', ['place', 'queen', '--strategy', 'magic'], /unknown strategy "magic"/],

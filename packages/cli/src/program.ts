@@ -19,7 +19,9 @@ import { createCliBezzel } from './plugins/load-plugins.js';
 import { checkOutputRequest } from './output/output-request.js';
 import { checkQueueRequest } from './queue/request.js';
 import { markCommandStart } from './options/common-options.js';
+import { refuseRepeatedOptions } from './options/repeated-options.js';
 import { isStreamWriteFailure, reportStdoutFailure } from './output/output-failure.js';
+import { setQuietNotes } from './output/notes.js';
 
 /** The version `bezzel --version` prints: the package's own. */
 const { version } = packageJson;
@@ -35,6 +37,7 @@ export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Co
     .description('Chess-board puzzles on any board with any piece: N queens, non-attacking pieces, tours.')
     .version(version)
     .hook('preAction', (_program, action) => {
+      setQuietNotes(action.opts().quiet === true);
       checkQueueRequest(action);
       checkOutputRequest(action);
     });
@@ -54,6 +57,7 @@ function oneLineErrors(command: Command): void {
     .exitOverride()
     // One line: commander's suggestion ("(Did you mean --goal?)") joins the message instead of a line below it.
     .configureOutput({ outputError: (text, write) => write(`bezzel: ${inert(text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' '))}\n`) });
+  refuseRepeatedOptions(command);
   for (const sub of command.commands) oneLineErrors(sub);
 }
 

@@ -16,6 +16,12 @@ export interface BoardSpec {
 export const MAX_SIDE = 100_000_000;
 
 /**
+ * The largest side of a square board: squares are numbered `row * width + col` as safe integers, so the sides may
+ * multiply to 2⁵³ − 1 at most, and 94,906,265² is the largest square below it.
+ */
+export const MAX_SQUARE_SIDE = Math.floor(Math.sqrt(Number.MAX_SAFE_INTEGER));
+
+/**
  * Board geometry. Squares are integers `row * width + col`; row 0 is rank 1, printed at the bottom.
  * Square numbers may exceed 2³¹ on huge boards (a million queens), so they are plain numbers, not int32.
  */
@@ -51,7 +57,9 @@ export class Board {
         return fail('ERR_BOARD', `board ${name} must be a whole number from 1 to ${MAX_SIDE}, not ${String(side)}`);
       }
     }
-    if (spec.width * spec.height > Number.MAX_SAFE_INTEGER) return fail('ERR_BOARD', 'board is too large');
+    if (spec.width * spec.height > Number.MAX_SAFE_INTEGER) {
+      return fail('ERR_BOARD', `a ${spec.width}×${spec.height} board has ${(spec.width * spec.height).toExponential(2)} squares, more than the 2⁵³ − 1 a board may number (its sides may multiply to that at most; a square board may be ${MAX_SQUARE_SIDE.toLocaleString('en-US')} a side)`);
+    }
     for (const sq of spec.removed ?? []) {
       if (!Number.isSafeInteger(sq) || sq < 0 || sq >= spec.width * spec.height) {
         return fail('ERR_BOARD', `removed square ${sq} is not on the ${spec.width}×${spec.height} board`);

@@ -19,6 +19,8 @@ export * from './instance.js';
 export * from './magic-sums.js';
 export * from './memory.js';
 export * from './movement.js';
+export * from './nesting.js';
+export * from './number-misfit.js';
 export * from './notation.js';
 export * from './options.js';
 export * from './piece.js';

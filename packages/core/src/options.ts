@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fail, ok, type Parsed } from './errors.js';
+import { misfitNote, numberMisfit } from './number-misfit.js';
 import type { OptionValue } from './problem.js';
 
 /**
@@ -198,5 +199,7 @@ export function describeValue(info: OptionInfo): string {
 export function checkOptionValue(strategy: string, name: string, declared: StrategyOption, value: unknown): Parsed<OptionValue> {
   const parsed = v.safeParse(declared.schema, value);
   if (parsed.success) return ok(parsed.output);
-  return fail('ERR_OPTION', `option ${name} of ${strategy} must be ${describeValue(declared.info)}, not ${JSON.stringify(value)}`);
+  const misfit = (declared.info.type === 'integer' || declared.info.type === 'number') && (typeof value === 'string' || typeof value === 'number') ? numberMisfit(String(value)) : undefined;
+  const said = misfit && !(misfit.word === 'negative' && (declared.info.min ?? 0) < 0) ? misfitNote(misfit) : '';
+  return fail('ERR_OPTION', `option ${name} of ${strategy} must be ${describeValue(declared.info)}, not ${JSON.stringify(value)}${said}`);
 }

@@ -156,6 +156,12 @@ const declares = (strategy: SearchStrategy, name: string) => Boolean(strategy.me
 /** Checks the race and lays out its space; every mistake is a usage error naming it. */
 export function planRace(bezzel: Bezzel, spec: ExperimentSpec): RacePlan {
   const settings = spec.race ?? {};
+  // A race ranks configurations by what a run costs to solve; a count has one answer for all, an optimum is
+  // judged by the size it finds, which the cost leaves out: either race would tune on nothing it says.
+  if (spec.goal !== 'one') {
+    const why = spec.goal.startsWith('count') ? 'every configuration gives the same count' : `goal ${spec.goal} is judged by the size found, which a race does not compare`;
+    throw new UsageError('ERR_SPEC', `a race tunes how soon a strategy solves (goal one), not goal ${spec.goal}: ${why}; run the experiment without --race to compare them`);
+  }
   const strategies = spec.strategies.map((id) => {
     const strategy = bezzel.strategy(id);
     if (!strategy) throw new UsageError('ERR_STRATEGY', `unknown strategy "${id}"; known strategies: ${bezzel.strategies.map((s) => s.meta.id).join(', ')}`);

@@ -1,4 +1,4 @@
-import { UsageError } from '@bezzel/core';
+import { checkTextNesting, checkValueNesting, MAX_NESTING, UsageError } from '@bezzel/core';
 
 /** What a spec file holds: the spec itself, or the results of an earlier run, whose spec it carries. */
 export interface SpecFileContents {
@@ -19,6 +19,8 @@ const MAX_ALIASES = 20;
  */
 export async function readSpecText(text: string, fileName: string): Promise<SpecFileContents> {
   if (text.length > MAX_SPEC_CHARS) throw new UsageError('ERR_SPEC', `${fileName} has ${text.length} characters; a spec (or a results file) of more than ${MAX_SPEC_CHARS} is not one this command reads`);
+  // Before any parser recurses into it: a file nested 100,000 deep would run every one of them out of stack.
+  checkTextNesting(text, fileName);
   let data: unknown;
   if (/\.ya?ml$/i.test(fileName)) {
     const { parse, YAMLParseError } = await import('yaml');
@@ -27,6 +29,7 @@ export async function readSpecText(text: string, fileName: string): Promise<Spec
       // winning), and aliases are few: a spec has no need of them, and a "billion laughs" file expands through them.
       data = parse(text, { schema: 'core', uniqueKeys: true, logLevel: 'error', maxAliasCount: MAX_ALIASES });
     } catch (error) {
+      if (error instanceof RangeError || /call stack/i.test((error as Error).message)) throw new UsageError('ERR_SPEC', `${fileName} nests more deeply than the YAML reader can follow; a file bezzel reads nests at most ${MAX_NESTING} deep`);
       // The message's first line says what and where ("… at line 2, column 1:"); the lines after it quote the file.
       if (error instanceof YAMLParseError) throw new UsageError('ERR_SPEC', `${fileName}: ${firstLine(error.message).replace(/:$/, '')}`);
       // The parser's other refusals (too many aliases, an alias to nothing) are the file's fault too.
@@ -39,6 +42,8 @@ export async function readSpecText(text: string, fileName: string): Promise<Spec
       throw new UsageError('ERR_SPEC', `${fileName} is not JSON: ${firstLine((error as Error).message)} (a YAML spec is named .yaml or .yml)`);
     }
   }
+  // YAML's indentation nests too, which the text's brackets do not show.
+  checkValueNesting(data, fileName);
   if (isRecord(data) && isRecord(data.spec) && Array.isArray(data.runs)) {
     return { spec: data.spec, ...(typeof data.bezzel === 'string' ? { madeBy: data.bezzel } : {}) };
   }

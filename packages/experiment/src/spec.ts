@@ -1,4 +1,4 @@
-import { DOMINATION_VARIANTS, fail, GOALS, GOALS_OF, ok, type DominationVariant, type Goal, type OptionValue, type Parsed, type ProblemKind } from '@bezzel/core';
+import { DOMINATION_VARIANTS, fail, GOALS, GOALS_OF, ok, quoted, type DominationVariant, type Goal, type OptionValue, type Parsed, type ProblemKind } from '@bezzel/core';
 import * as v from 'valibot';
 
 /**
@@ -177,7 +177,22 @@ function describeIssue(issue: v.BaseIssue<unknown>, source: string): string {
   }
   if (issue.type === 'strict_object' && issue.received === 'undefined') return `${source}: ${where} is missing`;
   const message = issue.message.startsWith('must') ? issue.message : `must be ${issue.expected}`;
-  return where === '' ? `${source} ${message}` : `${source}: ${where} ${message}, not ${JSON.stringify(issue.input)}`;
+  return where === '' ? `${source} ${message}` : `${source}: ${where} ${message}, not ${shown(issue.input)}`;
+}
+
+/**
+ * A value a file gave, as a message quotes it: YAML's `.nan` and `.inf` read as NaN and Infinity, which JSON
+ * would print as "null" (a spec saying `.nan` was told it was not null); a list or a map is named, not dumped.
+ */
+function shown(value: unknown): string {
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN (not a number)' : Number.isFinite(value) ? String(value) : `${value} (infinite)`;
+  if (typeof value === 'string') return quoted(value);
+  // Nested at most MAX_NESTING deep (the file was checked), so this stringify cannot run out of stack.
+  if (typeof value === 'object' && value !== null) {
+    const text = JSON.stringify(value);
+    return text.length <= 60 ? text : Array.isArray(value) ? `a list of ${value.length}` : 'a map';
+  }
+  return String(value);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { outOfRoom, UsageError, WriteFailure, type Task } from '@bezzel/core';
+import { checkTextNesting, inert, outOfRoom, systemReason, UsageError, WriteFailure, type Task } from '@bezzel/core';
 import { appendWhole, writeWhole } from '@bezzel/files';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { KeyedSubTask } from './plan.js';
 import type { SubCount } from './tally.js';
 
@@ -68,13 +68,15 @@ export class Checkpoint {
 
   /** Opens an existing checkpoint of the same task and split, or starts a new one with `fresh`'s header. */
   static open(path: string, fresh: CheckpointHeader): Checkpoint {
-    const text = asUsage(path, () => (existsSync(path) ? readFileSync(path, 'utf8') : ''));
+    const text = asUsage(path, () => (existsSync(path) ? readCheckpoint(path) : ''));
     if (text.trim() === '') {
       writeWhole(path, JSON.stringify(fresh) + '\n');
       return new Checkpoint(path, fresh);
     }
     const lines = text.split('\n').filter((l) => l.trim() !== '');
     let header: CheckpointHeader;
+    // The header is read whole (its task compared, quoted): one nested past reason would run them out of stack.
+    checkTextNesting(lines[0]!, `--checkpoint ${path}: its first line`, 'ERR_OPTION');
     try {
       header = JSON.parse(lines[0]!) as CheckpointHeader;
     } catch {
@@ -83,13 +85,8 @@ export class Checkpoint {
     if (header?.bezzel !== 'checkpoint' || header.version !== 1 || typeof header.task !== 'object' || header.task === null || typeof header.task.problem !== 'object' || header.task.problem === null) {
       throw new UsageError('ERR_OPTION', `${path} is not a bezzel checkpoint file`);
     }
-    if (identity(header.task) !== identity(fresh.task) || header.strategy !== fresh.strategy) {
-      throw new UsageError('ERR_OPTION', `${path} is the checkpoint of a different count (${describe(header.task)}); use another file`);
-    }
-    if (header.subTasks !== fresh.subTasks || header.split !== fresh.split) {
-      const how = header.subTasks !== fresh.subTasks ? `into ${header.subTasks} sub-tasks, this run into ${fresh.subTasks}` : 'differently from this run (another version of the strategy)';
-      throw new UsageError('ERR_OPTION', `${path} was split ${how}; use another file`);
-    }
+    const differs = mismatch(path, header, fresh);
+    if (differs) throw new UsageError('ERR_OPTION', differs);
     const checkpoint = new Checkpoint(path, header);
     for (const line of lines.slice(1)) {
       let entry: unknown;
@@ -131,19 +128,27 @@ function isEntry(value: unknown): value is CheckpointEntry {
   );
 }
 
+/**
+ * The most a checkpoint file may hold: a line of about 200 bytes for each of at most a million sub-tasks
+ * (`--parts` is at most a million), with room to spare. A larger file is no checkpoint of ours, and read whole it
+ * would pass what a string may hold.
+ */
+export const MAX_CHECKPOINT_BYTES = 512 * 1024 * 1024;
+
+function readCheckpoint(path: string): string {
+  const size = statSync(path).size;
+  if (size > MAX_CHECKPOINT_BYTES) throw new UsageError('ERR_OPTION', `--checkpoint ${path} holds ${size} bytes; a checkpoint holds at most ${MAX_CHECKPOINT_BYTES} (a line for each of at most a million sub-tasks): name another file`);
+  return readFileSync(path, 'utf8');
+}
+
 /** A file the user named that cannot be read is their mistake to fix: one line saying why. */
 function asUsage<T>(path: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EISDIR' ? 'it is a folder, not a file'
-      : code === 'ENOENT' ? 'its folder does not exist'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EROFS' ? 'the file system is read-only'
-      : code === 'ENOSPC' ? 'the disk is full'
-      : (error as Error).message.split('\n')[0];
+    const why = code === 'EISDIR' ? 'it is a folder, not a file' : code === 'ENOENT' ? 'its folder does not exist' : `it cannot be read: ${systemReason(error)}`;
     throw new UsageError('ERR_OPTION', `--checkpoint ${path}: ${why}`);
   }
 }
@@ -155,7 +160,30 @@ export function splitDigest(subTasks: readonly KeyedSubTask[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * What differs between a checkpoint and the run that would resume it, said as what the file holds against what
+ * the run would do, and how to go on: the command that wrote it (`--strategy bitboard`), or afresh in another file.
+ */
+function mismatch(path: string, file: CheckpointHeader, run: CheckpointHeader): string | undefined {
+  const afresh = `or start afresh with another --checkpoint file (or remove ${inert(path)})`;
+  if (identity(file.task) !== identity(run.task)) {
+    return `${inert(path)} holds another count — ${describe(file.task)}; this run is ${describe(run.task)}: resume it with the command that wrote it, ${afresh}`;
+  }
+  const split = (h: CheckpointHeader) => `${h.subTasks} sub-tasks from ${h.parts} parts`;
+  if (file.strategy !== run.strategy) {
+    return `${inert(path)} was written by strategy ${inert(String(file.strategy))} (${split(file)}); this run would use ${run.strategy} (${split(run)}): resume it with --strategy ${inert(String(file.strategy))}, ${afresh}`;
+  }
+  if (file.subTasks !== run.subTasks || file.split !== run.split) {
+    return `${inert(path)} was split by ${run.strategy} into ${split(file)}, and this version of it splits them ${file.subTasks !== run.subTasks ? `into ${run.subTasks}` : 'differently'}: it cannot be resumed by this version; start afresh with another --checkpoint file (or remove ${inert(path)})`;
+  }
+  return undefined;
+}
+
+/** A count as a user named it: piece, board, goal, and its options when it has any. */
 function describe(task: Task): string {
-  const p = task.problem;
-  return `${p.piece} on ${p.board.width}×${p.board.height}, goal ${task.goal}`;
+  const p = task.problem as Partial<Task['problem']> & { board?: { width?: unknown; height?: unknown; torus?: unknown; removed?: unknown } };
+  const board = `${String(p.board?.width)}×${String(p.board?.height)}${p.board?.torus ? ' torus' : ''}${Array.isArray(p.board?.removed) && p.board.removed.length > 0 ? ` less ${p.board.removed.length} squares` : ''}`;
+  const k = (p as { k?: unknown }).k;
+  const options = task.options && Object.keys(task.options).length > 0 ? `, options ${JSON.stringify(task.options)}` : '';
+  return inert(`${String(p.piece)} on ${board}${k !== undefined ? `, k ${String(k)}` : ''}, goal ${String(task.goal)}${options}`, { max: 200 });
 }

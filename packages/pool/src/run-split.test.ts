@@ -58,11 +58,11 @@ describe('runSplit on real worker threads', () => {
     const again = await runSplit({ plugins: pluginUrls, task, workers: 2, checkpoint: file });
     expect(again).toMatchObject({ status: 'complete', count: 724n });
     expect(again.stats.extra?.resumed).toBe(kept);
-    await expect(runSplit({ plugins: pluginUrls, task: queens(9, 'count'), workers: 1, checkpoint: file })).rejects.toThrow(/different count/);
+    await expect(runSplit({ plugins: pluginUrls, task: queens(9, 'count'), workers: 1, checkpoint: file })).rejects.toThrow(/holds another count — queen on 10×10, goal count; this run is queen on 9×9, goal count: resume it with the command that wrote it, or start afresh/);
     // The same count split another way (a newer strategy) must not mix its sub-tasks with these.
     const [header, ...entries] = readFileSync(file, 'utf8').split('\n');
     writeFileSync(file, [JSON.stringify({ ...JSON.parse(header!), split: 'an older split' }), ...entries].join('\n'));
-    await expect(runSplit({ plugins: pluginUrls, task, workers: 1, checkpoint: file })).rejects.toThrow(/split differently/);
+    await expect(runSplit({ plugins: pluginUrls, task, workers: 1, checkpoint: file })).rejects.toThrow(/splits them differently: it cannot be resumed by this version; start afresh/);
   });
 
   it('an abort ends with the partial count and the share of sub-tasks finished', async () => {

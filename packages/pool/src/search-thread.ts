@@ -100,10 +100,9 @@ function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, e
           settle(() => resolve(forced(status, note)));
         }, after),
       );
-    const overBudget = `strategy ${strategy} ran past its time budget without stopping; its thread was ended`;
     const onAbort = () => {
       Atomics.store(flag, 0, 1);
-      endByForce('aborted', `strategy ${strategy} did not stop when asked; its thread was ended`);
+      endByForce('aborted', `stopped while strategy ${strategy} was still between checks of its stop signal; its thread was ended ${seconds(grace)} after the stop`);
     };
     const onMessage = (message: SearchMessage) => {
       if (settled) return;
@@ -143,9 +142,11 @@ function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, e
      */
     const maxTimeMs = task.budget?.maxTimeMs ?? DEFAULT_BUDGET.maxTimeMs;
     if (maxTimeMs < 2 ** 31 - 1 - grace) {
-      timers.push(
-        setTimeout(() => endByForce('budget', overBudget, Math.min(grace, Math.max(OVERRUN_MS, maxTimeMs * OVERRUN_SHARE))), maxTimeMs),
-      );
+      // Said without blame: a bundled strategy deep in a long step (an integer program's solver, a join of half
+      // boards) is as likely here as one that never reads its clock.
+      const after = Math.min(grace, Math.max(OVERRUN_MS, maxTimeMs * OVERRUN_SHARE));
+      const overBudget = `the time budget (--max-time) ran out while strategy ${strategy} was still between checks of its clock; its thread was ended ${seconds(after)} after it`;
+      timers.push(setTimeout(() => endByForce('budget', overBudget, after), maxTimeMs));
     }
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -153,6 +154,11 @@ function watch(worker: Worker, flag: Int32Array, options: SearchThreadOptions, e
     worker.on('error', onError).on('exit', onExit);
   });
   return { result, poll };
+}
+
+/** A time as a person reads it: `15 s`, `500 ms`, `1.2 s`. */
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toPrecision(3))} s`;
 }
 
 /** A search that does not stop at its budget is ended this long after it, or this share of the budget if more. */

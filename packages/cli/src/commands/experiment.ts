@@ -16,6 +16,7 @@ import { out } from '../output/output.js';
 import { createCliBezzel, userCwd, type LoadedPlugin } from '../plugins/load-plugins.js';
 import { resolvePieceId } from '../options/problem-args.js';
 import { MiB, readBounded } from '../options/user-file.js';
+import { writeNote } from '../output/notes.js';
 
 interface ExperimentOptions extends ExperimentFlags {
   readonly spec?: string;
@@ -121,7 +122,7 @@ async function runExperimentCommand(words: string[], options: ExperimentOptions,
     const path = resolve(cwd, options.spec);
     const contents = await readSpecText(readText(path, options.spec), options.spec);
     if (contents.madeBy && contents.madeBy !== packageJson.version) {
-      process.stderr.write(`bezzel: ${inert(options.spec)} was made by bezzel ${inert(String(contents.madeBy))}, this is ${packageJson.version}: runs may differ\n`);
+      writeNote(`bezzel: ${inert(options.spec)} was made by bezzel ${inert(String(contents.madeBy))}, this is ${packageJson.version}: runs may differ`);
     }
     if (typeof contents.spec !== 'object' || contents.spec === null || Array.isArray(contents.spec)) throw new UsageError('ERR_SPEC', `${options.spec} must hold an object with the fields piece, sizes, strategies, …`);
     file = { ...(contents.spec as Record<string, unknown>) };
@@ -203,8 +204,10 @@ function raceFlags(merged: Record<string, unknown>, options: ExperimentOptions):
     const match = /^([a-zA-Z][\w-]*):([a-zA-Z][\w-]*)=(.+)$/.exec(text);
     if (!match) throw new UsageError('ERR_OPTION', `--when ${inert(text)}: write NAME:OTHER=value,value (NAME matters only when OTHER has one of the values), such as alpha:schedule=geometric`);
     const [, name, other, list] = match;
+    const values = list!.split(',').map((v) => v.trim());
+    if (values.includes('')) throw new UsageError('ERR_OPTION', `--when ${inert(text)} has an empty value between commas: write each value once`);
     const previous = parameters[name!] ?? {};
-    parameters[name!] = { ...previous, when: { ...(isRecord(previous.when) ? previous.when : {}), [other!]: list!.split(',').map((v) => v.trim()).filter(Boolean) } };
+    parameters[name!] = { ...previous, when: { ...(isRecord(previous.when) ? previous.when : {}), [other!]: values } };
   }
   if (Object.keys(parameters).length > 0) race.parameters = parameters;
   if (Object.keys(sweep).length > 0) merged.sweep = sweep;
@@ -276,7 +279,7 @@ function readText(path: string, name: string): string {
 
 function write(file: string, text: string | Uint8Array): void {
   writeWhole(resolve(userCwd(), file), text, file);
-  process.stderr.write(`wrote ${inert(file)}\n`);
+  writeNote(`wrote ${inert(file)}`);
 }
 
 function runsFormatOf(file: string): 'jsonl' | 'csv' {
@@ -296,7 +299,7 @@ function warnIfLong(runs: number, maxTimeMs: number): void {
   const worst = runs * maxTimeMs;
   if (worst <= LONG_EXPERIMENT_MS) return;
   const span = Number.isFinite(worst) ? `up to ${worst >= 3_600_000 ? `${(worst / 3_600_000).toFixed(1)} h` : `${Math.round(worst / 60_000)} min`}` : 'without end (no time budget)';
-  process.stderr.write(`bezzel: ${runs} runs could take ${span} if they use their whole budget; --max-time sets a run's budget, and Ctrl-C stops with the runs so far\n`);
+  writeNote(`bezzel: ${runs} runs could take ${span} if they use their whole budget; --max-time sets a run's budget, and Ctrl-C stops with the runs so far`);
 }
 
 function formatOf(file: string): 'json' | 'csv' {

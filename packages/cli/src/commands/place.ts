@@ -1,4 +1,4 @@
-import { type Goal, type Task, UsageError } from '@bezzel/core';
+import { type Goal, MAX_SQUARE_SIDE, type Task, UsageError } from '@bezzel/core';
 import { Command } from 'commander';
 import { addBoardOptions, addGoalOption, addSolveOptions, boardSpec, budgetOf, type CommonOptions, placementGoals, wholeNumber } from '../options/common-options.js';
 import { solveAndPrint } from '../output/output.js';
@@ -32,7 +32,7 @@ export function placeCommand(setExit: SetExit): Command {
 export function queensCommand(setExit: SetExit): Command {
   const command = new Command('queens')
     .description('n queens on n×n: a shortcut for `place queen -n <n>`')
-    .argument('<n>', 'board size', wholeNumber('n', 1));
+    .argument('<n>', 'board size', wholeNumber('n', 1, MAX_SQUARE_SIDE, 'a square board\'s squares are numbered below 2⁵³'));
   addGoalOption(command, placementGoals, 'one');
   addSolveOptions(command);
   addPoolOptions(command);

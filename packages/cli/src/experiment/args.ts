@@ -1,4 +1,4 @@
-import { MAX_SIDE, quoted, UsageError } from '@bezzel/core';
+import { MAX_SQUARE_SIDE, quoted, UsageError } from '@bezzel/core';
 import { InvalidArgumentError } from 'commander';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isFileSpecifier } from '../plugins/load-plugins.js';
@@ -37,26 +37,41 @@ export interface ExperimentFlags {
 export function optionAssignment(text: string, previous: OptionAssignment[] = []): OptionAssignment[] {
   const match = /^(?:([a-z][\w-]*)\.)?([a-zA-Z][\w-]*)=(.*)$/.exec(text);
   if (!match) throw new InvalidArgumentError(`write options as name=value, or strategy.name=value for one strategy, not "${text}"`);
+  const earlier = previous.find((a) => a.strategy === match[1] && a.name === match[2]);
+  if (earlier && earlier.value !== match[3]) {
+    const named = `${match[1] ? `${match[1]}.` : ''}${match[2]}`;
+    throw new InvalidArgumentError(`${named} is given twice, ${quoted(`${named}=${earlier.value}`)} and ${quoted(text)}: an option takes one value; give it once`);
+  }
   return [...previous, { ...(match[1] ? { strategy: match[1] } : {}), name: match[2]!, value: match[3]! }];
 }
 
 /** `--sweep mutationRate=0.01,0.05,0.1`: an option and the values to try, as typed. */
 export function sweepAssignment(text: string, previous: Record<string, string[]> = {}): Record<string, string[]> {
   const match = /^([a-zA-Z][\w-]*)=(.+)$/.exec(text);
-  const values = match?.[2]!.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
+  const values = match?.[2]!.split(',').map((v) => v.trim()) ?? [];
   if (!match || values.length === 0) throw new InvalidArgumentError(`write a sweep as name=value,value,…, such as mutationRate=0.01,0.05,0.1, not ${quoted(text)}`);
+  if (values.includes('')) throw new InvalidArgumentError(`${quoted(text)} has an empty value between commas: write each value once, such as mutationRate=0.01,0.05,0.1`);
+  if (Object.hasOwn(previous, match[1]!)) throw new InvalidArgumentError(`${match[1]} is swept twice, ${quoted(`${match[1]}=${previous[match[1]!]!.join(',')}`)} and ${quoted(text)}: give its values in one --sweep`);
   return { ...previous, [match[1]!]: values };
 }
 
 export function strategyList(text: string): string[] {
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (ids.length === 0) throw new InvalidArgumentError('name at least one strategy, e.g. min-conflicts,hill-climbing');
-  return [...new Set(ids)];
+  const ids = text.split(',').map((s) => s.trim());
+  if (ids.every((id) => id === '')) throw new InvalidArgumentError('name at least one strategy, e.g. min-conflicts,hill-climbing');
+  if (ids.includes('')) throw new InvalidArgumentError(`${quoted(text)} has an empty name between commas: name each strategy once, e.g. min-conflicts,hill-climbing`);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new InvalidArgumentError(`${quoted(text)} names ${twice} twice: name each strategy once`);
+  return ids;
 }
 
 export function sizeList(text: string): number[] {
-  const side = wholeNumber('-n', 1, MAX_SIDE);
-  return [...new Set(text.split(',').map((s) => side(s.trim())))];
+  const side = wholeNumber('-n', 1, MAX_SQUARE_SIDE, 'a square board\'s squares are numbered below 2⁵³');
+  const sides = text.split(',').map((s) => s.trim());
+  if (sides.includes('') && sides.length > 1) throw new InvalidArgumentError(`${quoted(text)} has an empty size between commas: write each size once, such as 8,12,16`);
+  const values = sides.map(side);
+  const twice = values.find((n, i) => values.indexOf(n) !== i);
+  if (twice !== undefined) throw new InvalidArgumentError(`${quoted(text)} names the size ${twice} twice: write each size once`);
+  return values;
 }
 
 const PROBLEM_WORDS: Readonly<Record<string, string>> = { place: 'placement', placement: 'placement', tour: 'tour', dominate: 'dominate' };

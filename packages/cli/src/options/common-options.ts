@@ -1,4 +1,4 @@
-import { type BoardSpec, type Budget, DEFAULT_BUDGET, type Goal, GOALS_OF, MAX_SIDE, type OptionValue, quoted, UsageError } from '@bezzel/core';
+import { type BoardSpec, type Budget, DEFAULT_BUDGET, type Goal, GOALS_OF, MAX_SIDE, MAX_SQUARE_SIDE, misfitNote, numberMisfit, type OptionValue, quoted, UsageError } from '@bezzel/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { totalmem } from 'node:os';
 
@@ -33,7 +33,10 @@ export interface CommonOptions {
 export function wholeNumber(what: string, min: number, max: number = Number.MAX_SAFE_INTEGER, why?: string) {
   return (text: string): number => {
     const range = max === Number.MAX_SAFE_INTEGER ? `a whole number${min > 0 ? ` of at least ${min}` : ' (0 or more)'}` : `a whole number from ${min} to ${max}`;
-    if (!/^\s*[+-]?\d+\s*$/.test(text)) throw new InvalidArgumentError(`${what} must be ${range}, not ${quoted(text)}`);
+    if (!/^\s*[+-]?\d+\s*$/.test(text)) {
+      const misfit = numberMisfit(text);
+      throw new InvalidArgumentError(`${what} must be ${range}, not ${quoted(text)}${misfitNote(misfit)}`);
+    }
     const value = Number(text);
     if (value < min) throw new InvalidArgumentError(`${what} must be ${range}, not ${text.trim()}`);
     if (value > max || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`${what} may be at most ${max}${why ? ` (${why})` : ''}, not ${text.trim()}`);
@@ -78,6 +81,8 @@ export function duration(text: string): number {
     parts++;
   }
   if (/^0+(\.0+)?$/.test(trimmed)) throw new InvalidArgumentError(`a time budget must be more than 0, not ${quoted(text)} (none means no limit)`);
+  const misfit = numberMisfit(trimmed);
+  if (misfit) throw new InvalidArgumentError(`a time budget cannot be ${misfit.word}: ${quoted(text)}${misfit.detail ? ` (${misfit.detail})` : ''}; give an amount more than 0 with its unit, like 15s or 2m, or none for no limit`);
   if (parts === 0 || at < trimmed.length) {
     const bare = /^\d+(\.\d+)?$/.test(trimmed) ? `; say ${trimmed}s or ${trimmed}ms` : '';
     throw new InvalidArgumentError(`a time needs a unit, like 15s, 500ms, 2m, 1h30m or none (no limit), not ${quoted(text)}${bare}`);
@@ -100,6 +105,8 @@ export function memorySize(text: string, machine: number = totalmem()): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt])(?:i?b)?\s*$/i.exec(text);
   // Nothing is refused as nothing, not as a missing unit (whose hint would suggest 0G, refused too).
   if (/^\s*0+(\.0+)?\s*$/.test(text)) throw new InvalidArgumentError(`a memory size must be more than 0, not ${quoted(text)}`);
+  const misfit = numberMisfit(text);
+  if (misfit) throw new InvalidArgumentError(`a memory size cannot be ${misfit.word}: ${quoted(text)}${misfit.detail ? ` (${misfit.detail})` : ''}; give an amount more than 0 with its unit, like 512M or 12G`);
   if (!match) {
     const bare = /^\s*\d+(\.\d+)?\s*$/.test(text) ? `; say ${text.trim()}G or ${text.trim()}M` : '';
     throw new InvalidArgumentError(`a memory size needs a unit, like 512M, 12G or 1.5T (powers of 1024), not ${quoted(text)}${bare}`);
@@ -125,14 +132,19 @@ export function keyValue(text: string, previous: Record<string, OptionValue> = {
   if (!match) throw new InvalidArgumentError(`write strategy options as name=value, not ${quoted(text)}`);
   const raw = match[2]!;
   const value: OptionValue = raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-  return { ...previous, [match[1]!]: value };
+  const name = match[1]!;
+  // The same name twice would keep the last value and drop the first without a word.
+  if (Object.hasOwn(previous, name) && previous[name] !== value) {
+    throw new InvalidArgumentError(`${name} is given twice, ${quoted(`${name}=${String(previous[name])}`)} and ${quoted(text)}: an option takes one value; give it once`);
+  }
+  return { ...previous, [name]: value };
 }
 
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function addBoardOptions(command: Command, defaultSize?: number): Command {
   return command
-    .option('-n, --size <n>', `square board n×n${defaultSize ? ` (default ${defaultSize})` : ''}`, wholeNumber('-n', 1, MAX_SIDE))
+    .option('-n, --size <n>', `square board n×n${defaultSize ? ` (default ${defaultSize})` : ''}`, wholeNumber('-n', 1, MAX_SQUARE_SIDE, 'a square board\'s squares are numbered below 2⁵³; --width and --height go to 100,000,000'))
     .option('--width <w>', 'board width (files)', wholeNumber('--width', 1, MAX_SIDE))
     .option('--height <h>', 'board height (ranks)', wholeNumber('--height', 1, MAX_SIDE))
     .option('--removed <squares>', 'squares cut out of the board, e.g. "d4,e5"')

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { writeOut } from './write-out.js';
 import { userCwd } from '../plugins/load-plugins.js';
+import { writeNote } from './notes.js';
 
 /** What `--format svg` and `--out FILE` ask for: an SVG or a PNG drawing, or nothing (text and JSON). */
 export type Drawing = 'svg' | 'png';
@@ -38,7 +39,7 @@ export async function emitDrawing(svg: Iterable<string> | undefined, what: strin
   }
   const path = resolve(userCwd(), options.out);
   writeWhole(path, drawingOf(options) === 'png' ? toPng([...svg].join('')) : svg, options.out);
-  process.stderr.write(`wrote ${inert(options.out)}\n`);
+  writeNote(`wrote ${inert(options.out)}`);
 }
 
 /** PNG through resvg (a Rust SVG renderer shipped as prebuilt binaries on npm), loaded only when a PNG is asked for. */

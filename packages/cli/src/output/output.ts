@@ -9,6 +9,7 @@ import { EXIT } from '../exit.js';
 import { crossCheck } from '../solve/cross-check.js';
 import { solveWatched, type SolveSetup } from '../solve/watched-solve.js';
 import type { CommonOptions } from '../options/common-options.js';
+import { writeNote } from './notes.js';
 
 /** A solution in text: the board (or tour grid) and the line forms a user can paste into `check`. */
 export function renderSolution(board: Board, piece: Piece, solution: Solution, options: Pick<CommonOptions, 'ascii'>): string {
@@ -87,7 +88,7 @@ export async function withCrossCheck(setup: SolveSetup, task: Task, result: Resu
   const check = await crossCheck(setup, task, result, options.crossCheck ?? false);
   if (!check) return result;
   if (!check.agreed) {
-    process.stderr.write(`bezzel: could not cross-check the count: ${check.why}\n`);
+    writeNote(`bezzel: could not cross-check the count: ${check.why}`);
     return check.stopped ? { ...result, stats: { ...result.stats, extra: { ...result.stats.extra, crossCheck: CROSS_CHECK_STOPPED } } } : result;
   }
   return { ...result, stats: { ...result.stats, extra: { ...result.stats.extra, crossCheck: `${check.by} agrees` } } };

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { userCwd } from '../plugins/load-plugins.js';
 import type { QueueOptions } from './queue-options.js';
 import { MiB, readBounded } from '../options/user-file.js';
+import { writeNote } from '../output/notes.js';
 
 /**
  * The queue a command names with --queue or BEZZEL_QUEUE, with its password from --password-file or
@@ -23,7 +24,7 @@ export function queueAddressOf(options: QueueOptions): QueueAddress {
   };
   const address = parseQueueAddress(options.queue, { ...(password !== undefined ? { password } : {}), tls });
   if (address.passwordInAddress && password === undefined) {
-    process.stderr.write('bezzel: warning: a password in the queue address shows in `ps` and shell history; set BEZZEL_QUEUE_PASSWORD or use --password-file\n');
+    writeNote('bezzel: warning: a password in the queue address shows in `ps` and shell history; set BEZZEL_QUEUE_PASSWORD or use --password-file');
   }
   return address;
 }
@@ -45,7 +46,7 @@ export function queueKeyOf(options: QueueOptions): QueueKey | undefined {
 /** Once, on stderr: without a shared key, anyone who can write to the Redis can change a count unseen. */
 export function warnUnsigned(key: QueueKey | undefined, what: string): void {
   if (key) return;
-  process.stderr.write(`bezzel: warning: no queue key (BEZZEL_QUEUE_KEY or --queue-key-file): ${what} are not signed, and a result forged in Redis would be counted\n`);
+  writeNote(`bezzel: warning: no queue key (BEZZEL_QUEUE_KEY or --queue-key-file): ${what} are not signed, and a result forged in Redis would be counted`);
 }
 
 function readSecret(file: string, option: string): string {

@@ -8,6 +8,7 @@ import { exitCode, printResult, withCrossCheck } from '../output/output.js';
 import { pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 import { countNote, progressBar } from '../output/progress.js';
 import { solveWatched } from './watched-solve.js';
+import { writeNote } from '../output/notes.js';
 
 /** Below 17×17 a count takes a few seconds in-process, less than starting worker threads costs (bench: n = 16 1.97 s in one thread, 2.80 s on two workers). */
 const WORTH_SPLITTING_SQUARES = 17 * 17;
@@ -93,7 +94,7 @@ export async function countOnWorkers(
   result = await withCrossCheck({ bezzel, plugins }, task, result, options);
   if (options.checkpoint && (result.status === 'aborted' || result.status === 'budget')) {
     const finished = result.stats.extra?.finished;
-    process.stderr.write(`bezzel: ${inert(options.checkpoint)} keeps ${finished ?? 'the'} finished sub-tasks${finished !== undefined ? ` of ${result.stats.extra?.subTasks}` : ''}: the same command resumes the count\n`);
+    writeNote(`bezzel: ${inert(options.checkpoint)} keeps ${finished ?? 'the'} finished sub-tasks${finished !== undefined ? ` of ${result.stats.extra?.subTasks}` : ''}: the same command resumes the count`);
   }
   const { board, piece } = instance.value;
   const shown = present(result);
@@ -126,7 +127,7 @@ export async function countOnThreads(bezzel: Bezzel, plugins: readonly LoadedPlu
         ...(options.parts !== undefined ? { parts: options.parts } : {}),
         ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
         onCheckpointRejected: (lines) =>
-          process.stderr.write(`bezzel: ${inert(options.checkpoint!)}: ${lines} line${lines === 1 ? '' : 's'} failed ${lines === 1 ? 'its' : 'their'} check (edited or damaged, or a count above what the board allows); ${lines === 1 ? 'that sub-task is' : 'those sub-tasks are'} counted again\n`),
+          writeNote(`bezzel: ${inert(options.checkpoint!)}: ${lines} line${lines === 1 ? '' : 's'} failed ${lines === 1 ? 'its' : 'their'} check (edited or damaged, or a count above what the board allows); ${lines === 1 ? 'that sub-task is' : 'those sub-tasks are'} counted again`),
         signal: controller.signal,
         onProgress: (p) => bar?.update(p),
       });
