@@ -74,6 +74,11 @@ export type Support =
       readonly ok: true;
       /** The estimated wall time of the run in milliseconds: `auto` runs the lowest. */
       readonly cost: number;
+      /**
+       * The cost was measured for this very kind of task (not an estimate, which may be off a thousandfold): a
+       * command may then run a short count where it is, without a search thread's start-up.
+       */
+      readonly measured?: boolean;
     }
   | {
       /** No, it cannot. */
@@ -82,7 +87,11 @@ export type Support =
       readonly reason: string;
     };
 /** Yes, in an estimated `ms` of wall time (see {@link Support}); past any budget it saturates, never NaN. */
-export const yes = (ms: number): Support => ({ ok: true, cost: Number.isNaN(ms) ? Number.MAX_VALUE : Math.min(Math.max(ms, 0), Number.MAX_VALUE) });
+export const yes = (ms: number, how?: { readonly measured?: boolean }): Support => ({
+  ok: true,
+  cost: Number.isNaN(ms) ? Number.MAX_VALUE : Math.min(Math.max(ms, 0), Number.MAX_VALUE),
+  ...(how?.measured ? { measured: true } : {}),
+});
 /** No, with the reason a user reads (`it places pieces`, `boards beyond 2048×2048 are for min-conflicts`). */
 export const no = (reason: string): Support => ({ ok: false, reason });
 

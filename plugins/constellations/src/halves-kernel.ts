@@ -6,11 +6,11 @@
 
 import { bucketsBody, partsBody } from './half-search-kernel.js';
 import { joinBody } from './join-kernel.js';
+import { partRows } from './part-rows.js';
 import { I32, I64 } from './wasm-body.js';
 import { name, section, vector } from './wasm-encoding.js';
 
-/** Rows of a half's inner part (nearest the band) and outer part. */
-export const partRows = (m: number) => [Math.ceil(m / 2), Math.floor(m / 2)] as const;
+export { partRows } from './part-rows.js';
 
 /** The module's bytes for an n×n board, halves of m rows, a band of b rows. */
 export function halvesBytes(n: number, m: number, b: number): Uint8Array<ArrayBuffer> {

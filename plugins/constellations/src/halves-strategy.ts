@@ -141,7 +141,7 @@ export const halvesStrategy: SearchStrategy = {
     }
     const memory = overMemory(memoryBytes(n, b), `its parts and one bucket's halves for ${n} queens`, instance);
     if (memory) return no(memory);
-    return yes(costMs(n));
+    return yes(costMs(n), { measured: n <= 17 });
   },
   run,
   split,

@@ -24,6 +24,7 @@
  */
 
 import { Body, I32, I64, mem, OP, V, V128 } from './wasm-body.js';
+import { partRows } from './part-rows.js';
 
 /** Rows of one diagonal direction: every key a top half writes or a bottom half reads (see `joinBody`). */
 export const diagonalRows = (n: number, m: number, b: number) => n + 2 * m + b;
@@ -42,7 +43,10 @@ function stepsOf(from: number, rows: number): [row: number, queens: number][] {
 }
 
 /** Every pair step of a half: the inner part's, then the outer's. */
-const pairSteps = (m: number) => (process.env.NOPAIR ? [] : [...stepsOf(0, Math.ceil(m / 2)), ...stepsOf(Math.ceil(m / 2), Math.floor(m / 2))].filter(([, q]) => q === 2)) as [number, number][];
+const pairSteps = (m: number): [number, number][] => {
+  const [h1, h2] = partRows(m);
+  return [...stepsOf(0, h1), ...stepsOf(h1, h2)].filter(([, q]) => q === 2);
+};
 
 /** The config block's slots. */
 export const CFG = {
@@ -59,8 +63,7 @@ export const CFG = {
  */
 export function joinBody(n: number, m: number, b: number): Body {
   const f = new Body([['from', I32], ['to', I32], ['step', I32], ['cfg', I32]]);
-  const h1 = Math.ceil(m / 2);
-  const h2 = m - h1;
+  const [h1, h2] = partRows(m);
   const rows = diagonalRows(n, m, b);
   const off1 = m + b + 1;
   const off2 = m - 1;
@@ -82,7 +85,7 @@ export function joinBody(n: number, m: number, b: number): Body {
    * The pointers whose ORs give a part's conflicts: for each step of the part (its queens in `code`, bytes from
    * its first row `from`), a pair table's entry, or a single queen's two rows. Returns their locals.
    */
-  const partRows = (code: string, from: number, rows: number): string[] => {
+  const partPointers = (code: string, from: number, rows: number): string[] => {
     const out: string[] = [];
     for (const [row, queens] of stepsOf(from, rows)) {
       const q = row - from;
@@ -368,7 +371,7 @@ export function joinBody(n: number, m: number, b: number): Body {
       f.block(() => f.loop(() => {
         f.get('y').get('ye').op(OP.i32GeU).brIf(1);
         f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load).set('code', I64);
-        const outer = partRows('code', h1, h2);
+        const outer = partPointers('code', h1, h2);
         lanes(() => {
           f.get('q').get('x').op(OP.i32Add);
           outer.forEach((row, i) => (load(row), i > 0 && f.op(...V.or)));
@@ -385,7 +388,7 @@ export function joinBody(n: number, m: number, b: number): Body {
         f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
         f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
         f.get('at').op(...OP.i64Load).set('code', I64);
-        const inner = partRows('code', 0, h1);
+        const inner = partPointers('code', 0, h1);
         f.op(...V.ones).set('and', V128);
         lanes(() => {
           load('base');

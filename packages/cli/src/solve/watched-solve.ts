@@ -11,7 +11,8 @@ export const LONG_RUN_MS = 250;
 /**
  * Goals that search a whole space (counts, lists, a maximum or a minimum with its proof) go to a search thread on
  * boards beyond this many squares whatever the estimate says: an estimate that is wrong by a factor of a
- * thousand (it happens) must not leave a search in this thread, where Ctrl-C cannot reach it.
+ * thousand (it happens) must not leave a search in this thread, where Ctrl-C cannot reach it. A cost the strategy
+ * measured for the task (`Support.measured`: the join's queens counts) is trusted like any short run's.
  */
 const SMALL_BOARD = 64;
 /** Tours explode sooner: counting them from 6×6 up takes seconds to years. */
@@ -50,7 +51,9 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   if (!checked.ok) throw checked.error;
   const support = strategy.value.supports(instance.value);
   const cost = support.ok ? support.cost : 0;
-  const counting = EXHAUSTIVE.has(task.goal) && instance.value.board.playable > (instance.value.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
+  // A measured cost is trusted: a short count of a big board stays here too.
+  const measured = support.ok && support.measured === true;
+  const counting = !measured && EXHAUSTIVE.has(task.goal) && instance.value.board.playable > (instance.value.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
   const id = strategy.value.meta.id;
   if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting && !watch.inThread) return here();
   // A theorem answers at once, however long the search it spares would have been.
