@@ -7,7 +7,7 @@
 import { bucketsBody, partsBody } from './half-search-kernel.js';
 import { joinBody } from './join-kernel.js';
 import { partRows } from './part-rows.js';
-import { I32, I64 } from './wasm-body.js';
+import { I32, I64, V, V128 } from './wasm-body.js';
 import { name, section, vector } from './wasm-encoding.js';
 
 export { partRows } from './part-rows.js';
@@ -40,6 +40,23 @@ export interface HalvesKernel {
   /** By a part's rows. */
   readonly tally: Readonly<Record<number, Tally>>;
   readonly fill: Readonly<Record<number, Fill>>;
+}
+
+let simd: boolean | undefined;
+
+/** Whether this engine runs WebAssembly with SIMD: a module of one function that makes a 128-bit constant. */
+export function simdAvailable(): boolean {
+  if (simd === undefined) {
+    const body = [0, ...V.zero, 0x0b];
+    try {
+      simd = WebAssembly.validate(
+        new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, ...section(1, vector([[0x60, 0, 1, V128]])), ...section(3, vector([[0]])), ...section(10, vector([[body.length, ...body]]))]),
+      );
+    } catch {
+      simd = false;
+    }
+  }
+  return simd;
 }
 
 const kernels = new Map<string, HalvesKernel | undefined>();

@@ -1,7 +1,7 @@
 import { no, option, overMemory, UsageError, waitedMs, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
 import { bandSize, eachBand, MAX_HALF } from './bands.js';
 import { countBand, type BandWatch, type Share } from './halves.js';
-import { halvesKernel } from './halves-kernel.js';
+import { simdAvailable } from './halves-kernel.js';
 import { applies } from './strategy.js';
 import { fundamentalOf } from './symmetric.js';
 
@@ -132,7 +132,7 @@ export const halvesStrategy: SearchStrategy = {
     if (reason) return no(reason);
     const n = instance.board.width;
     if (n > MAX_N) return no(`the board is ${n} wide; the halves' parts are filed under 4^m column sets, kept to n ≤ ${MAX_N}`);
-    if (!halvesKernel(8, 4, 0)) return no('WebAssembly is not allowed here');
+    if (!simdAvailable()) return no('WebAssembly with SIMD is not allowed here');
     let b: number;
     try {
       b = bandOf(n, instance.task.options?.band);

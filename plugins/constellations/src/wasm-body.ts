@@ -29,19 +29,29 @@ export class Body {
     return index;
   }
   op(...bytes: number[]): this {
-    this.code.push(...bytes);
+    for (const byte of bytes) this.code.push(byte);
+    return this;
+  }
+  /** An opcode and a local's index (one byte below 128: the common case, written without an array). */
+  private local(opcode: number, index: number): this {
+    if (index < 128) this.code.push(opcode, index);
+    else this.op(opcode, ...uleb(index));
     return this;
   }
   get(id: string, type = I32): this {
-    return this.op(0x20, ...uleb(this.slot(id, type)));
+    return this.local(0x20, this.slot(id, type));
   }
   set(id: string, type = I32): this {
-    return this.op(0x21, ...uleb(this.slot(id, type)));
+    return this.local(0x21, this.slot(id, type));
   }
   tee(id: string, type = I32): this {
-    return this.op(0x22, ...uleb(this.slot(id, type)));
+    return this.local(0x22, this.slot(id, type));
   }
   i32(v: number): this {
+    if (v >= -64 && v < 64) {
+      this.code.push(0x41, v & 0x7f);
+      return this;
+    }
     return this.op(0x41, ...sleb(v));
   }
   i64(v: bigint): this {
