@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchSection } from '../index.js';
 import { fmtMs } from '../time.js';
@@ -8,75 +8,133 @@ import { fmtMs } from '../time.js';
 const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'packages/cli/bin/bezzel.mjs');
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const oracle = JSON.parse(readFileSync(join(root, 'test/oracles/queens.json'), 'utf8')) as { rows: { n: number; all: number | string; fundamental: number | string }[] };
+const published = (n: number) => oracle.rows.find((row) => row.n === n);
 
-interface Run {
+interface Timed {
   readonly wallMs: number;
-  /** User CPU seconds of the whole process (all its threads), from GNU time. */
+  /** User CPU seconds and peak resident MiB of the whole process, from GNU time. */
   readonly userS?: number;
   readonly peakMiB?: number;
-  /** The search time the command reports on its stats line. */
-  readonly searchMs?: number;
-  readonly answer: string;
+  readonly stdout: string;
 }
 
-/** Runs `bezzel …` as a user's shell would and times the whole process. */
-function run(args: readonly string[]): Promise<Run> {
+/** A command as a user's shell runs it, timed whole (start-up, search thread and all). */
+function timed(file: string, args: readonly string[]): Promise<Timed> {
   return new Promise((resolve, reject) => {
-    const command = [process.execPath, bin, ...args];
-    const [file, ...rest] = gnuTime ? [gnuTime, '-f', '%e %U %M', ...command] : command;
+    const [run, ...rest] = gnuTime ? [gnuTime, '-f', '%U %M', file, ...args] : [file, ...args];
     const started = performance.now();
-    const child = spawn(file!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const child = spawn(run!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`bezzel ${args.join(' ')} exited ${code}: ${err.trim().split('\n').at(-1)}`));
-      const t = gnuTime ? /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(err) : null;
-      const search = /time ([\d.]+) (ms|s)\b/.exec(out + err);
-      resolve({
-        wallMs,
-        ...(t ? { userS: Number(t[2]), peakMiB: Number(t[3]) / 1024 } : {}),
-        ...(search ? { searchMs: Number(search[1]) * (search[2] === 's' ? 1000 : 1) } : {}),
-        answer: /^(\d+) solutions/m.exec(out)?.[1] ?? '?',
-      });
+      if (code !== 0) return reject(new Error(`${file} ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
+      const t = gnuTime ? /([\d.]+) (\d+)\s*$/.exec(stderr) : null;
+      resolve({ wallMs, stdout, ...(t ? { userS: Number(t[1]), peakMiB: Number(t[2]) / 1024 } : {}) });
     });
   });
 }
 
-/** Quoted from issue 29 (measured on this machine, not run here): n = 17 and 16 queens counts. */
-const ANCHORS = [
-  "Kluev's quarter-board join (C++20), 1 thread: n = 16 0.24 s, n = 17 2.70 s",
-  'NQueensFAF CPU solver (Java, Preußer start constellations), 2 threads: n = 17 4.67 s wall',
-  'Takaken ver 3.3 (C, OpenMP), 2 threads: n = 17 7.81 s wall',
-];
+const bezzel = (args: readonly string[]) => timed(process.execPath, [bin, ...args]);
+const answerOf = (run: Timed) => /^(\d+) solutions(?:, (\d+) fundamental)?/m.exec(run.stdout);
+const searchOf = (run: Timed) => {
+  const time = /time ([\d.]+) (ms|s)\b/.exec(run.stdout);
+  return time ? Number(time[1]) * (time[2] === 's' ? 1000 : 1) : Number.NaN;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * Issue 29 item 1: `place queen -n N --goal count` whole commands, the half-board join (halves, what auto takes)
- * against start constellations and bitboard (Takahashi's symmetric search), on one thread and two, with the
- * anchors quoted. n = 19 runs halves only (the others take minutes there); BEZZEL_BENCH_QUICK=1 keeps to halves.
+ * The anchors, quoted (not run by the bench): compiled and timed on this machine, outside the repository, by the
+ * session that did issue 34 (2026-11-28, other engineers' work on the two cores, load average 2–7). Kluev's
+ * N-Queens-Count-Sol (github.com/EvgenyKluev/N-Queens-Count-Sol @580f444) built with g++ 12.2 -std=c++20 -O3
+ * -march=native, one binary per n (size set in solcounter.h, the rest as committed), `nqueens 1` and `nqueens 2`;
+ * NQueensFAF's CPU solver (github.com/olepoeschl/NQueensFAF @9c6ee92, Java 17, the CpuSolverExample with n and 2
+ * threads; its save/load library stubbed, never called). Issue 34's own figures for Kluev: 16 0.26 s, 17 2.61 s,
+ * 18 7.04 s (one thread).
+ */
+const KLUEV_ONE: Readonly<Record<number, number>> = { 12: 0.0, 13: 0.01, 14: 0.01, 15: 0.16, 16: 0.18, 17: 2.41, 18: 4.66, 19: 55.57 };
+const KLUEV_TWO: Readonly<Record<number, number>> = {};
+const FAF_TWO: Readonly<Record<number, number>> = { 16: 2.07, 17: 10.55 };
+
+/** The plain bitboard counter (bench/anchors/queens-bitboard.c), compiled with -O3 in this run; undefined without cc. */
+function compileCounter(dir: string): string | undefined {
+  const out = join(dir, 'queens-bitboard');
+  for (const cc of ['cc', 'gcc', 'clang']) {
+    try {
+      execFileSync(cc, ['-O3', '-o', out, join(root, 'bench/anchors/queens-bitboard.c')], { stdio: 'ignore' });
+      return out;
+    } catch {
+      // Try the next compiler.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Issue 34 item 1 (queens rows of item 5): `place queen -n N --goal count` whole commands, n = 12…18 (19 and 20 with
+ * BEZZEL_SLOW), one thread against the plain bitboard C counter compiled and run in the same run (interleaved,
+ * median of three up to n = 16), two threads from n = 16, count-fundamental beside count; every count checked
+ * against the oracle. BEZZEL_BENCH_QUICK=1 keeps to n ≤ 16.
  */
 const section: BenchSection = {
-  title: 'Queens counting at the frontier: halves vs constellations vs bitboard, whole commands (user CPU, wall, peak memory)',
+  title: 'Queens counts n = 12…20: the half-board join against a plain bitboard C counter compiled here, and the anchors (whole commands)',
+  keywords: ['queens'],
   async run(log) {
     if (!existsSync(join(root, 'packages/cli/dist/bin.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--js'], { cwd: root });
-    for (const anchor of ANCHORS) log(`  anchor (quoted): ${anchor}`);
-    log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from other load than wall time`);
-    const sizes = [16, 17, 18, 19];
+    const slow = Boolean(process.env.BEZZEL_SLOW);
     const quick = Boolean(process.env.BEZZEL_BENCH_QUICK);
-    for (const n of sizes) {
-      for (const workers of [1, 2]) {
-        for (const strategy of n >= 19 || quick ? ['halves'] : ['halves', 'constellations', 'bitboard']) {
-          const r = await run(['place', 'queen', '-n', String(n), '--goal', 'count', '--strategy', strategy, '--workers', String(workers), '--max-time', 'none']);
+    const dir = mkdtempSync(join(tmpdir(), 'bezzel-queens-bench-'));
+    try {
+      const counter = compileCounter(dir);
+      log(`  plain bitboard C counter: ${counter ? 'bench/anchors/queens-bitboard.c, cc -O3, compiled in this run' : 'no C compiler here: no ratios'}`);
+      log("  anchors (quoted, measured on this machine, see the section's source): Kluev's N-Queens-Count-Sol, g++ -O3 -march=native, one binary per n; NQueensFAF CPU solver, Java 17");
+      log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from others' work than wall time`);
+      const sizes = [12, 13, 14, 15, 16, 17, 18, ...(slow ? [19, 20] : [])].filter((n) => !quick || n <= 16);
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      for (const n of sizes) {
+        const row = published(n)!;
+        const rounds = n <= 16 ? 3 : 1;
+        const runs: Timed[] = [];
+        const plain: number[] = [];
+        for (let i = 0; i < rounds; i++) {
+          runs.push(await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count', '--workers', '1', '--max-time', 'none']));
+          // The C counter beside each run; from n = 18 it takes minutes (BEZZEL_SLOW).
+          if (counter && (n <= 17 || slow)) {
+            const c = await timed(counter, [String(n)]);
+            if (c.stdout.trim() !== String(row.all)) throw new Error(`the C counter printed ${c.stdout.trim()} for n = ${n}, not ${row.all}`);
+            plain.push(c.wallMs);
+          }
+        }
+        for (const run of runs) if (answerOf(run)?.[1] !== String(row.all)) throw new Error(`n = ${n}: bezzel printed ${run.stdout.split('\n')[0]}, not ${row.all}`);
+        const wall = median(runs.map((r) => r.wallMs));
+        const best = runs.find((r) => r.wallMs === wall)!;
+        const c = plain.length > 0 ? median(plain) : Number.NaN;
+        const kluev = KLUEV_ONE[n];
+        log(
+          `  n=${String(n).padStart(2)} 1 thread : ${String(row.all).padStart(12)} ok  wall ${seconds(wall).padStart(8)}  search ${fmtMs(searchOf(best)).padStart(8)}` +
+            `${best.userS !== undefined ? `  user ${best.userS.toFixed(2).padStart(6)} s  peak ${best.peakMiB!.toFixed(0).padStart(4)} MiB` : ''}` +
+            `${Number.isFinite(c) ? `  C counter ${seconds(c).padStart(8)}  ratio ${(wall / c).toFixed(3)}` : ''}` +
+            `${kluev !== undefined ? `  Kluev ${kluev.toFixed(2)} s (${wall / 1000 < kluev ? 'ahead' : 'behind'})` : ''}`,
+        );
+        if (n >= 16) {
+          const classes = await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count-fundamental', '--workers', '1', '--max-time', 'none']);
+          if (answerOf(classes)?.[2] !== String(row.fundamental)) throw new Error(`n = ${n}: bezzel printed ${classes.stdout.split('\n')[0]}, not ${row.fundamental} fundamental`);
+          log(`        classes : ${String(row.fundamental).padStart(12)} ok  wall ${seconds(classes.wallMs).padStart(8)}  ${(classes.wallMs / wall).toFixed(2)}× the count`);
+          const two = await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count', '--workers', '2', '--max-time', 'none']);
+          if (answerOf(two)?.[1] !== String(row.all)) throw new Error(`n = ${n} on two threads: bezzel printed ${two.stdout.split('\n')[0]}`);
+          const anchors = [KLUEV_TWO[n] !== undefined ? `Kluev ${KLUEV_TWO[n]!.toFixed(2)} s` : '', FAF_TWO[n] !== undefined ? `NQueensFAF ${FAF_TWO[n]!.toFixed(2)} s` : ''].filter(Boolean);
           log(
-            `  n=${n} ${strategy.padEnd(14)} ${workers} thread${workers > 1 ? 's' : ' '}: ${r.answer.padStart(12)}  ` +
-              `search ${fmtMs(r.searchMs ?? NaN).padStart(8)}  wall ${fmtMs(r.wallMs).padStart(8)}` +
-              `${r.userS !== undefined ? `  user ${r.userS.toFixed(2).padStart(6)} s  peak ${r.peakMiB!.toFixed(0).padStart(4)} MiB` : ''}`,
+            `        2 threads: wall ${seconds(two.wallMs).padStart(8)}${two.userS !== undefined ? `  user ${two.userS.toFixed(2).padStart(6)} s  peak ${two.peakMiB!.toFixed(0).padStart(4)} MiB` : ''}` +
+              `${anchors.length > 0 ? `  (${anchors.join(', ')}, two threads)` : ''}`,
           );
         }
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   },
 };
