@@ -35,6 +35,18 @@ describe('on a terminal', () => {
     expect(text).toMatch(/Stopped: \d+ found so far \([\d.]+% of its sub-tasks finished\)/);
   });
 
+  it('Ctrl-C during the half-board join at its widest band (every solution a band) stops it within two seconds', async () => {
+    const run = onTerminal(['place', 'queen', '-n', '16', '--strategy', 'halves', '--goal', 'count', '-o', 'band=16', '--max-time', 'none']);
+    await run.waitFor(/searching · [\d,]+ nodes · .*[\d,]+ found/);
+    const typed = performance.now();
+    run.type('\x03');
+    const { screen, code } = await run.ended;
+    const text = visible(screen);
+    expect(code, text).toBe(130);
+    expect(text).toMatch(/Stopped: \d+ found so far/);
+    expect(performance.now() - typed).toBeLessThan(2000);
+  });
+
   it('Ctrl-C during a tour count prints what it has and exits 130', async () => {
     const run = onTerminal(['tour', 'knight', '-n', '6', '--goal', 'count']);
     await run.waitFor(/counting \|[█░]+\| \d+\/\d+ sub-tasks/);
