@@ -9,12 +9,12 @@ import { fundamentalOf } from './symmetric.js';
 const MAX_N = 20;
 
 /**
- * The time model, in milliseconds of CPU for the whole count with the default band (measured, one thread, on the
- * reference machine; see the README's table), for `auto` to weigh against the other strategies: counts of n ≤ 11
- * are left to bitboard, quicker to start.
+ * The time model, in milliseconds of CPU for the whole count with the default band, its kernel's compilation
+ * included (measured, one thread, on the reference machine; see the README's table), for `auto` to weigh against
+ * the other strategies' estimates: below n = 12 those say quicker, and they are within a few milliseconds.
  */
-const MEASURED_MS: Readonly<Record<number, number>> = { 12: 4, 13: 8, 14: 15, 15: 60, 16: 200, 17: 1500, 18: 6000, 19: 55_000, 20: 600_000 };
-const costMs = (n: number) => MEASURED_MS[n] ?? (n < 12 ? 3 : Number.POSITIVE_INFINITY);
+const MEASURED_MS: Readonly<Record<number, number>> = { 10: 15, 11: 17, 12: 18, 13: 40, 14: 50, 15: 100, 16: 200, 17: 1500, 18: 6000, 19: 55_000, 20: 900_000 };
+const costMs = (n: number) => MEASURED_MS[n] ?? (n < 10 ? 15 : Number.POSITIVE_INFINITY);
 
 /**
  * What a band allocates (WebAssembly memory, which never shrinks), for halves of m rows: the parts' starts, a
