@@ -105,6 +105,23 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
     if (!allowedHost(request.headers.host, host, port)) return void response.status(421).type('text/plain').send('bezzel dashboard: unknown Host header\n');
     next();
   });
+  // What a browser may do with the page: its own scripts only, never framed (clickjacking), no type sniffing.
+  app.use((_request: Request, response: Response, next: NextFunction) => {
+    response.set({ 'Content-Security-Policy': CSP, 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+    next();
+  });
+  // Cross-site request forgery: a page elsewhere can make this browser send a write (a text/plain POST needs no
+  // preflight) with the credential it remembers. A write whose Origin is not this server is refused; clients
+  // that are not browsers send no Origin and bring the credential themselves.
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(request.method)) return next();
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if ((origin !== undefined && !sameOrigin(origin, host, port)) || site === 'cross-site') {
+      return void response.status(403).type('text/plain').send('bezzel dashboard: a change from another site (Origin) is refused\n');
+    }
+    next();
+  });
   if (credential !== undefined) app.use((request: Request, response: Response, next: NextFunction) => {
     if (carries(request.headers.authorization, credential)) return next();
     response.status(401).set('WWW-Authenticate', 'Basic realm="bezzel dashboard", charset="UTF-8"').type('text/plain').send('bezzel dashboard: credential needed\n');
@@ -129,6 +146,33 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
       await connection.close();
     },
   };
+}
+
+/** The page's own scripts and styles (bull-board's), its fonts from Google's font service, nothing framed or posted elsewhere. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+  "font-src 'self' https://fonts.gstatic.com data:",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether an Origin header is this server's: http, a name it answers to (as the Host check), its port. */
+function sameOrigin(origin: string, host: string, port: number): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (a sandboxed frame, a file) and anything malformed
+  }
+  return url.protocol === 'http:' && allowedHost(url.host, host, port) && Number(url.port || 80) === port;
 }
 
 /** Whether a request's Host header names this server: loopback names, the address it listens on, its host name, an IP. */

@@ -5,7 +5,7 @@ import { describeCapability, type Capability } from './capability.js';
 import { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
 import { assertReachable, QueueUnreachable, redisError, type QueueAddress } from './connection.js';
 import { CANCELLED_KEEP_MS, countQueueOf, DEFAULT_KEEP_MS, type CountJobData, type CountReturn } from './protocol.js';
-import { ALIVE_MS, keys, removeCountJobs, sumOfLimbs } from './store.js';
+import { ALIVE_MS, keys, redriveSum, removeCountJobs, sumOfLimbs } from './store.js';
 import { failedStep } from './submit.js';
 
 /**
@@ -121,6 +121,11 @@ export interface AwaitOptions {
    * it may send the rest (`resumeSubmit`). Without it, the wait goes on (the status says why).
    */
   readonly onOrphan?: (status: CountStatus) => Promise<void>;
+  /**
+   * How long a count may stay `summing` before this client asks for its sum again (default 30 s, the workers'
+   * default stall time): the worker that recorded its last result may have died before asking.
+   */
+  readonly sumPatienceMs?: number;
 }
 
 export interface ClientOptions extends ConnectionEvents {
@@ -167,7 +172,12 @@ export class CountClient {
     return this.#connection.redis;
   }
 
-  /** Where a count stands, read in one instant (one MULTI); a count the queue does not hold is `missing`. */
+  /**
+   * Where a count stands; a count the queue does not hold is `missing`. Read with plain reads in one pipeline, not
+   * a MULTI: Redis refuses every command queued in a transaction once it is out of memory, and a finished count's
+   * answer must be readable on a full Redis. The record is one HGETALL (one instant); the queue's lengths beside it
+   * are progress only.
+   */
   async status(id: string): Promise<CountStatus | MissingCount> {
     const { prefix } = this.address;
     const q = `${prefix}:${countQueueOf(id)}:`;
@@ -175,7 +185,7 @@ export class CountClient {
     let replies;
     try {
       replies = await this.#redis
-        .multi()
+        .pipeline()
         .hgetall(keys.count(prefix, id))
         .llen(`${q}wait`)
         .llen(`${q}paused`)
@@ -264,8 +274,9 @@ export class CountClient {
         const s = this.#statusOf(id, record, { waiting: 0, active: 0, retrying: 0, workers: 0, capable });
         rows.push({ id, state: s.state, task: s.task, done: s.done, total: s.total, submittedAt: s.submittedAt, ...(s.finishedAt !== undefined ? { finishedAt: s.finishedAt } : {}) });
       });
-      // Counts past their retention expired with Redis's own clock; their entries in the index go now.
-      if (gone.length > 0) await this.#redis.zrem(keys.index(prefix), ...gone);
+      // Counts past their retention expired with Redis's own clock; their entries in the index go now (when Redis
+      // takes writes: a list is a read, and a full Redis still answers it).
+      if (gone.length > 0) await this.#redis.zrem(keys.index(prefix), ...gone).catch(() => {});
       return rows;
     } catch (error) {
       throw redisError(error, this.address);
@@ -299,6 +310,10 @@ export class CountClient {
       if (options.deadline !== undefined && Date.now() >= options.deadline) {
         await this.cancel(id);
         return stoppedResult(status, 'budget', `the time budget ran out: count ${id} was cancelled`);
+      }
+      if (status.state === 'summing') {
+        // Every result is in and no sum has come for a while: ask for it again (harmless if one is on its way).
+        await redriveSum(this.#redis, this.address.prefix, id, options.sumPatienceMs ?? 30_000).catch(() => undefined);
       }
       const nothingQueued = status.state !== 'submitting' && status.state !== 'summing' && status.done < status.total && status.waiting + status.active + status.retrying === 0;
       if (!nothingQueued || (lost && lost.done !== status.done)) lost = undefined;

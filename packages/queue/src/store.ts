@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
 import { countQueueOf } from './protocol.js';
 
 /**
@@ -11,6 +12,8 @@ import { countQueueOf } from './protocol.js';
 export const keys = {
   count: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}`,
   results: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:results`,
+  /** The digest of each result as recorded (see RECORD): an entry that does not match it was written otherwise. */
+  tally: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:tally`,
   countWorkers: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:workers`,
   /** Held (with a time to live) by whoever is sending a count's sub-tasks: gone, the send was cut short. */
   submitter: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:submitter`,
@@ -79,30 +82,61 @@ export function sumOfLimbs(record: Readonly<Record<string, string>>, field: 'c' 
  * Records one sub-task's result and adds its weighted counts to the running sums, once per index: a sub-task
  * that ran twice is counted once. Constant time. Lua because the condition (first result of this index, count
  * still running) and the additions must be one step, which neither BullMQ nor a MULTI offers.
- * KEYS: the count's record, its results. ARGV: index, entry, nodes, `replace` (the entry there was found forged:
- * it is overwritten and this one counted) or `new`, then field/increment pairs.
- * Returns [code, done, total]: code 1 recorded, 0 already there, -1 no such count, -2 the count is not running.
+ *
+ * Beside each result the script keeps its digest (`…:results:tally`, SHA-1 of the entry as recorded), so an entry
+ * written into Redis by any other way — a forgery, with or without a key — is told apart from one this script
+ * recorded: it is replaced by this run's and counted once, and the sum refuses it too.
+ * KEYS: the count's record, its results, their tally. ARGV: index, entry, nodes, `replace` (the entry there was
+ * found forged by its MAC: it is overwritten) or `new`, now (ms), then field/increment pairs.
+ * Returns [code, done, total, round]: code 1 recorded, 0 already there, 3 recorded over a forged entry, 2 the
+ * count is summing already (its last results are in: the caller may ask for the sum again, harmlessly), -1 no
+ * such count, -2 the count is finished or cancelled.
  */
 const RECORD = `
 local state = redis.call('HGET', KEYS[1], 'state')
-if not state then return { -1, 0, 0 } end
-if state ~= 'submitting' and state ~= 'running' then return { -2, 0, 0 } end
-local code = 0
-local new
-if ARGV[4] == 'replace' then new = redis.call('HSET', KEYS[2], ARGV[1], ARGV[2]) >= 0 else new = redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 1 end
-if new then
-  code = 1
+if not state then return { -1, 0, 0, 0 } end
+local function tail(code)
+  local f = redis.call('HMGET', KEYS[1], 'done', 'total', 'round')
+  return { code, tonumber(f[1]) or 0, tonumber(f[2]) or 0, tonumber(f[3]) or 0 }
+end
+if state == 'summing' then return tail(2) end
+if state ~= 'submitting' and state ~= 'running' then return { -2, 0, 0, 0 } end
+local digest = redis.call('HGET', KEYS[3], ARGV[1])
+local there = redis.call('HGET', KEYS[2], ARGV[1])
+local replace = ARGV[4] == 'replace'
+if there and not replace and digest and digest == redis.sha1hex(there) then return tail(0) end
+local code = 1
+if there and not replace then
+  code = 3
+  redis.call('HINCRBY', KEYS[1], 'refused', 1)
+end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[3], ARGV[1], redis.sha1hex(ARGV[2]))
+if not digest then
   redis.call('HINCRBY', KEYS[1], 'done', 1)
   redis.call('HINCRBY', KEYS[1], 'nodes', ARGV[3])
-  for i = 5, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+  for i = 6, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
 end
 local f = redis.call('HMGET', KEYS[1], 'done', 'total', 'round')
 local done, total = tonumber(f[1]), tonumber(f[2])
-if done >= total and state == 'running' then redis.call('HSET', KEYS[1], 'state', 'summing') end
+if done >= total and state == 'running' then redis.call('HSET', KEYS[1], 'state', 'summing', 'summingAt', ARGV[5]) end
 return { code, done, total, tonumber(f[3]) or 0 }
 `;
 
-type Scripted = Redis & { bezzelRecord(count: string, results: string, ...args: (string | number)[]): Promise<[number, number, number, number]> };
+type Scripted = Redis & {
+  bezzelRecord(count: string, results: string, tally: string, ...args: (string | number)[]): Promise<[number, number, number, number]>;
+  bezzelRedriveSum(count: string, ...args: (string | number)[]): Promise<[number, number] | number>;
+};
+
+function scripted(redis: Redis): Scripted {
+  const r = redis as Scripted;
+  if (typeof r.bezzelRecord !== 'function') redis.defineCommand('bezzelRecord', { numberOfKeys: 3, lua: RECORD });
+  if (typeof r.bezzelRedriveSum !== 'function') redis.defineCommand('bezzelRedriveSum', { numberOfKeys: 1, lua: REDRIVE_SUM });
+  return r;
+}
+
+/** The SHA-1 digest Redis's `redis.sha1hex` gives an entry: what the tally keeps of each result recorded. */
+export const digestOf = (entry: string): string => createHash('sha1').update(entry, 'utf8').digest('hex');
 
 export async function recordResult(
   redis: Redis,
@@ -114,10 +148,110 @@ export async function recordResult(
   sums: [string, string][],
   replace = false,
 ): Promise<{ code: number; done: number; total: number; round: number }> {
-  const r = redis as Scripted;
-  if (typeof r.bezzelRecord !== 'function') redis.defineCommand('bezzelRecord', { numberOfKeys: 2, lua: RECORD });
-  const [code, done, total, round] = await r.bezzelRecord(keys.count(prefix, id), keys.results(prefix, id), String(index), entry, Math.max(0, Math.round(nodes)), replace ? 'replace' : 'new', ...sums.flat());
+  const [code, done, total, round] = await scripted(redis).bezzelRecord(keys.count(prefix, id), keys.results(prefix, id), keys.tally(prefix, id), String(index), entry, Math.max(0, Math.round(nodes)), replace ? 'replace' : 'new', Date.now(), ...sums.flat());
   return { code, done, total, round };
+}
+
+/**
+ * Whether a count's sum must be asked for again, and under which job id: the count has been `summing` (or is
+ * `running` with every result in: its submitter or last worker died before asking) for `patienceMs` since it
+ * began to, or since the sum was last asked for again, and still no answer. Asking again is harmless (the sum
+ * checks the count's state and round, and its answer is written once); waiting `patienceMs` between asks keeps a
+ * sum that is merely slow from being run twice at once too often.
+ * KEYS: the record. ARGV: now, patience. Returns [round, attempt] to ask, or 0.
+ */
+const REDRIVE_SUM = `
+local f = redis.call('HMGET', KEYS[1], 'state', 'round', 'summingAt', 'sumAskedAt', 'done', 'total')
+local now = tonumber(ARGV[1])
+if f[1] == 'running' and tonumber(f[5] or '0') >= tonumber(f[6] or '1') then
+  redis.call('HSET', KEYS[1], 'state', 'summing', 'summingAt', ARGV[1])
+  return 0
+end
+if f[1] ~= 'summing' then return 0 end
+local since = tonumber(f[4]) or tonumber(f[3]) or 0
+if now - since < tonumber(ARGV[2]) then return 0 end
+local attempt = redis.call('HINCRBY', KEYS[1], 'sumAsked', 1)
+redis.call('HSET', KEYS[1], 'sumAskedAt', ARGV[1])
+return { tonumber(f[2]) or 0, attempt }
+`;
+
+/**
+ * Asks again for the sum of a count stuck in `summing` (see REDRIVE_SUM): the worker that recorded its last result
+ * died before asking, or the sum job was taken by a consumer that never answered. Any worker's discovery tick and
+ * any waiting `result` call this; it writes only when the count is stuck. Returns the round and the job id asked
+ * for, if any; with `enqueue` false (a worker that sums it itself) no job is added.
+ */
+export async function redriveSum(redis: Redis, prefix: string, id: string, patienceMs: number, enqueue = true): Promise<{ round: number; jobId: string } | undefined> {
+  const reply = await scripted(redis).bezzelRedriveSum(keys.count(prefix, id), Date.now(), Math.max(0, Math.round(patienceMs)));
+  if (!Array.isArray(reply)) return undefined;
+  const [round, attempt] = reply;
+  const jobId = `${id}.sum.${round}.again${attempt}`;
+  // A worker that can sum the count sums it itself (a consumer swallowing sum jobs could take a new one too).
+  if (!enqueue) return { round, jobId };
+  const queue = new Queue(countQueueOf(id), { connection: redis, prefix, skipMetasUpdate: true, streams: { events: { maxLen: 100 } } });
+  try {
+    await queue.add('sum', { count: id, round }, { jobId, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: true });
+  } finally {
+    await queue.close();
+  }
+  return { round, jobId };
+}
+
+/**
+ * Writes a count's answer, once: only while the count is still `summing` (or `running`) in the round that was
+ * summed. A sum asked for twice (see REDRIVE_SUM) may run twice; the second finds the answer written and leaves it.
+ * KEYS: record, running set. ARGV: round, result, resultMac, finishedAt, subTasks, keepMs, id. Returns 1 written, 0 not.
+ */
+const FINISH = `
+local f = redis.call('HMGET', KEYS[1], 'state', 'round')
+if (f[1] ~= 'summing' and f[1] ~= 'running') or (tonumber(f[2]) or 0) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'state', 'complete', 'result', ARGV[2], 'resultMac', ARGV[3], 'finishedAt', ARGV[4], 'done', ARGV[5])
+redis.call('SREM', KEYS[2], ARGV[7])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+return 1
+`;
+
+/** Writes a count's answer if its round is still the one summed (FINISH); whether it did. */
+export async function finishCount(redis: Redis, prefix: string, id: string, round: number, result: string, resultMac: string, subTasks: number, keepMs: number): Promise<boolean> {
+  const reply = await redis.eval(FINISH, 2, keys.count(prefix, id), keys.running(prefix), round, result, resultMac, Date.now(), subTasks, keepMs, id);
+  return reply === 1;
+}
+
+/**
+ * Starts a new round of a count whose sum refused results (forged, altered, missing): the running sums are set to
+ * those of the results that checked, the refused ones dropped (with their tally), and the count is `running`
+ * again — only if it is still in the round that was summed, so two sums of one round start one new round.
+ * KEYS: record, results, tally. ARGV: round, new round, done, nodes, refused, number of refused fields (-1: all of
+ * them, the results and tally removed whole), the fields, then limb field/value pairs. Returns 1 started, 0 not.
+ */
+const NEW_ROUND = `
+local f = redis.call('HMGET', KEYS[1], 'state', 'round')
+if (f[1] ~= 'summing' and f[1] ~= 'running') or (tonumber(f[2]) or 0) ~= tonumber(ARGV[1]) then return 0 end
+local bad = tonumber(ARGV[6])
+if bad < 0 then
+  redis.call('UNLINK', KEYS[2], KEYS[3])
+  bad = 0
+end
+for i = 7, 6 + bad do
+  redis.call('HDEL', KEYS[2], ARGV[i])
+  redis.call('HDEL', KEYS[3], ARGV[i])
+end
+local fields = redis.call('HKEYS', KEYS[1])
+for _, name in ipairs(fields) do
+  if string.match(name, '^[cf]%d+$') then redis.call('HDEL', KEYS[1], name) end
+end
+redis.call('HDEL', KEYS[1], 'summingAt', 'sumAskedAt')
+redis.call('HSET', KEYS[1], 'done', ARGV[3], 'nodes', ARGV[4], 'round', ARGV[2], 'state', 'running')
+redis.call('HINCRBY', KEYS[1], 'refused', ARGV[5])
+for i = 7 + bad, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return 1
+`;
+
+/** Starts a new round after a sum that refused results (NEW_ROUND); whether it did. */
+export async function startNewRound(redis: Redis, prefix: string, id: string, round: number, next: { done: number; nodes: number; refused: number; dropped: readonly string[] | 'all'; limbs: readonly [string, string][] }): Promise<boolean> {
+  const dropped = next.dropped === 'all' ? [] : next.dropped;
+  const reply = await redis.eval(NEW_ROUND, 3, keys.count(prefix, id), keys.results(prefix, id), keys.tally(prefix, id), round, round + 1, next.done, next.nodes, next.refused, next.dropped === 'all' ? -1 : dropped.length, ...dropped, ...next.limbs.flat());
+  return reply === 1;
 }
 
 /**
@@ -132,5 +266,5 @@ export async function removeCountJobs(redis: Redis, prefix: string, id: string):
   } finally {
     await queue.close();
   }
-  await redis.unlink(keys.results(prefix, id), keys.countWorkers(prefix, id), keys.submitter(prefix, id));
+  await redis.unlink(keys.results(prefix, id), keys.tally(prefix, id), keys.countWorkers(prefix, id), keys.submitter(prefix, id));
 }

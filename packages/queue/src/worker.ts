@@ -8,7 +8,7 @@ import { describeCapability, unmetNeed, type PluginRequirement } from './capabil
 import { WatchedConnection } from './connection-watch.js';
 import { unfitServer, type QueueAddress } from './connection.js';
 import { countQueueOf, type CountJobData, type CountReturn, type ResultEntry, type SubTaskJobData, type SumJobData } from './protocol.js';
-import { ALIVE_MS, HEARTBEAT_MS, keys, limbsOf, recordResult, removeCountJobs, sumOfLimbs } from './store.js';
+import { ALIVE_MS, digestOf, finishCount, HEARTBEAT_MS, keys, limbsOf, recordResult, redriveSum, removeCountJobs, startNewRound, sumOfLimbs } from './store.js';
 import { countQueueOptions, failedStep, requestSum, subTaskData, subTaskJobOptions } from './submit.js';
 
 /** A plugin this worker can run: how counts name it, its version, and the module URL its threads load. */
@@ -214,7 +214,31 @@ export class CountWorker {
     }
     for (const id of [...this.#serving.keys()]) if (!running.has(id)) this.#stopCount(id, 'cancelled');
     for (const id of [...this.#refused.keys()]) if (!running.has(id)) this.#refused.delete(id);
-    if (Date.now() - this.#lastBeat >= HEARTBEAT_MS) await this.#heartbeat();
+    if (Date.now() - this.#lastBeat >= HEARTBEAT_MS) {
+      await this.#heartbeat();
+      await this.#redriveSums();
+    }
+  }
+
+  /**
+   * The last step made as safe as the others: a count of this worker's stuck in `summing` past the stall time (the
+   * worker that recorded its last result died before asking for the sum, or a consumer took the sum job and never
+   * answered) has its sum asked for again. Reads one field a count; writes only for a count that is stuck.
+   */
+  async #redriveSums(): Promise<void> {
+    const { prefix } = this.#options.address;
+    for (const id of this.#serving.keys()) {
+      try {
+        const asked = await redriveSum(this.#connection.redis, prefix, id, this.#options.stallMs ?? 30_000, false);
+        if (!asked) continue;
+        this.#log(`${id}: every result is in but no sum came within the stall time; asked for it again, and sums it here`);
+        void this.#sum({ count: id, round: asked.round })
+          .then(() => this.#cleanUp(id))
+          .catch((error: Error) => this.#log(`${id}: the sum failed: ${error.message}`));
+      } catch {
+        // Redis full or gone: the next beat tries again.
+      }
+    }
   }
 
   /** Says this worker is alive, and which counts it serves: what `status` reads for "capable workers". */
@@ -247,7 +271,7 @@ export class CountWorker {
   #serve(id: string): void {
     const worker = this.#bullWorker<SubTaskJobData | SumJobData, unknown>(
       countQueueOf(id),
-      (job, token) => (job.name === 'sum' ? this.#sum(job as Job<SumJobData>) : this.#runSubTask(id, job as Job<SubTaskJobData>, token)),
+      (job, token) => (job.name === 'sum' ? this.#sum((job as Job<SumJobData>).data) : this.#runSubTask(id, job as Job<SubTaskJobData>, token)),
       this.#options.threads,
     );
     worker.on('completed', (job) => {
@@ -375,6 +399,7 @@ export class CountWorker {
     const weight = BigInt(sub.sub.weight);
     const sums = [...limbsOf('c', weight * BigInt(counted.count)), ...limbsOf('f', weight * BigInt(counted.fundamental ?? '0'))];
     let recorded = await recordResult(redis, address.prefix, id, index, JSON.stringify(entry), counted.nodes, sums);
+    if (recorded.code === 3) this.#log(`refused the result already in Redis for sub-task ${sub.key} of count ${id}: no worker recorded it (forged); this run's replaces it`);
     if (recorded.code === 0) {
       // A result is there already: a run before this one, or one written into Redis by hand, which is replaced.
       const there = await redis.hget(keys.results(address.prefix, id), String(index));
@@ -384,7 +409,8 @@ export class CountWorker {
         recorded = await recordResult(redis, address.prefix, id, index, JSON.stringify(entry), counted.nodes, sums, true);
       }
     }
-    // The last result in (or a rerun of one already in, whose first run died before asking): ask for the sum.
+    // The last result in, or a rerun of one already in (code 0) or of a count already summing (code 2) whose first
+    // run died before asking: ask for the sum. Asking twice is harmless (one job id a round).
     if (recorded.code >= 0 && recorded.done >= recorded.total) await requestSum(redis, address.prefix, id, recorded.round);
     return { key: sub.key, count: counted.count };
   }
@@ -422,14 +448,14 @@ export class CountWorker {
    * forged or altered (or missing) are refused, logged, and their sub-tasks sent to run again (a new round);
    * when all check, the answer is written, signed, and the count's jobs and results are removed.
    */
-  async #sum(job: Job<SumJobData>): Promise<void> {
+  async #sum(job: SumJobData): Promise<void> {
     const { address, key } = this.#options;
     const { prefix } = address;
     const redis = this.#connection.redis;
-    const id = job.data.count;
+    const id = job.count;
     const record = await redis.hgetall(keys.count(prefix, id));
     if (record.state !== 'running' && record.state !== 'summing') return;
-    if (Number(record.round ?? 0) !== job.data.round) return;
+    if (Number(record.round ?? 0) !== job.round) return;
     let count: ServedCount;
     try {
       count = await this.#served(id);
@@ -449,14 +475,19 @@ export class CountWorker {
     do {
       const [next, flat] = await redis.hscan(keys.results(prefix, id), cursor, 'COUNT', 1000);
       cursor = next;
+      // Each entry against the digest its recording kept: one written into Redis any other way is refused.
+      const fields = flat.filter((_, i) => i % 2 === 0);
+      const digests = fields.length > 0 ? await redis.hmget(keys.tally(prefix, id), ...fields) : [];
       for (let i = 0; i + 1 < flat.length; i += 2) {
         const field = flat[i]!;
+        const text = flat[i + 1]!;
         const index = /^\d+$/.test(field) ? Number(field) : -1;
         const sub = subTasks[index];
-        const entry = sub !== undefined && seen[index] === 0 ? this.#checksResult(id, index, sub.key, flat[i + 1]!) : undefined;
+        const recorded = digests[i / 2] === digestOf(text);
+        const entry = sub !== undefined && seen[index] === 0 && recorded ? this.#checksResult(id, index, sub.key, text) : undefined;
         if (!entry || !sub) {
           bad.push(field);
-          this.#log(`refused the result of sub-task ${sub?.key ?? field} of count ${id}: ${sub ? 'forged or altered' : 'no such sub-task'} (${flat[i + 1]!.slice(0, 200)}); it runs again`);
+          this.#log(`refused the result of sub-task ${sub?.key ?? field} of count ${id}: ${!sub ? 'no such sub-task' : recorded ? 'forged or altered' : 'not written by a worker (its digest is not the one recorded)'} (${text.slice(0, 200)}); it runs again`);
           continue;
         }
         seen[index] = 1;
@@ -468,21 +499,31 @@ export class CountWorker {
         workers.add(String(entry.worker));
       }
     } while (cursor !== '0');
+    // The running sums are progress, the entries the answer; with a key every entry is signed, so sums that
+    // differ were altered by hand and the checked entries stand. Without one an entry can be forged together with
+    // its digest, and which of them is wrong cannot be told: every sub-task runs again, and nothing is published.
+    const altered = bad.length === 0 && (sumOfLimbs(record, 'c') !== total || sumOfLimbs(record, 'f') !== fundamental);
+    if (altered && !key) {
+      this.#log(`${id}: its running sums in Redis (${sumOfLimbs(record, 'c')}) disagree with its results (${total}), and without a queue key neither can be trusted: every sub-task runs again, nothing is published`);
+      seen.fill(0);
+      total = 0n;
+      fundamental = 0n;
+      nodes = 0;
+    }
     const missing: number[] = [];
     for (let i = 0; i < seen.length; i++) if (seen[i] === 0) missing.push(i);
-    const round = job.data.round + 1;
-    const countKey = keys.count(prefix, id);
+    const round = job.round + 1;
     if (missing.length > 0) {
       // Start the round again from the checked results: the running sums are set to theirs, and only the
       // refused or missing sub-tasks run again.
-      const limbFields = Object.keys(record).filter((f) => /^[cf]\d+$/.test(f));
-      const multi = redis.multi();
-      if (bad.length > 0) multi.hdel(keys.results(prefix, id), ...bad);
-      if (limbFields.length > 0) multi.hdel(countKey, ...limbFields);
-      const limbs = [...limbsOf('c', total), ...limbsOf('f', fundamental)];
-      multi.hset(countKey, { done: subTasks.length - missing.length, nodes, round, state: 'running', ...Object.fromEntries(limbs) });
-      multi.hincrby(countKey, 'refused', bad.length);
-      await multi.exec().then(failedStep);
+      const started = await startNewRound(redis, prefix, id, job.round, {
+        done: subTasks.length - missing.length,
+        nodes,
+        refused: altered && !key ? 1 : bad.length,
+        dropped: altered && !key ? 'all' : bad,
+        limbs: [...limbsOf('c', total), ...limbsOf('f', fundamental)],
+      });
+      if (!started) return; // another sum of this round got there first
       this.#log(`${id}: ${missing.length} sub-task(s) refused or missing; they run again (round ${round})`);
       const queue = new Queue<SubTaskJobData>(countQueueOf(id), { connection: redis, prefix, ...countQueueOptions });
       try {
@@ -500,9 +541,7 @@ export class CountWorker {
       }
       return;
     }
-    // The running sums are progress only; the answer is the checked one. Sums that differ were written by hand.
-    const altered = sumOfLimbs(record, 'c') !== total || sumOfLimbs(record, 'f') !== fundamental;
-    if (altered) this.#log(`${id}: its running sums in Redis were altered (${sumOfLimbs(record, 'c')}, checked ${total}); the answer is the checked sum`);
+    if (altered) this.#log(`${id}: its running sums in Redis were altered (${sumOfLimbs(record, 'c')}, checked ${total}); the answer is the checked sum, every result signed with the key`);
     const sums: CountReturn = {
       count: String(total),
       ...(count.data.task.goal === 'count-fundamental' ? { fundamental: String(fundamental) } : {}),
@@ -513,13 +552,7 @@ export class CountWorker {
       refused: Number(record.refused ?? 0) + (altered ? 1 : 0),
     };
     const text = JSON.stringify(sums);
-    await redis
-      .multi()
-      .hset(countKey, { state: 'complete', result: text, resultMac: macOf(key, 'final', id, text), finishedAt: Date.now(), done: subTasks.length })
-      .srem(keys.running(prefix), id)
-      .pexpire(countKey, count.data.keepMs)
-      .exec()
-      .then(failedStep);
+    if (!(await finishCount(redis, prefix, id, job.round, text, macOf(key, 'final', id, text), subTasks.length, count.data.keepMs))) return;
     this.#log(`${id} complete: ${sums.count}${sums.fundamental !== undefined ? `, ${sums.fundamental} fundamental` : ''}${sums.refused > 0 ? ` (${sums.refused} forged or altered record(s) refused)` : ''}`);
   }
 

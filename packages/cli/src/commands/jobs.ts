@@ -14,7 +14,7 @@ function jobCommand(name: string, description: string): Command {
   return queueCommand(name, description)
     .argument('<job>', 'the job id a count printed when it was submitted')
     .option('--plugin <module>', 'a plugin the count used, to name its piece (repeatable)', collect, [])
-    .option('-q, --quiet', 'print only the answer line')
+    .option('-q, --quiet', 'print only the answer line (status: the first line, its state and progress)')
     .option('--ascii', 'letters instead of chess glyphs');
 }
 
@@ -39,7 +39,7 @@ export function statusCommand(setExit: SetExit): Command {
 
 /** `bezzel cancel JOB`: removes a count and everything of it from the queue. */
 export function cancelCommand(setExit: SetExit): Command {
-  return jobCommand('cancel', 'remove a count, its results and its sub-tasks from a queue (sub-tasks in flight finish first)').action(async (id: string, options: JobOptions) =>
+  return jobCommand('cancel', 'remove a count, its results and its sub-tasks from a queue (workers stop its sub-tasks in flight at once)').action(async (id: string, options: JobOptions) =>
     waiting('the queue (the count may be cancelled already: bezzel status tells)', async () => setExit(await (await import('../queue/jobs.js')).cancelCount(id, options))),
   );
 }

@@ -17,3 +17,12 @@ export const notesQuiet = (): boolean => quiet;
 export function writeNote(line: string): void {
   if (!quiet) process.stderr.write(`${line}\n`);
 }
+
+/**
+ * A split that came out much coarser than `--parts` asked (a strategy's split stops at some depth: 19 queens by
+ * bitboard in 1,040 sub-tasks for --parts 65536) is said, not left for the user to find in the stats.
+ */
+export function coarserThanAsked(strategy: string, subTasks: number, parts: number | undefined): void {
+  if (parts === undefined || subTasks * 2 > parts) return;
+  writeNote(`bezzel: ${strategy} cut the count into ${subTasks.toLocaleString('en-US')} sub-tasks, fewer than the ${parts.toLocaleString('en-US')} --parts asked: its split goes no finer`);
+}

@@ -34,7 +34,7 @@ export async function showStatus(id: string, options: JobOptions): Promise<numbe
   try {
     const status = await answerWithin(client.status(id), address);
     if (status.state === 'missing') throw noCount(id, address);
-    out(options.format === 'json' ? stringify(status) : describeStatus(status));
+    out(options.format === 'json' ? stringify(status) : options.quiet ? statusLine(status) : describeStatus(status));
     return EXIT.answered;
   } finally {
     await client.close();
@@ -59,7 +59,9 @@ export async function cancelCount(id: string, options: JobOptions): Promise<numb
 /** `bezzel jobs`: every count on the queue, newest first: id, task, state, progress, age. */
 export async function listJobs(options: JobOptions): Promise<number> {
   const address = queueAddressOf(options);
-  const client = await CountClient.open(address);
+  const key = queueKeyOf(options);
+  // With the key the counts were signed with: without it every signed count would read as forged (failed).
+  const client = await CountClient.open(address, key ? { key } : {});
   try {
     const counts = await answerWithin(client.list(), address);
     if (options.format === 'json') out(stringify(counts));
@@ -119,6 +121,12 @@ const STATE_WORDS: Readonly<Record<CountStatus['state'], string>> = {
 function describeTask(task: CountStatus['task']): string {
   const { problem } = task;
   return `${problem.piece} on ${problem.board.width}×${problem.board.height}, ${problem.kind}, goal ${task.goal}`;
+}
+
+/** `status -q`: one line, the state, the sub-tasks done and the count (so far, or the answer). */
+function statusLine(s: CountStatus): string {
+  const count = `${groupDigits(s.count)}${s.fundamental !== undefined ? `, ${groupDigits(s.fundamental)} fundamental` : ''}`;
+  return inert(`count ${s.id}: ${STATE_WORDS[s.state]}, ${s.done} of ${s.total} sub-tasks done, ${s.state === 'complete' ? count : `${count} so far`}`, { max: 2000 });
 }
 
 function describeStatus(s: CountStatus): string {

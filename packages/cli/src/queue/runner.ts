@@ -8,6 +8,7 @@ import { pluginSpecifier, type LoadedPlugin } from '../plugins/load-plugins.js';
 import { onInterrupt } from '../solve/interrupt.js';
 import type { PoolOptions } from '../solve/pool-options.js';
 import { progressBar } from '../output/progress.js';
+import { coarserThanAsked, writeNote } from '../output/notes.js';
 import { queueAddressOf, queueKeyOf, warnUnsigned } from './address.js';
 
 /**
@@ -32,6 +33,7 @@ export async function countOnQueue(
   }
   const key = queueKeyOf(options);
   const plan = planForQueue(bezzel, task, options.parts);
+  coarserThanAsked(plan.strategy.meta.id, plan.subTasks.length, options.parts);
   const needs = plugins.map((p) => describePlugin(pluginSpecifier(p), p.url));
   if (!options.quiet && options.format !== 'json') warnUnsigned(key, 'its sub-tasks and results');
   const id = await submitCount({
@@ -42,18 +44,14 @@ export async function countOnQueue(
     ...(options.keep !== undefined ? { keepMs: Math.min(options.keep, Number.MAX_SAFE_INTEGER) } : {}),
     // Said before any sub-task is sent: a submitter killed part way still says which count to cancel.
     // With --detach too: the id is news before the last sub-task is sent, whatever the format.
-    onId: (id) => {
-      if (!options.quiet) process.stderr.write(`bezzel: count ${id}: sending ${plan.subTasks.length} sub-tasks to the queue (if this stops part way, bezzel result ${id} sends the rest)\n`);
-    },
+    onId: (id) => writeNote(`bezzel: count ${id}: sending ${plan.subTasks.length} sub-tasks to the queue (if this stops part way, bezzel result ${id} sends the rest)`),
   });
   if (options.detach) {
     if (options.format === 'json') out(JSON.stringify({ job: id, queue: address.display, subTasks: plan.subTasks.length }));
     else out(`Submitted count ${id}: ${plan.subTasks.length} sub-tasks on ${address.display}\n${followUp(id, address)}`);
     return undefined;
   }
-  if (!options.quiet && options.format !== 'json') {
-    process.stderr.write(`bezzel: count ${id} is on the queue (${plan.subTasks.length} sub-tasks); Ctrl-C stops waiting, not the count\n`);
-  }
+  if (options.format !== 'json') writeNote(`bezzel: count ${id} is on the queue (${plan.subTasks.length} sub-tasks); Ctrl-C stops waiting, not the count`);
   return awaitCount(address, id, options.format, limited ? started + options.maxTime! : undefined, key, undefined, note);
 }
 

@@ -8,7 +8,7 @@ import { exitCode, printResult, withCrossCheck } from '../output/output.js';
 import { pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 import { countNote, progressBar } from '../output/progress.js';
 import { solveWatched } from './watched-solve.js';
-import { writeNote } from '../output/notes.js';
+import { coarserThanAsked, writeNote } from '../output/notes.js';
 
 /** Below 17×17 a count takes a few seconds in-process, less than starting worker threads costs (bench: n = 16 1.97 s in one thread, 2.80 s on two workers). */
 const WORTH_SPLITTING_SQUARES = 17 * 17;
@@ -91,6 +91,7 @@ export async function countOnWorkers(
     return queue && error instanceof queue.QueueCountCancelled ? EXIT.cancelled : EXIT.failed;
   }
   if (!result) return EXIT.answered;
+  if (!queue && typeof result.stats.extra?.subTasks === 'number') coarserThanAsked(result.strategy, result.stats.extra.subTasks, options.parts);
   result = await withCrossCheck({ bezzel, plugins }, task, result, options);
   if (options.checkpoint && (result.status === 'aborted' || result.status === 'budget')) {
     const finished = result.stats.extra?.finished;
