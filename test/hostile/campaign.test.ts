@@ -116,14 +116,15 @@ describe('a refused run leaves nothing behind', () => {
 
 describe('a checkpoint that cannot resume says what it holds, against what the run would do, and how to go on', () => {
   it('written by another strategy: names it, its split, and --strategy to resume', async () => {
-    const file = at('bitboard.jsonl');
-    const first = await bezzelProcess('place', 'queen', '-n', '12', '--goal', 'count', '--strategy', 'bitboard', '--parts', '47', '--workers', '2', '--checkpoint', file, '-q');
+    // Written by constellations; the run without --strategy would use auto's choice (bitboard, or halves).
+    const file = at('constellations.jsonl');
+    const first = await bezzelProcess('place', 'queen', '-n', '12', '--goal', 'count', '--strategy', 'constellations', '--parts', '47', '--workers', '2', '--checkpoint', file, '-q');
     expect(first.code, first.stderr).toBe(0);
     const auto = await bezzelProcess('place', 'queen', '-n', '12', '--goal', 'count', '--checkpoint', file, '-q');
-    expectRefused(auto, 2, /^bezzel: \S+bitboard\.jsonl was written by strategy bitboard \(\d+ sub-tasks from 47 parts\); this run would use (?!bitboard)[a-z-]+ \(\d+ sub-tasks from 47 parts\): resume it with --strategy bitboard, or start afresh with another --checkpoint file \(or remove \S+\)$/);
-    const resumed = await bezzelProcess('place', 'queen', '-n', '12', '--goal', 'count', '--strategy', 'bitboard', '--checkpoint', file, '--format', 'json');
+    expectRefused(auto, 2, /^bezzel: \S+constellations\.jsonl was written by strategy constellations \(\d+ sub-tasks from 47 parts\); this run would use (?!constellations)[a-z-]+ \(\d+ sub-tasks from 47 parts\): resume it with --strategy constellations, or start afresh with another --checkpoint file \(or remove \S+\)$/);
+    const resumed = await bezzelProcess('place', 'queen', '-n', '12', '--goal', 'count', '--strategy', 'constellations', '--checkpoint', file, '--format', 'json');
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ count: '14200' });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ count: '14200', stats: { extra: { resumed: expect.any(Number) } } });
     expectRefused(await bezzelProcess('place', 'queen', '-n', '11', '--goal', 'count', '--checkpoint', file), 2, /holds another count — queen on 12×12, goal count; this run is queen on 11×11, goal count: resume it with the command that wrote it, or start afresh/);
   });
 });
