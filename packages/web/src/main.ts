@@ -20,6 +20,10 @@ import { TimelineMarks } from './watch/timeline-marks.js';
 import { SlidesControl } from './watch/slides.js';
 import { WatchPanel } from './watch/watch-panel.js';
 import { watchPicture } from './watch/watch-picture.js';
+import { LectureControl } from './lecture/lecture-control.js';
+import { lectureAsked } from './lecture/lecture-query.js';
+import { sceneState, type Scene, type SceneStep } from './lecture/lecture.js';
+import { applyPanels } from './lecture/panels.js';
 
 // Nothing the page does should leave an uncaught error on the console: if something slips through anyway,
 // the reader sees it on the page, in one line.
@@ -36,6 +40,8 @@ const base = await pageBezzel('queen');
 if (!base.ok) throw base.error;
 const registry = base.value.bezzel;
 const linked = parseState(location.search);
+// A lecture's link (`lecture=` or `lz=`, with `scene=`) carries no set-up: each scene brings its own.
+const lectureLinked = lectureAsked(location.search);
 // The tab and a play attempt a link opens on (`tab=`, `play=`): views, like `present`, not set-up.
 const view = viewAsked(location.search, linked.state.width * linked.state.height, linked.state.problem === 'tour');
 const linkedAttempt: AppState['attempt'] | undefined =
@@ -45,7 +51,7 @@ const store = new Store<AppState>({
   invalid: {},
   checked: undefined,
   mode: view.tab ?? 'watch',
-  notices: [...linked.issues, ...view.issues],
+  notices: [...linked.issues, ...view.issues, ...lectureLinked.issues],
   run: undefined,
   error: undefined,
   gallery: { status: 'none' },
@@ -89,6 +95,24 @@ const predict = new PredictControl(() => store.state.run, (position) => player.s
 let checking = 0;
 let starting = 0;
 let frame = 0;
+/** Finished runs by their set-up's link, so a lecture going back and forth between scenes runs each set-up once. */
+const finishedRuns = new Map<string, Run>();
+const runKeys = new WeakMap<Run, string>();
+const KEPT_RUNS = 16;
+const lecture = new LectureControl({
+  showScene,
+  view: () => ({ setup: store.state.setup, position: store.state.run?.replay.position ?? 0 }),
+  presenting: () => presenting,
+  setPresenting: (on) => {
+    setPresenting(on);
+    scheduleRender();
+  },
+  run: () => store.state.run,
+  changed: () => {
+    syncLink();
+    scheduleRender();
+  },
+});
 
 store.subscribe((state, previous) => {
   if (state.setup !== previous.setup) void recheck(state.setup);
@@ -119,8 +143,17 @@ await recheck(store.state.setup);
 // a link the page could not read in full runs nothing until the reader has seen what was wrong.
 const firstCheck = store.state.checked;
 if (firstCheck && !firstCheck.ok && location.search.length > 1) addNotice(`The link's set-up cannot run: ${firstCheck.message}`);
-if (store.state.notices.length === 0) await startRun(linked.at);
+if (lectureLinked.source) {
+  const problems = await lecture.openSource(lectureLinked.source, lectureLinked.scene);
+  for (const problem of problems) addNotice(problem);
+  if (problems.length > 0) await startRun(linked.at);
+} else if (store.state.notices.length === 0) await startRun(linked.at);
 else render();
+// Back and forward walk through a lecture's scenes.
+window.addEventListener('popstate', () => {
+  const asked = lectureAsked(location.search);
+  if (asked.source && lecture.active) void lecture.go(asked.scene, 'none');
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Changes
@@ -154,7 +187,8 @@ async function recheck(setup: PageState): Promise<void> {
 function syncLink(): void {
   const { setup, mode, attempt } = store.state;
   const played = attempt.kind === 'tour' ? attempt.path : attempt.pieces;
-  const query = `?${formatState(setup)}${formatView(mode, played)}${presenting ? '&present=1' : ''}`;
+  const scene = lecture.query();
+  const query = scene ? `?${scene}${presenting ? '&present=1' : ''}` : `?${formatState(setup)}${formatView(mode, played)}${presenting ? '&present=1' : ''}`;
   if (location.search !== query) history.replaceState(null, '', query);
 }
 
@@ -180,6 +214,7 @@ async function startRun(at?: number): Promise<void> {
     return;
   }
   const run = new Run(checked, state.setup.trace, state.setup.piece, (changed) => onRunMessage(changed, at));
+  runKeys.set(run, formatState(state.setup));
   player.replay = run.replay;
   player.pause();
   store.update({ run, error: undefined, gallery: { status: 'none' }, checked });
@@ -196,9 +231,65 @@ function onRunMessage(run: Run, at: number | undefined): void {
   if (run !== store.state.run) return;
   if (!run.running) {
     setDisabled('stop', true);
-    if (run.result) settleRun(run, at);
+    if (run.result) {
+      settleRun(run, at);
+      keepRun(run);
+    }
   }
   scheduleRender();
+}
+
+/** Keeps a finished run for the lecture's scenes, the oldest forgotten past KEPT_RUNS. */
+function keepRun(run: Run): void {
+  const key = runKeys.get(run);
+  if (!key || !run.result) return;
+  finishedRuns.delete(key);
+  finishedRuns.set(key, run);
+  while (finishedRuns.size > KEPT_RUNS) finishedRuns.delete(finishedRuns.keys().next().value!);
+}
+
+/**
+ * Shows a lecture's scene: its set-up's run (the one on the board, a finished one kept, or a new one), at its step,
+ * once the run has ended. Resolves with what went wrong, in words, if anything did.
+ */
+async function showScene(scene: Scene): Promise<string | undefined> {
+  const state = sceneState(scene.setup);
+  const key = formatState(state);
+  if (store.state.mode !== 'watch') setMode('watch');
+  if (predict.on) predict.toggle();
+  let run = store.state.run;
+  if (!run || runKeys.get(run) !== key || (!run.running && !run.result)) {
+    const kept = finishedRuns.get(key);
+    if (kept) {
+      stopRun();
+      run = kept;
+      player.replay = run.replay;
+      player.pause();
+      store.update({ setup: state, invalid: {}, run, error: undefined, gallery: { status: 'none' }, checked: run.setup });
+    } else {
+      store.update({ setup: state, invalid: {} });
+      await startRun();
+      run = store.state.run;
+    }
+  }
+  if (!run) return store.state.error ?? 'This scene cannot run.';
+  await run.settled;
+  if (run !== store.state.run) return undefined;
+  if (run.error) return run.error;
+  const position = stepOf(run, scene.step);
+  player.seek(position);
+  drawWatch(false);
+  return typeof scene.step === 'number' && scene.step > run.replay.length ? `This scene asks for step ${scene.step.toLocaleString('en')}; the run has ${run.replay.length.toLocaleString('en')}, so it shows the last.` : undefined;
+}
+
+/** The position of a scene's step in a finished run. */
+function stepOf(run: Run, step: SceneStep): number {
+  const length = run.replay.length;
+  if (typeof step === 'number') return Math.min(step, length);
+  if (step === 'start') return 0;
+  if (step === 'end') return length;
+  if (step === 'solution') return new Replay(run.events, run.setup.board.width).nextSolution() ?? length;
+  return run.openingPosition();
 }
 
 /** Where a finished run opens: the step a link named, else the first solution, else the end. */
@@ -268,6 +359,7 @@ function render(): void {
   // Playing, the student's own attempt is the answer that matters; the run's comes back with Watch. Comparing, the table is.
   show(byId('answer'), state.mode !== 'play' && state.mode !== 'compare');
   drawAnswer(state.run, state.error);
+  lecture.draw();
   if (state.mode === 'watch') drawWatch(false);
   // A set-up that cannot be played (it cannot run, or the board is over 32×32) still shows its board, empty.
   else if (state.mode === 'play' && !play.draw(byId<HTMLInputElement>('heat').checked)) drawEmptyBoard(state.checked);
@@ -326,7 +418,8 @@ function drawWatch(announce: boolean): void {
   board.interactive(question ? (square) => predict.answer(square) : undefined);
   if (run && !error) {
     const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked, predict.on ? { picked: question?.picked } : undefined);
-    board.draw(picture, describe);
+    const highlights = lecture.highlights(run);
+    board.draw(highlights && highlights.length > 0 ? { ...picture, highlights } : picture, describe);
     // How soon the answer was on the board after the search ended: written once, for tests and the curious.
     if (run.finishedAt !== undefined && !byId('board').dataset.drawnMs && run.replay.position === run.replay.length) {
       byId('board').dataset.drawnMs = String(Math.round(performance.now() - run.finishedAt));
@@ -336,6 +429,7 @@ function drawWatch(announce: boolean): void {
     drawEmptyBoard(checked);
   }
   watch.draw(error ? undefined : run, player.playing, announce);
+  applyPanels(presenting, lecture.panels());
   drawCaption();
   const replay = run?.replay;
   marks.draw(run && !error ? run.events : []);
@@ -418,6 +512,12 @@ function wireControls(): void {
   byId('heat').addEventListener('change', () => scheduleRender());
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;
+    if (lecture.key(event)) return;
+    if (event.key === 'l' && !event.altKey && !event.ctrlKey && !event.metaKey && !target.closest('input, select, textarea, [role="application"], [role="tree"]')) {
+      event.preventDefault();
+      lecture.toggleEditor();
+      return;
+    }
     if (store.state.mode !== 'watch' || event.altKey || event.ctrlKey || event.metaKey) return;
     // Fields and the play board keep their own keys; a focused button keeps Space and Enter for itself.
     if (target.closest('input, select, textarea, [role="tab"], [role="application"], [role="tree"]')) return;

@@ -37,6 +37,8 @@ export interface BoardPicture {
   readonly candidates?: readonly { readonly square: number; readonly degree: number }[];
   /** The square the last step touched, and how. */
   readonly touched?: { readonly square: number; readonly how: 'add' | 'take' };
+  /** Squares a lecture's scene points at: outlined in magenta, with a white halo, above everything but the pieces' marks. */
+  readonly highlights?: readonly number[];
   /** The keyboard cursor in play mode. */
   readonly cursor?: number;
   /** The board shows a solution: framed, with no attack shading. */

@@ -36,6 +36,7 @@ export class BoardSvg {
   readonly #polyline: SVGPolylineElement;
   readonly #crosses: SVGPathElement;
   readonly #rings: SVGPathElement;
+  readonly #highlights: SVGPathElement;
   readonly #start: SVGCircleElement;
   readonly #touched: SVGRectElement;
   readonly #cursor: SVGRectElement;
@@ -76,7 +77,8 @@ export class BoardSvg {
     this.#touched = svgEl('rect', { class: 'touched', width: C - 4, height: C - 4 });
     this.#cursor = svgEl('rect', { class: 'cursor', width: C - 2, height: C - 2 });
     this.#frame = svgEl('rect', { class: 'solved-frame', x: 2, y: 2 });
-    this.#layers.top.append(this.#touched, this.#cursor, this.#frame);
+    this.#highlights = svgEl('path', { class: 'highlight' });
+    this.#layers.top.append(this.#touched, this.#highlights, this.#cursor, this.#frame);
   }
 
   /** The square under a point of the page, or -1. */
@@ -104,10 +106,12 @@ export class BoardSvg {
     this.#place(this.#touched, picture.touched?.square, 2);
     if (picture.touched) setAttr(this.#touched, 'class', `touched ${picture.touched.how}`);
     this.#place(this.#cursor, picture.cursor, 1);
+    this.#drawHighlights(picture.highlights ?? []);
     setAttr(this.#frame, 'visibility', picture.solved ? 'visible' : 'hidden');
     setAttr(this.svg, 'data-pieces', (picture.pieces ?? []).join(' '));
     setAttr(this.svg, 'data-path', picture.path ? Array.from(picture.path).join(' ') : '');
     setAttr(this.svg, 'data-attacked', [...(picture.attackedPieces ?? [])].sort((a, b) => a - b).join(' '));
+    setAttr(this.svg, 'data-highlights', (picture.highlights ?? []).join(' '));
     setAttr(this.svg, 'data-conflicts', String(picture.conflicts?.length ?? 0));
     setAttr(this.svg, 'data-uncovered', picture.cover ? uncoveredSquares(picture.board, picture.cover).join(' ') : '');
     setAttr(this.svg, 'data-crossed', [...(picture.crossed ?? [])].sort((a, b) => a - b).join(' '));
@@ -263,6 +267,15 @@ export class BoardSvg {
         setAttr(use, 'class', hit.has(pieces[i]!) ? 'piece attacked-piece' : 'piece');
       } else setAttr(use, 'visibility', 'hidden');
     }
+  }
+
+  /** One path of square outlines, inset so that two neighbours' outlines stay apart. */
+  #drawHighlights(squares: readonly number[]): void {
+    const d = squares.map((sq) => {
+      const [x, y] = this.#xy(sq);
+      return `M${x + 3} ${y + 3}h${C - 6}v${C - 6}h${-(C - 6)}z`;
+    });
+    setAttr(this.#highlights, 'd', d.join(''));
   }
 
   #drawConflicts(picture: BoardPicture): void {

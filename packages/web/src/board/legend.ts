@@ -9,7 +9,7 @@ const MAX_NUMBERED_SIDE = 16;
 export type LegendKey =
   | 'attacked' | 'rejected' | 'hint' | 'aim' | 'wiped' | 'line' | 'secondary' | 'tabu'
   | 'tint' | 'crossed' | 'heat' | 'covered' | 'uncovered' | 'value' | 'attacked-piece' | 'conflict' | 'candidate'
-  | 'path' | 'path-order' | 'move-number' | 'degree' | 'touched-add' | 'touched-take' | 'solved';
+  | 'path' | 'path-order' | 'move-number' | 'degree' | 'touched-add' | 'touched-take' | 'solved' | 'highlight';
 
 /** What the board shows that the legend must explain, in a fixed order. */
 export function legendKeys(picture: BoardPicture): LegendKey[] {
@@ -45,10 +45,11 @@ export function legendKeys(picture: BoardPicture): LegendKey[] {
   }
   if (picture.touched) keys.add(picture.touched.how === 'add' ? 'touched-add' : 'touched-take');
   if (picture.solved) keys.add('solved');
+  if (picture.highlights && picture.highlights.length > 0) keys.add('highlight');
   return ORDER.filter((k) => keys.has(k));
 }
 
-const ORDER: readonly LegendKey[] = ['attacked', 'rejected', 'hint', 'aim', 'tabu', 'wiped', 'tint', 'crossed', 'line', 'secondary', 'covered', 'uncovered', 'heat', 'degree', 'value', 'attacked-piece', 'conflict', 'path', 'path-order', 'move-number', 'candidate', 'touched-add', 'touched-take', 'solved'];
+const ORDER: readonly LegendKey[] = ['attacked', 'rejected', 'hint', 'aim', 'tabu', 'wiped', 'tint', 'crossed', 'line', 'secondary', 'covered', 'uncovered', 'heat', 'degree', 'value', 'attacked-piece', 'conflict', 'path', 'path-order', 'move-number', 'candidate', 'touched-add', 'touched-take', 'solved', 'highlight'];
 
 /** Where the words of a key depend on what is running: the strategy and the problem. */
 export interface LegendContext {
@@ -111,6 +112,8 @@ function words(key: LegendKey, ctx: LegendContext): string {
       return 'orange frame: the square the last step left';
     case 'solved':
       return 'green border: a solution';
+    case 'highlight':
+      return 'magenta outline: a square the note speaks of';
   }
 }
 
@@ -184,6 +187,9 @@ function swatch(key: LegendKey): SVGSVGElement {
       break;
     case 'solved':
       svg.append(svgEl('rect', { class: 'solved-frame', x: 2, y: 2, width: 36, height: 36 }));
+      break;
+    case 'highlight':
+      svg.append(svgEl('path', { class: 'highlight', d: 'M3 3h34v34h-34z' }));
       break;
   }
   return svg;

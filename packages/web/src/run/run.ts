@@ -61,6 +61,9 @@ export class Run {
   version = 0;
   readonly traced: boolean;
   #job: WorkerJob | undefined;
+  #settle: () => void = () => {};
+  /** Resolved once the run has ended: answered, failed or stopped. */
+  readonly settled = new Promise<void>((resolve) => (this.#settle = resolve));
 
   constructor(
     readonly setup: CheckedSetup,
@@ -88,6 +91,7 @@ export class Run {
     this.#job?.stop();
     this.#job = undefined;
     this.version++;
+    this.#settle();
   }
 
   #receive(message: WorkerMessage): void {
@@ -125,7 +129,7 @@ export class Run {
         if (message.traced !== undefined) this.steps = message.traced;
         this.#recorded();
         this.finishedAt = performance.now();
-        this.#settle();
+        this.#settleAnswer();
         break;
       case 'error':
         this.#job = undefined;
@@ -134,6 +138,7 @@ export class Run {
     }
     this.version++;
     this.changed(this);
+    if (!this.#job && (message.type === 'done' || message.type === 'error')) this.#settle();
   }
 
   /**
@@ -179,7 +184,7 @@ export class Run {
   }
 
   /** An unrecorded run still shows its answer: replayed piece by piece when small, else as a picture. */
-  #settle(): void {
+  #settleAnswer(): void {
     const result = this.result!;
     const solution =
       ('solutions' in result ? result.solutions?.[0] : result.status === 'budget' || result.status === 'aborted' ? result.partial?.best : undefined) ?? this.solutions[0];

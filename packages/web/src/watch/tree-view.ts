@@ -24,6 +24,8 @@ export class TreeView {
 
   /** The canvas's size on the screen, read when it changes rather than every frame (a read forces a layout). */
   #box = { width: 300, height: 150 };
+  /** The last position drawn, to draw again when the box changes size. */
+  #drawn: [number, number] | undefined;
   readonly #observer: ResizeObserver;
 
   constructor(
@@ -32,7 +34,11 @@ export class TreeView {
     private readonly board: Board,
   ) {
     this.#observer = new ResizeObserver(([entry]) => {
-      if (entry && entry.contentRect.width > 0) this.#box = { width: entry.contentRect.width, height: entry.contentRect.height };
+      if (!entry || entry.contentRect.width <= 0) return;
+      const changed = entry.contentRect.width !== this.#box.width || entry.contentRect.height !== this.#box.height;
+      this.#box = { width: entry.contentRect.width, height: entry.contentRect.height };
+      // A box that changed size (presentation mode, a window resized) is drawn again at once, not at the next step.
+      if (changed && this.#drawn) this.draw(...this.#drawn);
     });
     this.#observer.observe(canvas);
   }
@@ -48,6 +54,7 @@ export class TreeView {
   }
 
   draw(position: number, pathLength: number): void {
+    this.#drawn = [position, pathLength];
     const canvas = this.canvas;
     const width = Math.max(1, Math.round(this.#box.width * devicePixelRatio));
     const height = Math.max(1, Math.round(this.#box.height * devicePixelRatio));
