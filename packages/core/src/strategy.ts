@@ -278,6 +278,13 @@ export type TraceEvent =
       };
       /** Simulated annealing: the temperature at this step. */
       readonly temperature?: number;
+      /** Simulated annealing: the proposal's change in h (the move's Δ), whether it was made or not. */
+      readonly delta?: number;
+      /**
+       * Simulated annealing, a proposal that raises h (Δ > 0): the uniform draw in [0, 1) it was accepted on, when
+       * below e^(−Δ/T), or refused on. Absent when Δ ≤ 0: such a move is taken without a draw.
+       */
+      readonly draw?: number;
       /**
        * Simulated annealing: whether the proposed move (`from` → `to`) was made. When false the board is unchanged
        * and `h` is the heuristic it keeps; absent, the move was made.
@@ -285,6 +292,13 @@ export type TraceEvent =
       readonly accepted?: boolean;
       /** Tabu search: the move made was tabu, taken by aspiration because it beats the best h so far. */
       readonly tabu?: boolean;
+      /** Tabu search: every move looked at was tabu, so the least bad of them was made (no aspiration). */
+      readonly allTabu?: boolean;
+      /**
+       * Tabu search: the tenure, the steps for which the square a piece left stays tabu to it (after step s it may go
+       * back at step s + tenure + 1). On every step of a tabu trace, so that a replay can list the tabu moves.
+       */
+      readonly tenure?: number;
       /**
        * Local beam search: the k states kept after the step (the k start states at step 0), each as its rows by
        * column and its heuristic; `h` is then the best of them and `from`/`to` are absent.
@@ -328,7 +342,38 @@ export type TraceEvent =
         /** Its fitness: non-attacking pairs. */
         readonly fitness: number;
       }[];
+      /**
+       * How one child of this generation was made (the first one bred; absent for the first generation): the
+       * selection of its two parents, the crossover, the mutation, and the child's fitness, each a sub-step a
+       * page can show in turn.
+       */
+      readonly birth?: Birth;
     };
+
+/** One child of a genetic algorithm on digit strings (genetic-queens), made step by step; see the population event. */
+export interface Birth {
+  /** How the parents were drawn: `tournament` (the best of a few drawn) or `proportional` (by fitness). */
+  readonly selection: 'tournament' | 'proportional';
+  /** The two parents, each with its fitness and, for a tournament, the fitness of each individual drawn for it. */
+  readonly parents: readonly [BirthParent, BirthParent];
+  /** `one-point`: the child takes the first `cut` digits of parent 1 and the rest of parent 2; `uniform`: `from[i]` says which parent gave digit i. */
+  readonly crossover: { readonly kind: 'one-point'; readonly cut: number } | { readonly kind: 'uniform'; readonly from: readonly (0 | 1)[] };
+  /** The child's digits after the crossover, before mutation. */
+  readonly crossed: readonly number[];
+  /** The digits mutation redrew: the position, the digit before and after (a redraw may give the same digit). */
+  readonly mutated: readonly { readonly at: number; readonly from: number; readonly to: number }[];
+  /** The child's digits at the end, and its fitness. */
+  readonly child: readonly number[];
+  readonly fitness: number;
+}
+
+/** A parent of a {@link Birth}. */
+export interface BirthParent {
+  readonly rows: readonly number[];
+  readonly fitness: number;
+  /** With tournament selection: the fitness of each individual drawn, the parent being the best of them. */
+  readonly drawn?: readonly number[];
+}
 
 /** A run started elsewhere by {@link Elsewhere}: its result to come, and a way to stop it. */
 export interface ElsewhereRun {

@@ -158,8 +158,15 @@ describe("the canon's strategies on 8 queens, step by step (issue 25)", () => {
           if (event.accepted === false) {
             refused++;
             expect(shown.rejected).toEqual([event.to]);
-            expect(shown.log).toMatch(/^\d+\. T = [\d.]+: Refused moving the piece on [a-h][1-8] to [a-h][1-8]: h stays \d+$/);
-          } else expect(shown.rejected).toEqual([]);
+            // The decision in numbers: Δ, T, p = e^(−Δ/T) and the draw, which was not below p.
+            expect(shown.log).toMatch(/^\d+\. Δ = \+\d+, T = [\d.]+: p = e\^\(−\d+\/[\d.]+\) = [\d.e-]+, draw [\d.e-]+ ≥ p: refused moving the piece on [a-h][1-8] to [a-h][1-8]: h stays \d+$/);
+            expect(shown.log).toContain(`Δ = +${event.delta},`);
+            expect(event.draw!).toBeGreaterThanOrEqual(Math.exp(-event.delta! / event.temperature!));
+          } else {
+            expect(shown.rejected).toEqual([]);
+            if (event.draw !== undefined) expect(shown.log).toMatch(/draw [\d.e-]+ < p: accepted/);
+            else if (event.delta !== undefined) expect(shown.log).toMatch(/ ≤ 0, T = [\d.]+: taken without a draw: accepted/);
+          }
         });
         expect(refused).toBeGreaterThan(0);
         expect([...lines]).toEqual(expect.arrayContaining(['  else: current ← next only with probability e^(−Δ/T)', '  if Δ ≤ 0: current ← next']));
@@ -192,10 +199,28 @@ describe("the canon's strategies on 8 queens, step by step (issue 25)", () => {
         await stepThrough(page, 'genetic-queens', {}, (shown, event, _replay, step) => {
           if (event.type !== 'population') return;
           expect(shown.rows, `population at step ${step}`).toEqual(event.sample.map((s) => s.rows.map((r) => r + 1).join('')));
-          expect(shown.now).toBe(`generation=${event.generation} best=${event.best} first=${event.sample[0]!.rows.map((r) => r + 1).join('')}`);
+          expect(shown.now).toBe(`generation=${event.generation} best=${event.best} first=${event.sample[0]!.rows.map((r) => r + 1).join('')}${event.birth ? ' stage=selection' : ''}`);
           seen.add(shown.rows.join(','));
         });
         expect(seen.size).toBeGreaterThan(3);
+        // How the child of this generation was made, a sub-step at a time: the page's words against the trace's record.
+        const events = await traceOf(taskOf('genetic-queens', {}));
+        const step = Number((await page.locator('#timeline').inputValue()));
+        const event = [...events.slice(0, step)].reverse().find((e): e is Extract<TraceEvent, { type: 'population' }> => e.type === 'population')!;
+        const birth = event.birth!;
+        expect(birth).toBeDefined();
+        const digits = (rows: readonly number[]) => rows.map((r) => r + 1).join('');
+        const birthText = () => page.locator('#view .birth').innerText();
+        expect(await birthText()).toContain(`Parent 1: ${digits(birth.parents[0].rows)}, fitness ${birth.parents[0].fitness} — the fittest of ${birth.parents[0].drawn!.length} drawn at random (${birth.parents[0].drawn!.join(', ')})`);
+        await page.locator('#view [data-substep="crossover"]').click();
+        expect(await birthText()).toContain(birth.crossover.kind === 'one-point' ? `cut after digit ${birth.crossover.cut}` : 'Uniform crossover');
+        expect(await page.locator('#view .birth .genes-row').last().innerText()).toBe(`→ ${digits(birth.crossed)}`);
+        await page.locator('#view [data-substep="mutation"]').click();
+        expect(await birthText()).toContain(birth.mutated.length === 0 ? 'No digit was redrawn' : `digit ${birth.mutated[0]!.at + 1}: ${birth.mutated[0]!.from + 1} → ${birth.mutated[0]!.to + 1}`);
+        expect(await page.locator('#view .birth .mutated').count()).toBe(birth.mutated.length);
+        await page.locator('#view [data-substep="child"]').click();
+        expect(await birthText()).toContain(`${digits(birth.child)}: fitness ${birth.fitness} of 28`);
+        expect(await page.locator('#view').getAttribute('data-now')).toMatch(/ stage=child$/);
       },
       queryOf('genetic-queens'),
     ));

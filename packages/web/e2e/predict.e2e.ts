@@ -25,9 +25,9 @@ interface Case {
 const queens = (strategy: string, seed: number): Task => ({ problem: { kind: 'placement', board: { width: 8, height: 8 }, piece: 'queen' }, goal: 'one', strategy, seed, budget: { maxTimeMs: 15_000 } });
 const CASES: Case[] = [
   { strategy: 'backtracking', query: '?problem=placement&piece=queen&w=8&goal=one&strategy=backtracking&seed=1', task: queens('backtracking', 1), rule: /first that no piece attacks|Dead end/ },
-  { strategy: 'hill-climbing', query: '?problem=placement&piece=queen&w=8&goal=one&strategy=hill-climbing&seed=1', task: queens('hill-climbing', 1), rule: /lowers h .* the most: the lowest value written on the board is \d+/ },
+  { strategy: 'hill-climbing', query: '?problem=placement&piece=queen&w=8&goal=one&strategy=hill-climbing&seed=1', task: queens('hill-climbing', 1), rule: /lowers h .* the most: the lowest h a move gives is \d+/ },
   { strategy: 'min-conflicts', query: '?problem=placement&piece=queen&w=8&goal=one&strategy=min-conflicts&seed=1', task: queens('min-conflicts', 1), rule: /fewest conflicts/ },
-  { strategy: 'csp', query: '?problem=placement&piece=queen&w=8&goal=one&strategy=csp&seed=1', task: queens('csp', 1), rule: /MRV picks the column with the fewest values left|next one|wipe-out|no value left/ },
+  { strategy: 'csp', query: '?problem=placement&piece=queen&w=8&goal=one&strategy=csp&seed=1', task: queens('csp', 1), rule: /MRV picks the column with the fewest values left|next one|wipe-out|no value left|Only column/ },
   {
     strategy: 'warnsdorff',
     query: '?problem=tour&piece=knight&w=8&h=8&start=a1&goal=one&strategy=warnsdorff&seed=1',
@@ -37,11 +37,12 @@ const CASES: Case[] = [
 ];
 
 const actualOf = (event: TraceEvent, width: number): Answer =>
-  event.type === 'place' || event.type === 'move' ? event.square : event.type === 'local' ? event.to! : event.type === 'assign' ? event.value * width + event.variable : 'backtrack';
+  event.type === 'place' || event.type === 'move' ? event.square : event.type === 'local' ? (event.draw !== undefined ? (event.accepted ? 'accept' : 'refuse') : event.to!) : event.type === 'assign' ? event.value * width + event.variable : 'backtrack';
 
 async function give(page: Page, board: Board, answer: Answer): Promise<void> {
   const asked = Number(await page.locator('#predict-score').getAttribute('data-asked'));
   if (answer === 'backtrack') await page.locator('#predict-backtrack').click();
+  else if (answer === 'accept' || answer === 'refuse') await page.locator(`#predict-${answer}`).click();
   else await tap(page, board, board.name(answer));
   await expect.poll(async () => Number(await page.locator('#predict-score').getAttribute('data-asked'))).toBe(asked + 1);
   await drawn(page);
@@ -68,15 +69,20 @@ describe('predict mode (issue 26, item 4)', () => {
           for (let q = 0; q < 6; q++) {
             while (replay.position < events.length && !asks(c.strategy, events[replay.position])) replay.forward();
             if (replay.position >= events.length) break;
-            expect(await page.locator('#predict-question').innerText()).toMatch(/^(Click|Min-conflicts picked)/);
+            const prompt = await page.locator('#predict-question').innerText();
+            expect(prompt).toMatch(/^(Click|Min-conflicts picked|Which column does MRV)/);
+            const column = prompt.startsWith('Which column');
             const event = events[replay.position]!;
             const actual = actualOf(event, board.width);
             const rule = judge(ctx, replay, actual);
             // The first answer is wrong on purpose; then a tied square the strategy did not take, where there is one; then the step itself.
-            const tied = rule.accepted.find((a) => a !== actual);
-            // Local searches never step back: their wrong answer is a square the rule does not allow.
-            const local = c.strategy === 'hill-climbing' || c.strategy === 'min-conflicts';
-            const wrong: Answer = actual === 'backtrack' ? replay.squares[0] ?? 0 : local ? Array.from({ length: board.size }, (_, i) => i).find((sq) => !rule.accepted.includes(sq))! : 'backtrack';
+            // A column question's other squares of the same column are the same answer, not a tie.
+            const tied = rule.accepted.find((a) => a !== actual && !(column && typeof a === 'number' && typeof actual === 'number' && a % board.width === actual % board.width));
+            // Local searches and Warnsdorff never step back: their wrong answer is a free square the rule does not allow
+            // (a square with a piece on it is not scored at all).
+            const local = c.strategy === 'hill-climbing' || c.strategy === 'min-conflicts' || c.strategy === 'warnsdorff';
+            const free = (sq: number) => !replay.squares.includes(sq) && !rule.accepted.includes(sq);
+            const wrong: Answer = actual === 'backtrack' ? Array.from({ length: board.size }, (_, i) => i).find(free)! : local ? Array.from({ length: board.size }, (_, i) => i).find(free)! : 'backtrack';
             if (q === 0) expect(await page.locator('#predict-backtrack').isVisible()).toBe(!local);
             const answer = q === 0 ? wrong : tied !== undefined && !tieShown ? tied : actual;
             await give(page, board, answer);
@@ -112,8 +118,8 @@ describe('predict mode (issue 26, item 4)', () => {
       async (page) => {
         await page.locator('#predict').click();
         expect(await page.locator('#predict').getAttribute('aria-pressed')).toBe('false');
-        expect(await page.locator('#predict').getAttribute('title')).toMatch(/works for backtracking, warnsdorff, hill-climbing, min-conflicts, csp/);
+        expect(await page.locator('#predict').getAttribute('title')).toMatch(/works for backtracking, warnsdorff, hill-climbing, min-conflicts, csp, simulated-annealing, tabu/);
       },
-      '?problem=placement&piece=queen&w=8&goal=one&strategy=simulated-annealing&seed=1',
+      '?problem=placement&piece=queen&w=8&goal=one&strategy=beam&seed=1',
     ));
 });

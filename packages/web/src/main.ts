@@ -415,11 +415,11 @@ function drawWatch(announce: boolean): void {
   if (run && !run.running && player.playing && run.replay.position >= run.replay.length) player.pause();
   predict.draw();
   const question = predict.question();
-  board.interactive(question ? (square) => predict.answer(square) : undefined);
+  board.interactive(question && question.kind !== 'accept' ? (square) => predict.answer(square) : undefined);
   if (run && !error) {
-    const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked, predict.on ? { picked: question?.picked } : undefined);
-    const highlights = lecture.highlights(run);
-    board.draw(highlights && highlights.length > 0 ? { ...picture, highlights } : picture, describe);
+    const { picture, describe } = watchPicture(run, byId<HTMLInputElement>('heat').checked, predict.on ? { picked: question?.picked, numbers: predict.numbers } : undefined);
+    const highlights = [...(lecture.highlights(run) ?? []), ...(question?.marked ?? [])];
+    board.draw(highlights.length > 0 ? { ...picture, highlights } : picture, describe);
     // How soon the answer was on the board after the search ended: written once, for tests and the curious.
     if (run.finishedAt !== undefined && !byId('board').dataset.drawnMs && run.replay.position === run.replay.length) {
       byId('board').dataset.drawnMs = String(Math.round(performance.now() - run.finishedAt));

@@ -169,6 +169,41 @@ describe('trace and progress', () => {
     // Progress carries the same figures, every generation of a short run.
     expect(metrics.at(-1)).toEqual({ best: last.best, mean: last.mean, diversity: last.diversity });
   });
+
+  it('tells how the first child of each generation was made: selection, crossover, mutation and fitness, each checked', async () => {
+    const queens = lineFamilies(bezzel.piece('queen')!) as LineFamilies;
+    let mutations = 0;
+    for (const options of [{}, { crossover: 'uniform' }, { selection: 'proportional', mutationRate: 0.3 }] as Record<string, OptionValue>[]) {
+      const events: TraceEvent[] = [];
+      await bezzel.solve(task(8, 3, { ...options, generations: 30 }), { onTrace: (e) => events.push(e) });
+      const generations = events.filter((e) => e.type === 'population');
+      expect(generations[0]!.birth).toBeUndefined();
+      for (const { birth } of generations.slice(1)) {
+        expect(birth).toBeDefined();
+        const { parents, crossover, crossed, mutated, child, fitness } = birth!;
+        expect(birth!.selection).toBe(options.selection ?? 'tournament');
+        for (const p of parents) {
+          expect(p.fitness).toBe(28 - bruteForcePairs(p.rows, queens));
+          // A tournament's winner is the fittest of those it drew.
+          if (birth!.selection === 'tournament') expect(Math.max(...p.drawn!)).toBe(p.fitness);
+          else expect(p.drawn).toBeUndefined();
+        }
+        const expected = crossover.kind === 'one-point'
+          ? [...parents[0].rows.slice(0, crossover.cut), ...parents[1].rows.slice(crossover.cut)]
+          : crossover.from.map((from, i) => parents[from].rows[i]!);
+        expect(crossed).toEqual(expected);
+        const after = [...crossed];
+        for (const m of mutated) {
+          expect(m.from).toBe(after[m.at]);
+          after[m.at] = m.to;
+        }
+        mutations += mutated.length;
+        expect(child).toEqual(after);
+        expect(fitness).toBe(28 - bruteForcePairs(child, queens));
+      }
+    }
+    expect(mutations).toBeGreaterThan(5);
+  });
 });
 
 describe('with other strategies', () => {

@@ -1,4 +1,4 @@
-import type { Rng } from '@bezzel/core';
+import type { Birth, Rng } from '@bezzel/core';
 import type { PairCounter } from './fitness.js';
 
 /** How parents are drawn. */
@@ -91,7 +91,7 @@ export class Population {
    * parents drawn by the selection, made by REPRODUCE (the crossover), then MUTATE (each digit redrawn with
    * probability `mutationRate`), and evaluated. The buffers are then swapped and the generation summed up.
    */
-  breed(): void {
+  breed(watch?: { birth: Birth | undefined }): void {
     const { size, elitism, selection, crossover } = this.settings;
     const { n, counter } = this;
     const genes = this.genes;
@@ -119,12 +119,15 @@ export class Population {
     }
 
     for (let c = elitism; c < size; c++) {
-      const a = selection === 'tournament' ? this.#tournament() : this.#proportional(total);
-      const b = selection === 'tournament' ? this.#tournament() : this.#proportional(total);
-      if (crossover === 'one-point') this.#onePoint(a, b, next, c * n);
-      else this.#uniform(a, b, next, c * n);
-      this.#mutate(next, c * n);
+      // Someone watching sees how the first child is made; the others are bred without a record.
+      const record = watch !== undefined && c === elitism ? newRecord(selection === 'tournament', crossover === 'uniform') : undefined;
+      const a = selection === 'tournament' ? this.#tournament(record?.drawnA) : this.#proportional(total);
+      const b = selection === 'tournament' ? this.#tournament(record?.drawnB) : this.#proportional(total);
+      const cut = crossover === 'one-point' ? this.#onePoint(a, b, next, c * n) : this.#uniform(a, b, next, c * n, record?.from);
+      if (record) record.crossed = Array.from(next.subarray(c * n, c * n + n));
+      this.#mutate(next, c * n, record?.mutated);
       nextFitness[c] = counter.fitness(next, c * n);
+      if (record) watch!.birth = this.#birth(record, a, b, cut, next, c * n, nextFitness[c]!);
     }
     this.evaluations += size - elitism;
 
@@ -156,6 +159,21 @@ export class Population {
     return differing / (n * ((size * (size - 1)) / 2));
   }
 
+  /** The record of a child's making as the trace tells it. */
+  #birth(record: BirthRecord, a: number, b: number, cut: number, next: Int32Array, at: number, fitness: number): Birth {
+    const { selection, crossover } = this.settings;
+    const parent = (i: number, drawn: number[] | undefined) => ({ rows: this.rows(i), fitness: this.fitness[i]!, ...(drawn ? { drawn } : {}) });
+    return {
+      selection,
+      parents: [parent(a, record.drawnA), parent(b, record.drawnB)],
+      crossover: crossover === 'one-point' ? { kind: 'one-point', cut } : { kind: 'uniform', from: record.from! },
+      crossed: record.crossed,
+      mutated: record.mutated,
+      child: Array.from(next.subarray(at, at + this.n)),
+      fitness,
+    };
+  }
+
   /** Individual `i`'s digits, copied (for a trace or an answer). */
   rows(i: number): number[] {
     return Array.from(this.genes.subarray(i * this.n, (i + 1) * this.n));
@@ -174,13 +192,15 @@ export class Population {
     this.summary.sum = sum;
   }
 
-  /** The best of `tournament` individuals drawn uniformly (with replacement; the first of equals). */
-  #tournament(): number {
+  /** The best of `tournament` individuals drawn uniformly (with replacement; the first of equals); `drawn` gets their fitness. */
+  #tournament(drawn?: number[]): number {
     const { size, tournament } = this.settings;
     const fitness = this.fitness;
     let best = this.rng.below(size);
+    drawn?.push(fitness[best]!);
     for (let t = 1; t < tournament; t++) {
       const other = this.rng.below(size);
+      drawn?.push(fitness[other]!);
       if (fitness[other]! > fitness[best]!) best = other;
     }
     return best;
@@ -203,22 +223,26 @@ export class Population {
     return lo;
   }
 
-  /** REPRODUCE: c drawn from 1 … n − 1, the child is parent a's first c digits and b's others. */
-  #onePoint(a: number, b: number, into: Int32Array, at: number): void {
+  /** REPRODUCE: c drawn from 1 … n − 1, the child is parent a's first c digits and b's others; returns c. */
+  #onePoint(a: number, b: number, into: Int32Array, at: number): number {
     const { n, genes } = this;
     const c = n > 1 ? 1 + this.rng.below(n - 1) : n;
     into.set(genes.subarray(a * n, a * n + c), at);
     into.set(genes.subarray(b * n + c, b * n + n), at + c);
+    return c;
   }
 
-  /** Uniform crossover: each digit from a or b by a fair coin (one 32-bit draw per 32 digits). */
-  #uniform(a: number, b: number, into: Int32Array, at: number): void {
+  /** Uniform crossover: each digit from a or b by a fair coin (one 32-bit draw per 32 digits); `from` gets the coin of each. */
+  #uniform(a: number, b: number, into: Int32Array, at: number, from?: (0 | 1)[]): number {
     const { n, genes } = this;
     let bits = 0;
     for (let g = 0; g < n; g++) {
       if ((g & 31) === 0) bits = this.rng.nextU32();
-      into[at + g] = genes[((bits >>> (g & 31)) & 1 ? b : a) * n + g]!;
+      const coin = (bits >>> (g & 31)) & 1;
+      into[at + g] = genes[(coin ? b : a) * n + g]!;
+      from?.push(coin as 0 | 1);
     }
+    return -1;
   }
 
   /**
@@ -226,11 +250,13 @@ export class Population {
    * probability `mutationRate`. The gaps between mutated digits, across children, are drawn geometrically, so a
    * child without mutation costs no random draw.
    */
-  #mutate(into: Int32Array, at: number): void {
+  #mutate(into: Int32Array, at: number, record?: { at: number; from: number; to: number }[]): void {
     const n = this.n;
     let g = this.#skip;
     while (g < n) {
+      const was = into[at + g]!;
       into[at + g] = this.rng.below(n);
+      record?.push({ at: g, from: was, to: into[at + g]! });
       g += 1 + this.#gap();
     }
     this.#skip = g - n;
@@ -244,4 +270,17 @@ export class Population {
     const gap = Math.floor(Math.log(1 - this.rng.float()) / this.#logKeep);
     return Number.isFinite(gap) ? gap : Number.POSITIVE_INFINITY;
   }
+}
+
+/** What breed() notes of the child it is watched making, before it is a {@link Birth}. */
+interface BirthRecord {
+  drawnA: number[] | undefined;
+  drawnB: number[] | undefined;
+  from: (0 | 1)[] | undefined;
+  crossed: number[];
+  mutated: { at: number; from: number; to: number }[];
+}
+
+function newRecord(tournament: boolean, uniform: boolean): BirthRecord {
+  return { drawnA: tournament ? [] : undefined, drawnB: tournament ? [] : undefined, from: uniform ? [] : undefined, crossed: [], mutated: [] };
 }

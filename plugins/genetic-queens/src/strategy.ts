@@ -1,4 +1,4 @@
-import { no, option, overMemory, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent } from '@bezzel/core';
+import { no, option, overMemory, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type Support, type TraceEvent, type Birth } from '@bezzel/core';
 import { columnStart, columnTask, INITIAL_PLACEMENT, LineBoard, solvedOutcome, unsolvedOutcome } from '@bezzel/columns';
 import { PairCounter } from './fitness.js';
 import { Population } from './population.js';
@@ -108,13 +108,15 @@ export const geneticQueens: SearchStrategy = {
     let bestFitness = -1;
     let generation = 0;
     let reported = -1;
+    // A traced run records how the first child of each generation was made.
+    const watch: { birth: Birth | undefined } = { birth: undefined };
     const report = () => {
       const { summary } = population;
       const mean = summary.sum / settings.size;
       const diversity = population.diversity();
       reported = generation;
       ctx.progress({ nodes: generation, done: generation, ...(Number.isFinite(maxGenerations) ? { total: maxGenerations } : {}), metrics: { best: summary.bestFitness, mean, diversity } });
-      if (ctx.trace) ctx.trace(populationEvent(population, generation, mean, diversity));
+      if (ctx.trace) ctx.trace(populationEvent(population, generation, mean, diversity, watch.birth));
     };
     let stop: 'solved' | 'generations' | 'steps' | 'time' | 'aborted';
     for (;;) {
@@ -138,7 +140,7 @@ export const geneticQueens: SearchStrategy = {
         stop = ctx.clock.reason === 'aborted' ? 'aborted' : 'time';
         break;
       }
-      population.breed();
+      population.breed(ctx.trace ? watch : undefined);
       generation++;
     }
     if (reported !== generation) report();
@@ -183,7 +185,7 @@ function progressDue(generation: number): boolean {
  * The trace event of one generation: its best individual first, then individuals at evenly spaced places of the
  * population (no random draw, so a traced run is the same run), best first; at most {@link SAMPLE} in all.
  */
-function populationEvent(population: Population, generation: number, mean: number, diversity: number): TraceEvent {
+function populationEvent(population: Population, generation: number, mean: number, diversity: number, birth: Birth | undefined): TraceEvent {
   const { size } = population.settings;
   const { best, bestFitness } = population.summary;
   const others = Math.min(size, SAMPLE) - 1;
@@ -194,7 +196,7 @@ function populationEvent(population: Population, generation: number, mean: numbe
   }
   picks.sort((a, b) => population.fitness[b]! - population.fitness[a]! || a - b);
   const sample = [best, ...picks].map((i) => ({ rows: population.rows(i), fitness: population.fitness[i]! }));
-  return { type: 'population', generation, best: bestFitness, mean, diversity, sample };
+  return { type: 'population', generation, best: bestFitness, mean, diversity, sample, ...(birth && generation > 0 ? { birth } : {}) };
 }
 
 function round(x: number): number {

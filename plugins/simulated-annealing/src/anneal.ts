@@ -201,7 +201,9 @@ export function anneal(
       let row = (rng.nextU32() * scaleN1) >>> 0;
       if (row >= from) row++;
       const delta = board.conflictsAt(col, row) - board.conflictsAt(col, from) + fam;
-      const accepted = delta <= 0 || rng.nextU32() * UNIT < (schedule !== 'exponential' && delta < TABLE ? accept[delta]! : Math.exp(-delta / t));
+      // The draw is made only for an uphill move, as before the trace carried it: the same seed, the same run.
+      const draw = delta <= 0 ? -1 : rng.nextU32() * UNIT;
+      const accepted = delta <= 0 || draw < (schedule !== 'exponential' && delta < TABLE ? accept[delta]! : Math.exp(-delta / t));
       if (accepted) {
         board.lift(col);
         board.put(col, row);
@@ -209,7 +211,7 @@ export function anneal(
         tally.acceptances++;
         if (delta > 0) tally.uphill++;
       }
-      if (trace) trace({ type: 'local', step: tally.steps, h, from: from * n + col, to: row * n + col, temperature: t, accepted });
+      if (trace) trace({ type: 'local', step: tally.steps, h, from: from * n + col, to: row * n + col, temperature: t, accepted, delta, ...(draw >= 0 ? { draw } : {}) });
     } else {
       const a = (rng.nextU32() * scaleN) >>> 0;
       let b = (rng.nextU32() * scaleN1) >>> 0;
@@ -217,7 +219,8 @@ export function anneal(
       const ra = rows[a]!;
       const rb = rows[b]!;
       const delta = swap(board, a, b);
-      const accepted = delta <= 0 || rng.nextU32() * UNIT < (schedule !== 'exponential' && delta < TABLE ? accept[delta]! : Math.exp(-delta / t));
+      const draw = delta <= 0 ? -1 : rng.nextU32() * UNIT;
+      const accepted = delta <= 0 || draw < (schedule !== 'exponential' && delta < TABLE ? accept[delta]! : Math.exp(-delta / t));
       if (accepted) {
         h += delta;
         tally.acceptances++;
@@ -225,7 +228,7 @@ export function anneal(
       } else {
         swap(board, a, b);
       }
-      if (trace) trace({ type: 'local', step: tally.steps, h, from: ra * n + a, to: rb * n + a, swapped: { from: rb * n + b, to: ra * n + b }, temperature: t, accepted });
+      if (trace) trace({ type: 'local', step: tally.steps, h, from: ra * n + a, to: rb * n + a, swapped: { from: rb * n + b, to: ra * n + b }, temperature: t, accepted, delta, ...(draw >= 0 ? { draw } : {}) });
     }
     if (h < tally.bestH) {
       tally.bestH = h;

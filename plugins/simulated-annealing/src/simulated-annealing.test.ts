@@ -157,4 +157,30 @@ describe('simulated annealing trace', () => {
       expect(events.at(-1)).toEqual({ type: 'solution', index: 0 });
     }
   });
+
+  it("tells each proposal's Δ, and for an uphill one the draw it was decided by: accepted exactly when draw < e^(−Δ/T)", async () => {
+    for (const [move, schedule] of [['column', 'geometric'], ['swap', 'exponential'], ['column', 'linear']] as const) {
+      const events: TraceEvent[] = [];
+      await bezzel.solve(task(10, 7, { move, schedule }), { onTrace: (e) => events.push(e) });
+      const steps = events.filter((e): e is Extract<TraceEvent, { type: 'local' }> => e.type === 'local' && e.from !== undefined);
+      // h before the first proposal, from the first one's h and whether it was made.
+      let h = steps[0]!.h - (steps[0]!.accepted ? steps[0]!.delta! : 0);
+      let uphill = 0;
+      for (const e of steps) {
+        expect(Number.isInteger(e.delta)).toBe(true);
+        if (e.delta! <= 0) {
+          expect(e.draw).toBeUndefined();
+          expect(e.accepted).toBe(true);
+        } else {
+          uphill++;
+          expect(e.draw).toBeGreaterThanOrEqual(0);
+          expect(e.draw).toBeLessThan(1);
+          expect(e.accepted).toBe(e.draw! < Math.exp(-e.delta! / e.temperature!));
+        }
+        h += e.accepted ? e.delta! : 0;
+        expect(e.h).toBe(h);
+      }
+      expect(uphill).toBeGreaterThan(10);
+    }
+  });
 });

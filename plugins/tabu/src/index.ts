@@ -7,6 +7,7 @@ import { pluginModule } from '@bezzel/core';
 import { defaultTenure, tabu } from './strategy.js';
 
 export { tabuSearch, type Neighbourhood, type TabuSettings, type TabuStop, type TabuTally } from './tabu.js';
+export { tabuListAt, type TabuEntry } from './tabu-list.js';
 export { defaultTenure, tabu };
 
 /** The plugin: the tabu strategy. */

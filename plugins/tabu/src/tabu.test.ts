@@ -9,7 +9,7 @@ import { solveChecked } from '../../../test/support/solve.js';
 import hillClimbing from '@bezzel/hill-climbing';
 import pipeline from '@bezzel/pipeline';
 import portfolio from '@bezzel/portfolio';
-import tabu from './index.js';
+import tabu, { tabuListAt } from './index.js';
 
 let bezzel: Bezzel;
 beforeAll(async () => {
@@ -101,5 +101,32 @@ describe('tabu search trace', () => {
       tabuMoves += tabuHere;
     }
     expect(tabuMoves).toBeGreaterThan(0);
+  });
+
+  it('carries the tenure: the list read back from the trace is what the search held — a move onto a tabu square is aspiration or the least bad of all-tabu moves', async () => {
+    let listed = 0;
+    for (const [seed, options] of [[4, { neighbourhood: 'full' }], [1, { neighbourhood: 'full', tenure: 3 }], [2, {}], [3, { aspiration: false, neighbourhood: 'full' }]] as const) {
+      const events: TraceEvent[] = [];
+      await bezzel.solve(task(8, seed, options), { onTrace: (e) => events.push(e) });
+      let best = Number.POSITIVE_INFINITY;
+      events.forEach((e, i) => {
+        if (e.type !== 'local' || e.from === undefined) return;
+        expect(e.tenure).toBe((options as { tenure?: number }).tenure ?? 7);
+        const list = tabuListAt(events, i);
+        listed += list.length;
+        for (const entry of list) {
+          expect(entry.left).toBeGreaterThanOrEqual(1);
+          expect(entry.left).toBeLessThanOrEqual(e.tenure!);
+        }
+        const onTabu = list.some((entry) => entry.square === e.to);
+        if (e.tabu) {
+          // Aspiration: tabu, and better than every h before it.
+          expect(onTabu).toBe(true);
+          expect(e.h).toBeLessThan(best);
+        } else if (!e.allTabu) expect(onTabu).toBe(false);
+        best = Math.min(best, e.h);
+      });
+    }
+    expect(listed).toBeGreaterThan(20);
   });
 });

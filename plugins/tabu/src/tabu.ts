@@ -124,7 +124,8 @@ export function tabuSearch(
     }
     tally.neighbours += (last - first + 1) * (n - 1);
     let aspired = false;
-    if (bestCol < 0) {
+    const allTabu = bestCol < 0;
+    if (allTabu) {
       tally.allTabu++;
       bestDelta = fallbackDelta;
       bestCol = fallbackCol;
@@ -143,6 +144,6 @@ export function tabuSearch(
       best.set(rows);
       trajectory?.improve(step, h);
     }
-    if (trace) trace(aspired ? { type: 'local', step, h, from: from * n + bestCol, to: bestRow * n + bestCol, tabu: true } : { type: 'local', step, h, from: from * n + bestCol, to: bestRow * n + bestCol });
+    if (trace) trace({ type: 'local', step, h, from: from * n + bestCol, to: bestRow * n + bestCol, tenure, ...(aspired ? { tabu: true } : {}), ...(allTabu ? { allTabu: true } : {}) });
   }
 }

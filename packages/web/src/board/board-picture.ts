@@ -35,6 +35,8 @@ export interface BoardPicture {
   readonly conflicts?: readonly Conflict[];
   /** Tour: where the head may go next, with each one's onward degree. */
   readonly candidates?: readonly { readonly square: number; readonly degree: number }[];
+  /** The candidates are drawn without their degrees (a Predict question asks for the fewest). */
+  readonly hideDegrees?: boolean;
   /** The square the last step touched, and how. */
   readonly touched?: { readonly square: number; readonly how: 'add' | 'take' };
   /** Squares a lecture's scene points at: outlined in magenta, with a white halo, above everything but the pieces' marks. */

@@ -316,6 +316,8 @@ export class BoardSvg {
       setAttr(g, 'data-square', String(c.square));
       const badge = g.children[1]!;
       const label = g.children[2]!;
+      setAttr(badge, 'visibility', picture.hideDegrees ? 'hidden' : 'visible');
+      setAttr(label, 'visibility', picture.hideDegrees ? 'hidden' : 'visible');
       setAttr(badge, 'cx', String(-C * 0.3));
       setAttr(badge, 'cy', String(C * 0.3));
       setAttr(label, 'x', String(-C * 0.3));

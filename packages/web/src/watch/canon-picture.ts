@@ -1,4 +1,5 @@
 import type { Board, Piece, TraceEvent } from '@bezzel/core';
+import { tabuListAt } from '@bezzel/tabu';
 import type { Shade } from '../board/board-picture.js';
 import type { Replay } from '../run/replay.js';
 
@@ -32,7 +33,7 @@ export function canonLayer(strategy: string, board: Board, piece: Piece, replay:
     case 'simulated-annealing':
       return annealingLayer(board, replay);
     case 'tabu':
-      return tabuLayer(board, replay, typeof options?.tenure === 'number' ? options.tenure : Math.max(7, Math.round(board.width / 10)));
+      return tabuLayer(board, replay);
     default:
       return undefined;
   }
@@ -143,23 +144,11 @@ function annealingLayer(board: Board, replay: Replay): CanonLayer | undefined {
   return { shades, tints: new Map(), crossed: [], describe, label: '; the proposed move was refused' };
 }
 
-/** Tabu: the (column, row) squares a piece left in the last `tenure` moves, which it may not go back to. */
-export function tabuSquares(replay: Replay, tenure: number): Map<number, number> {
-  const tabu = new Map<number, number>();
-  const now = replay.lastLocal()?.step ?? 0;
-  for (let i = replay.position - 1; i >= 0; i--) {
-    const event = replay.events[i]!;
-    if (event.type !== 'local') break;
-    if (event.from === undefined || now - event.step >= tenure) break;
-    if (!tabu.has(event.from)) tabu.set(event.from, event.step + tenure);
-  }
-  return tabu;
-}
-
-function tabuLayer(board: Board, replay: Replay, tenure: number): CanonLayer {
-  const tabu = tabuSquares(replay, tenure);
+function tabuLayer(board: Board, replay: Replay): CanonLayer {
+  const tabu = tabuListAt(replay.events, replay.position);
   const shades = new Map<number, Shade>();
-  for (const sq of tabu.keys()) if (!replay.squares.includes(sq)) shades.set(sq, 'tabu');
-  const describe = (sq: number) => (shades.has(sq) ? `${board.name(sq)}: tabu through step ${tabu.get(sq)!} (its piece left it within the last ${tenure} steps), unless going back beats the best h` : undefined);
+  const left = new Map(tabu.map((e) => [e.square, e.left]));
+  for (const e of tabu) if (!replay.squares.includes(e.square)) shades.set(e.square, 'tabu');
+  const describe = (sq: number) => (shades.has(sq) ? `${board.name(sq)}: tabu for ${left.get(sq)} more step${left.get(sq) === 1 ? '' : 's'} (its piece left it), unless going back beats the best h` : undefined);
   return { shades, tints: new Map(), crossed: [], describe, label: `; ${shades.size} tabu square${shades.size === 1 ? '' : 's'}` };
 }

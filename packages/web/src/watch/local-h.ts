@@ -28,3 +28,16 @@ export function moveHeights(board: Board, piece: Piece, squares: readonly number
   }
   return heights;
 }
+
+/** h of a placement with one piece a column (attacking pairs), or undefined where moveHeights would be. */
+export function placementH(board: Board, piece: Piece, squares: readonly number[]): number | undefined {
+  const lines = lineFamilies(piece);
+  const n = board.width;
+  if ('reason' in lines || board.height !== n || squares.length !== n) return undefined;
+  const line = new LineBoard(n, lines);
+  for (const sq of squares) {
+    if (line.rows[sq % n] !== -1) return undefined;
+    line.put(sq % n, Math.floor(sq / n));
+  }
+  return line.attackingPairs();
+}

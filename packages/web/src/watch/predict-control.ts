@@ -1,3 +1,4 @@
+import type { Board } from '@bezzel/core';
 import type { Run } from '../run/run.js';
 import { byId, setAttr, setText, show } from '../shared/dom.js';
 import { asks, judge, PREDICTABLE, questionAt, type Answer, type Judgement, type PredictContext, type Question } from './predict.js';
@@ -12,6 +13,10 @@ export class PredictControl {
   on = false;
   right = 0;
   asked = 0;
+  /** The teacher shows, during a question, the numbers that give its answer away (off: hidden). */
+  numbers = false;
+  /** A word on an answer that was not scored (a square with a piece on it). */
+  note = '';
   /** The last answer judged, and the step it was about (the board has moved on since). */
   last: (Judgement & { readonly answer: Answer; readonly step: number; readonly shown?: boolean }) | undefined;
   #run: Run | undefined;
@@ -23,6 +28,12 @@ export class PredictControl {
   ) {
     byId('predict').addEventListener('click', () => this.toggle());
     byId('predict-backtrack').addEventListener('click', () => this.answer('backtrack'));
+    byId('predict-accept').addEventListener('click', () => this.answer('accept'));
+    byId('predict-refuse').addEventListener('click', () => this.answer('refuse'));
+    byId<HTMLInputElement>('predict-numbers').addEventListener('change', (event) => {
+      this.numbers = (event.target as HTMLInputElement).checked;
+      this.changed();
+    });
     byId('predict-show').addEventListener('click', () => this.#reveal());
   }
 
@@ -58,6 +69,14 @@ export class PredictControl {
     const question = this.question();
     if (!run || !question) return;
     const judgement = judge(this.#context(run), run.replay, answer);
+    // A square with a piece on it (or a tour's visited square) is no answer to a question about where to go: it is
+    // not scored, and the question stands (unless the rule allows it: a queen may stay where she is).
+    if (typeof answer === 'number' && !judgement.right && run.replay.squares.includes(answer)) {
+      this.note = `${run.setup.board.name(answer)} is taken: ${run.setup.task.problem.kind === 'tour' ? 'the tour has been there' : 'a piece stands there'}. Choose a free square (not scored).`;
+      this.changed();
+      return;
+    }
+    this.note = '';
     this.asked++;
     if (judgement.right) this.right++;
     this.last = { ...judgement, answer, step: question.position + 1 };
@@ -72,7 +91,7 @@ export class PredictControl {
     const question = this.question();
     if (!run || !question) return;
     const judgement = judge(this.#context(run), run.replay, 'backtrack');
-    this.last = { ...judgement, answer: judgement.actual, right: true, shown: true, step: question.position + 1, verdict: `Shown: the strategy takes ${judgement.actual === 'backtrack' ? 'a step back' : run.setup.board.name(judgement.actual)} (not scored).` };
+    this.last = { ...judgement, answer: judgement.actual, right: true, shown: true, step: question.position + 1, verdict: `Shown: ${shownWords(judgement.actual, run.setup.board)} (not scored).` };
     this.seek(question.position + 1);
     this.#toNextQuestion();
     this.changed();
@@ -95,6 +114,7 @@ export class PredictControl {
     button.classList.toggle('active', this.on);
     setAttr(button, 'title', refusal ?? 'Predict each step before the strategy takes it');
     show(byId('predict-panel'), this.on);
+    document.body.classList.toggle('predict-hide', this.on && !this.numbers);
     if (!this.on || !run) return;
     const question = this.question();
     const id = run.setup.strategy.meta.id;
@@ -102,7 +122,10 @@ export class PredictControl {
     const finished = run.replay.position >= run.replay.length;
     setText(byId('predict-question'), question ? question.prompt : finished ? 'The run is over: no steps left to predict.' : run.running ? 'Waiting for the next steps…' : '');
     byId<HTMLButtonElement>('predict-backtrack').disabled = !question;
-    show(byId('predict-backtrack'), question?.backtrack ?? true);
+    show(byId('predict-backtrack'), question?.backtrack ?? false);
+    show(byId('predict-accept'), question?.kind === 'accept');
+    show(byId('predict-refuse'), question?.kind === 'accept');
+    setText(byId('predict-note'), this.note);
     byId<HTMLButtonElement>('predict-show').disabled = !question;
     const verdict = byId('predict-verdict');
     setText(verdict, this.last?.verdict ?? '');
@@ -128,4 +151,11 @@ export class PredictControl {
     while (p < replay.length && !asks(id, replay.events[p])) p++;
     if (p !== replay.position) this.seek(p);
   }
+}
+
+/** What the strategy does, as "Show me" tells it. */
+function shownWords(actual: Answer, board: Board): string {
+  if (actual === 'backtrack') return 'the strategy takes a step back';
+  if (actual === 'accept' || actual === 'refuse') return `the proposal is ${actual === 'accept' ? 'accepted' : 'refused'}`;
+  return `the strategy takes ${board.name(actual)}`;
 }

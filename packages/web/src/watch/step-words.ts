@@ -1,12 +1,13 @@
-import type { Board, Piece, ProblemKind, TraceEvent } from '@bezzel/core';
+import type { Board, OptionValue, Piece, ProblemKind, TraceEvent } from '@bezzel/core';
 import { attackOn, attackWords } from '../board/attackers.js';
 import type { Replay } from '../run/replay.js';
+import { valueReason, variableReason } from './csp-reason.js';
 
 /** What the log needs to name squares and pieces, and the kind of problem, which decides what a solution is called. */
 export interface StepContext {
   readonly board: Board;
   readonly piece: Piece;
-  readonly task?: { readonly problem: { readonly kind: ProblemKind } };
+  readonly task?: { readonly problem: { readonly kind: ProblemKind }; readonly options?: Readonly<Record<string, OptionValue>> };
 }
 
 /** Rejected squares named in full in one log line; the rest are counted. */
@@ -16,7 +17,7 @@ const NAMED = 4;
  * One step in words, as a student would say it: "Placed Q on c3 — rejected a3 (file with a1), b3 (diagonal
  * with a2)". `before` is the board before the step, which is what a rejection was judged against.
  */
-export function describeStep(context: StepContext, event: TraceEvent, before: readonly number[]): string {
+export function describeStep(context: StepContext, event: TraceEvent, before: readonly number[], reason?: string): string {
   const { board, piece } = context;
   const sq = (s: number) => board.name(s);
   const symbol = piece.symbols.ascii;
@@ -48,7 +49,7 @@ export function describeStep(context: StepContext, event: TraceEvent, before: re
     case 'assign':
     case 'unassign':
     case 'wipeout':
-      return cspWords(context, event, before);
+      return cspWords(context, event, before, reason);
     case 'cover':
     case 'uncover':
       return dlxWords(context, event);
@@ -73,11 +74,31 @@ function localWords({ board }: StepContext, event: Extract<TraceEvent, { type: '
   const t = event.temperature === undefined ? '' : `T = ${temperature(event.temperature)}: `;
   if (event.from === undefined || event.to === undefined) return `${t}Start: ${h} (pairs of pieces attacking each other)`;
   const move = event.swapped ? `swapping the pieces on ${sq(event.from)} and ${sq(event.swapped.from)}` : `moving the piece on ${sq(event.from)} to ${sq(event.to)}`;
+  if (event.accepted !== undefined && event.delta !== undefined && event.temperature !== undefined) return `${acceptance(event)}: ${event.accepted ? `accepted ${move}: ${h}` : `refused ${move}: h stays ${event.h}`}`;
   if (event.accepted === false) return `${t}Refused ${move}: h stays ${event.h}`;
   if (event.accepted === true) return `${t}Accepted ${move}: ${h}`;
   if (event.from === event.to) return `Kept the piece on ${sq(event.from)}, no square of its column is better: ${h}`;
   const moved = event.swapped ? `Swapped the pieces on ${sq(event.from)} and ${sq(event.swapped.from)}` : `Moved the piece on ${sq(event.from)} to ${sq(event.to)}`;
-  return `${moved}${event.tabu ? ' (a tabu move, taken because it beats the best h so far)' : ''}: ${h}`;
+  const why = event.tabu ? ' (a tabu move, taken by aspiration: it beats the best h so far)' : event.allTabu ? ' (every move was tabu: the least bad of them)' : '';
+  return `${moved}${why}: ${h}`;
+}
+
+/**
+ * Annealing's decision in numbers: Δ, T, p = e^(−Δ/T) and the draw it was decided by ("Δ = +2, T = 2.48: p = e^(−2/2.48)
+ * = 0.45, draw 0.31 < p"), or that a move with Δ ≤ 0 is taken without a draw.
+ */
+export function acceptance(event: Extract<TraceEvent, { type: 'local' }>): string {
+  const delta = event.delta ?? 0;
+  const t = temperature(event.temperature ?? 0);
+  if (delta <= 0) return `Δ = ${delta === 0 ? '0' : `−${-delta}`} ≤ 0, T = ${t}: taken without a draw`;
+  const p = Math.exp(-delta / (event.temperature ?? 1));
+  const draw = event.draw ?? Number.NaN;
+  return `Δ = +${delta}, T = ${t}: p = e^(−${delta}/${t}) = ${probability(p)}, draw ${probability(draw)} ${draw < p ? '<' : '≥'} p`;
+}
+
+/** A probability in a few digits: 0.45, 0.031, 2.1e-5. */
+export function probability(p: number): string {
+  return p >= 0.01 || p === 0 ? p.toFixed(2) : p.toPrecision(2);
 }
 
 function temperature(t: number): string {
@@ -85,7 +106,7 @@ function temperature(t: number): string {
 }
 
 /** A csp step: column c takes row r (square c r), what its inference crossed out, a wipe-out, a value taken back. */
-function cspWords(context: StepContext, event: Extract<TraceEvent, { type: 'assign' | 'unassign' | 'wipeout' }>, before: readonly number[]): string {
+function cspWords(context: StepContext, event: Extract<TraceEvent, { type: 'assign' | 'unassign' | 'wipeout' }>, before: readonly number[], reason?: string): string {
   const { board, piece } = context;
   const at = (variable: number, value: number) => board.name(value * board.width + variable);
   const column = (variable: number) => (board.width <= 26 ? `column ${String.fromCharCode(97 + variable)}` : `column ${variable + 1}`);
@@ -96,7 +117,7 @@ function cspWords(context: StepContext, event: Extract<TraceEvent, { type: 'assi
       const pruned = event.pruned.length
         ? ` — crossed out ${event.pruned.length} value${event.pruned.length === 1 ? '' : 's'} of later columns: ${event.pruned.slice(0, NAMED).map((p) => at(p.variable, p.value)).join(', ')}${event.pruned.length > NAMED ? ` and ${event.pruned.length - NAMED} more` : ''}`
         : '';
-      return `${column(event.variable)} = ${event.value + 1}: ${symbol} on ${at(event.variable, event.value)}${pruned}${refused}`;
+      return `${reason ? `${reason} — ` : ''}${column(event.variable)} = ${event.value + 1}: ${symbol} on ${at(event.variable, event.value)}${pruned}${refused}`;
     }
     case 'unassign': {
       const jump = event.backjumpTo === undefined ? '' : event.backjumpTo < 0 ? ' (backjumping past the root: no assignment can help)' : ` (backjumping to depth ${event.backjumpTo})`;
@@ -147,6 +168,15 @@ function rejections(context: StepContext, squares: readonly number[], pieces: re
   return `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
+/** Why a csp assignment takes its column and its value (MRV's counts, LCV's), for its log line. */
+function cspReason(context: StepContext, events: readonly TraceEvent[], position: number): string | undefined {
+  const { board, piece } = context;
+  const options = context.task?.options;
+  const variable = variableReason(board, piece, events, position, options);
+  const value = valueReason(board, piece, events, position, options);
+  return variable && value ? `${variable}; ${value}` : variable;
+}
+
 /** A line of the step log: the position it leads to (1-based step number) and its words. */
 export interface LogLine {
   readonly step: number;
@@ -164,9 +194,10 @@ export function stepLog(context: StepContext, replay: Replay, count: number): Lo
   const lines: LogLine[] = [];
   while (replay.position < end) {
     const before = [...replay.squares];
-    const event = replay.events[replay.position]!;
+    const at = replay.position;
+    const event = replay.events[at]!;
     replay.forward();
-    lines.push({ step: replay.position, text: describeStep(context, event, before) });
+    lines.push({ step: replay.position, text: describeStep(context, event, before, event.type === 'assign' ? cspReason(context, replay.events, at) : undefined) });
   }
   return lines;
 }

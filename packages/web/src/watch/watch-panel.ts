@@ -78,7 +78,7 @@ export class WatchPanel {
     const now = performance.now();
     if (playing && now - this.#panelAt < PANEL_MS) return;
     this.#panelAt = now;
-    this.#view.draw(run);
+    this.#view.draw(run, document.body.classList.contains('present'));
     this.#drawTree(run);
     this.#drawChart(run);
   }

@@ -8,6 +8,7 @@ import type { Run } from '../run/run.js';
 import { canonLayer } from './canon-picture.js';
 import { moveHeights } from './local-h.js';
 import { columnConflicts } from './predict.js';
+import { domainSizeLabels } from './csp-reason.js';
 
 /** Hill climbing writes each move's h on the squares of boards up to this side (AIMA fig. 4.3). */
 const MAX_H_SIDE = 16;
@@ -17,7 +18,16 @@ const MAX_H_SIDE = 16;
  * the squares the pieces attack (hatched) and the ones the last step rejected (crossed, with the reason on
  * hover), conflicts as lines, a tour's candidate moves and Warnsdorff's heat map of onward degrees.
  */
-export function watchPicture(run: Run, heat: boolean, predicting?: { readonly picked: number | undefined }): { picture: BoardPicture; describe: Describe } {
+/**
+ * Predict mode: the queen min-conflicts picked (told, not asked), and whether the teacher shows the numbers that give
+ * the answer away (h on the squares, conflict counts, the heat map, onward degrees, domain sizes) during a question.
+ */
+export interface Predicting {
+  readonly picked: number | undefined;
+  readonly numbers: boolean;
+}
+
+export function watchPicture(run: Run, heat: boolean, predicting?: Predicting): { picture: BoardPicture; describe: Describe } {
   const { board, piece, task } = run.setup;
   const replay = run.replay;
   const small = board.size <= SVG_MAX_SQUARES;
@@ -53,13 +63,15 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
   if (task.problem.kind === 'tour') {
     const closed = task.problem.closed ?? false;
     const candidates = replay.candidates();
-    const degrees = heat && small ? onwardDegrees(board, piece, squares) : undefined;
+    // Predicting, the onward degrees are the answer to Warnsdorff's question: hidden unless the teacher shows them.
+    const hidden = predicting !== undefined && !predicting.numbers;
+    const degrees = heat && small && !hidden ? onwardDegrees(board, piece, squares) : undefined;
     const moveOf = new Map<number, number>(squares.map((sq, i) => [sq, i]));
     const describe: Describe = (sq) => {
       const at = moveOf.get(sq);
       if (at !== undefined) return at === 0 ? `${name(sq)}: the start` : `${name(sq)}: move ${at}`;
       const candidate = candidates.find((c) => c.square === sq);
-      if (candidate) return `${name(sq)}: a candidate, ${candidate.degree} onward move${candidate.degree === 1 ? '' : 's'}`;
+      if (candidate) return hidden ? `${name(sq)}: a move the tour may make` : `${name(sq)}: a candidate, ${candidate.degree} onward move${candidate.degree === 1 ? '' : 's'}`;
       const d = degrees?.[sq] ?? -1;
       return d >= 0 ? `${name(sq)}: ${d} onward move${d === 1 ? '' : 's'} from here` : name(sq);
     };
@@ -69,6 +81,7 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
       path: squares,
       closed,
       candidates,
+      ...(hidden ? { hideDegrees: true } : {}),
       ...(degrees ? { heat: degrees } : {}),
       ...(touched ? { touched } : {}),
       solved: last?.type === 'solution',
@@ -96,7 +109,9 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
   }
   if (canon) for (const [sq, shade] of canon.shades) shades.set(sq, shade);
   // Hill climbing: the h each move would give, on every square, and the move the climb takes next marked.
-  const heights = strategy === 'hill-climbing' && run.traced && board.width <= MAX_H_SIDE && local !== undefined ? moveHeights(board, piece, squares) : undefined;
+  // Predicting, they are the answer: shown only if the teacher asks.
+  const showNumbers = !predicting || predicting.numbers;
+  const heights = strategy === 'hill-climbing' && run.traced && board.width <= MAX_H_SIDE && local !== undefined && showNumbers ? moveHeights(board, piece, squares) : undefined;
   // Predicting, the next move is the student's to find: it is not marked (min-conflicts' picked queen is).
   const next = heights && !predicting ? replay.events[replay.position] : undefined;
   const chosen = next?.type === 'local' && next.to !== undefined ? next.to : undefined;
@@ -105,7 +120,10 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
   // the queens that would attack her there — the values it takes the fewest of. Predicting, they are the student's to count.
   const repair = strategy === 'min-conflicts' && run.traced && !predicting ? replay.events[replay.position] : undefined;
   const picked = repair?.type === 'local' && repair.from !== undefined && repair.to !== undefined && squares.includes(repair.from) ? repair.from : undefined;
-  const counts = picked !== undefined ? columnConflicts(board, piece, squares, picked) : undefined;
+  const countedFor = picked ?? (predicting?.numbers && strategy === 'min-conflicts' ? predicting.picked : undefined);
+  const counts = countedFor !== undefined ? columnConflicts(board, piece, squares, countedFor) : undefined;
+  // csp: each open column's values left, at its top (what MRV reads).
+  const domainLabels = strategy === 'csp' && small && run.traced && showNumbers ? domainSizeLabels(board, piece, replay.events, replay.position) : undefined;
   if (picked !== undefined) shades.set(picked, 'aim');
   if (predicting?.picked !== undefined) shades.set(predicting.picked, 'aim');
   if (small) conflicts = validatePlacement(board, piece, squares).conflicts;
@@ -120,6 +138,8 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
       const where = sq === picked ? `the queen min-conflicts picked (file ${file}) stands here, attacked by ${count}` : `the picked queen of file ${file} would be attacked here by ${count}`;
       return `${name(sq)}: ${where} — it moves to a square of the fewest (ties at random)`;
     }
+    const left = domainLabels?.get(sq);
+    if (left !== undefined && !squares.includes(sq)) return `${name(sq)}: the number is file ${board.fileName(sq % board.width)}'s values left (MRV takes the column with the fewest)${canon?.describe(sq) ? `; ${canon.describe(sq)}` : ''}`;
     const h = heights?.get(sq);
     if (h !== undefined) return `${name(sq)}: moving the piece of file ${board.fileName(sq % board.width)} here gives h = ${h}${sq === chosen ? ' — the move the climb makes next (the lowest h, ties at random)' : ''}`;
     if (squares.includes(sq)) return `${piece.name} on ${name(sq)}`;
@@ -139,6 +159,7 @@ export function watchPicture(run: Run, heat: boolean, predicting?: { readonly pi
     ...(canon ? { tints: canon.tints, crossed: canon.crossed } : {}),
     ...(heights ? { labels: new Map([...heights].map(([sq, h]) => [sq, String(h)])) } : {}),
     ...(counts ? { labels: new Map([...counts].map(([sq, c]) => [sq, String(c)])) } : {}),
+    ...(domainLabels ? { labels: domainLabels } : {}),
     ...(attackedNow && attackedNow.squares.length > 0 ? { attackedPieces: attackedNow.squares } : {}),
     ...(touched ? { touched } : {}),
     solved,
