@@ -316,8 +316,9 @@ export class BoardSvg {
       setAttr(g, 'data-square', String(c.square));
       const badge = g.children[1]!;
       const label = g.children[2]!;
-      setAttr(badge, 'visibility', picture.hideDegrees ? 'hidden' : 'visible');
-      setAttr(label, 'visibility', picture.hideDegrees ? 'hidden' : 'visible');
+      // 'inherit', not 'visible': a child made visible would show through its group hidden later.
+      setAttr(badge, 'visibility', picture.hideDegrees ? 'hidden' : 'inherit');
+      setAttr(label, 'visibility', picture.hideDegrees ? 'hidden' : 'inherit');
       setAttr(badge, 'cx', String(-C * 0.3));
       setAttr(badge, 'cy', String(C * 0.3));
       setAttr(label, 'x', String(-C * 0.3));

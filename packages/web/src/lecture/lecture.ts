@@ -99,7 +99,10 @@ const setupSchema = v.strictObject(
   'must be an object such as {"problem": "placement", "width": 8, "strategy": "backtracking"}',
 );
 
-const stepSchema = v.union([whole(0, Number.MAX_SAFE_INTEGER), v.picklist(NAMED_STEPS)], `must be a whole number of steps, or one of ${NAMED_STEPS.join(', ')}`);
+const stepSchema = v.custom<SceneStep>(
+  (x) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) || (NAMED_STEPS as readonly unknown[]).includes(x),
+  `must be a whole number of steps, or one of ${NAMED_STEPS.join(', ')}`,
+);
 
 const noteSchema = v.pipe(
   text(MAX_NOTE, 'text'),

@@ -29,7 +29,7 @@ export function domainView(run: Run): ViewContent {
   const wiped = last?.type === 'wipeout' ? `<p class="error" id="view-wiped">Wipe-out: column ${columnName(board, last.variable)} has no value left.</p>` : '';
   const why = last?.type === 'assign' ? variableReason(board, piece, replay.events, replay.position - 1, task.options) : undefined;
   const html = [
-    `<h4>Values left in each open column${open.size > 0 ? ' (MRV takes the fewest, marked)' : ''}</h4><ul class="domains">${sizes.join('') || '<li class="none">every column is assigned</li>'}</ul>`,
+    `<h4>Values left in each open column${open.size > 0 ? ' (MRV takes the fewest, marked)' : ''}</h4><ul class="domains" data-gives-answer>${sizes.join('') || '<li class="none">every column is assigned</li>'}</ul>`,
     wiped,
     why ? `<p class="reason" id="view-why">Chosen: ${why}.</p>` : '',
     `<h4>Assignments, by depth</h4><ol class="assignments" start="0">${legend.join('') || '<li class="none">none yet</li>'}</ol>`,

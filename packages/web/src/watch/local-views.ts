@@ -28,7 +28,7 @@ export function annealingView(run: Run, presenting: boolean): ViewContent {
       ['draw', local.draw === undefined ? 'none' : probability(local.draw)],
     ];
     const verdict = local.accepted === false ? 'refused' : 'accepted';
-    said = `<table class="decision" id="view-said" aria-label="${acceptance(local)}: ${verdict}"><tr>${cells.map(([k]) => `<th scope="col">${k}</th>`).join('')}<th scope="col">so</th></tr><tr>${cells.map(([, v]) => `<td>${v}</td>`).join('')}<td class="${verdict}">${verdict}</td></tr></table><p class="small">${share}</p>`;
+    said = `<table class="decision" id="view-said" aria-label="${acceptance(local)}: ${verdict}"><tr>${cells.map(([k]) => `<th scope="col">${k}</th>`).join('')}<th scope="col">so</th></tr><tr>${cells.map(([, v]) => `<td>${v}</td>`).join('')}<td class="${verdict}">${verdict}</td></tr></table>`;
   }
   const charts = presenting
     ? chartSvg(new Map([['T', temperature], ['uphill taken (last 50)', uphill]]), marker, 280, 130, { y: 'T, and share taken' })
@@ -36,6 +36,7 @@ export function annealingView(run: Run, presenting: boolean): ViewContent {
   const html = [
     said,
     charts,
+    local?.delta !== undefined && share ? `<p class="small">${share}</p>` : '',
     `<p class="small explain">An uphill move (one that raises h by Δ) is accepted with probability e<sup>−Δ/T</sup>: often while T is high, almost never once it has cooled. Of ${run.annealing.proposals.toLocaleString('en')} uphill proposals, ${run.annealing.accepted.toLocaleString('en')} were accepted.</p>`,
   ].join('');
   return { title: 'Temperature and acceptance', html, now: t === undefined ? '' : `T=${t} accepted=${local?.accepted !== false}` };
@@ -85,4 +86,25 @@ export function tabuView(run: Run): ViewContent {
   const table = list.length === 0 ? '<p class="small">The list is empty.</p>' : `<table class="tabu-list"><thead><tr><th scope="col">square</th><th scope="col">why</th><th scope="col">steps left</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   const html = `<p class="small" id="view-said">${said}</p>${table}<p class="small explain">A piece may not go back to a square it left until the tenure (${tenure ?? '?'} steps) has passed, unless the move beats the best h so far (aspiration). On the board the tabu squares are shaded purple.</p>`;
   return { title: `Tabu list (tenure ${tenure ?? '?'})`, html, now: `tabu=${list.map((e) => `${e.square}:${e.left}`).join(',')}${last?.tabu ? ' aspiration' : ''}${last?.allTabu ? ' all-tabu' : ''}` };
+}
+
+/**
+ * Warnsdorff's view: the moves the knight may make from where it stands, each with its onward degree (the squares
+ * one move on that are still free), the fewest marked: the rule's whole reasoning at this step.
+ */
+export function tourView(run: Run): ViewContent | undefined {
+  const { board } = run.setup;
+  const replay = run.replay;
+  const path = replay.squares;
+  const candidates = replay.candidates();
+  const head = path[path.length - 1];
+  if (head === undefined) return { title: 'Onward moves', html: '<p class="small">The tour has not started.</p>', now: '' };
+  const visited = `${path.length} of ${board.playable} squares visited.`;
+  if (candidates.length === 0) return { title: 'Onward moves', html: `<p class="small" id="view-said">${visited} ${path.length >= board.playable ? 'The tour is complete.' : `No move is left from ${board.name(head)}.`}</p>`, now: `visited=${path.length}` };
+  const positive = candidates.filter((c) => c.degree > 0);
+  const pool = positive.length > 0 && path.length + 1 < board.playable ? positive : candidates;
+  const fewest = Math.min(...pool.map((c) => c.degree));
+  const rows = [...candidates].sort((a, b) => a.degree - b.degree || a.square - b.square).map((c) => `<tr class="${pool.includes(c) && c.degree === fewest ? 'fewest' : ''}"><td>${board.name(c.square)}</td><td class="num">${c.degree}</td></tr>`);
+  const html = `<p class="small" id="view-said">${visited} From ${board.name(head)} the knight may go to ${candidates.length} square${candidates.length === 1 ? '' : 's'}; Warnsdorff takes the fewest onward moves${positive.length < candidates.length && pool === positive ? ' (a square with none is a dead end, taken last)' : ''}.</p><table class="tabu-list onward" data-gives-answer><thead><tr><th scope="col">move to</th><th scope="col">onward moves</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return { title: 'Onward moves', html, now: `head=${head} ${candidates.map((c) => `${c.square}:${c.degree}`).join(',')}` };
 }

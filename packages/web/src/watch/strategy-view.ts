@@ -1,7 +1,7 @@
 import { byId, setAttr, setText, show } from '../shared/dom.js';
 import type { Run } from '../run/run.js';
 import { coverView, domainView } from './domain-view.js';
-import { annealingView, beamView, tabuView } from './local-views.js';
+import { annealingView, beamView, tabuView, tourView } from './local-views.js';
 import { BIRTH_STAGES, populationView, type BirthStage } from './population-view.js';
 import type { ViewContent } from './view-parts.js';
 
@@ -79,6 +79,8 @@ function viewOf(id: string, run: Run, presenting: boolean, stage: BirthStage): V
       return domainView(run);
     case 'dlx':
       return coverView(run);
+    case 'warnsdorff':
+      return tourView(run);
     default:
       return undefined;
   }
