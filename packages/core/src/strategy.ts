@@ -356,20 +356,42 @@ export interface Birth {
   readonly selection: 'tournament' | 'proportional';
   /** The two parents, each with its fitness and, for a tournament, the fitness of each individual drawn for it. */
   readonly parents: readonly [BirthParent, BirthParent];
-  /** `one-point`: the child takes the first `cut` digits of parent 1 and the rest of parent 2; `uniform`: `from[i]` says which parent gave digit i. */
-  readonly crossover: { readonly kind: 'one-point'; readonly cut: number } | { readonly kind: 'uniform'; readonly from: readonly (0 | 1)[] };
+  /** How the two parents' digits were combined. */
+  readonly crossover:
+    | {
+        /** One-point crossover: the child takes the first `cut` digits of parent 1 and the rest of parent 2. */
+        readonly kind: 'one-point';
+        /** How many digits come from parent 1. */
+        readonly cut: number;
+      }
+    | {
+        /** Uniform crossover: each digit from either parent, by a coin. */
+        readonly kind: 'uniform';
+        /** Which parent gave each digit: 0 for parent 1, 1 for parent 2. */
+        readonly from: readonly (0 | 1)[];
+      };
   /** The child's digits after the crossover, before mutation. */
   readonly crossed: readonly number[];
-  /** The digits mutation redrew: the position, the digit before and after (a redraw may give the same digit). */
-  readonly mutated: readonly { readonly at: number; readonly from: number; readonly to: number }[];
-  /** The child's digits at the end, and its fitness. */
+  /** The digits mutation redrew (a redraw may give the same digit). */
+  readonly mutated: readonly {
+    /** The digit's position: its column. */
+    readonly at: number;
+    /** The digit before: a row. */
+    readonly from: number;
+    /** The digit after. */
+    readonly to: number;
+  }[];
+  /** The child's digits at the end. */
   readonly child: readonly number[];
+  /** The child's fitness: non-attacking pairs. */
   readonly fitness: number;
 }
 
 /** A parent of a {@link Birth}. */
 export interface BirthParent {
+  /** Its digits: the row of each column's piece. */
   readonly rows: readonly number[];
+  /** Its fitness: non-attacking pairs. */
   readonly fitness: number;
   /** With tournament selection: the fitness of each individual drawn, the parent being the best of them. */
   readonly drawn?: readonly number[];

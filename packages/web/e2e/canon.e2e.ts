@@ -214,7 +214,7 @@ describe("the canon's strategies on 8 queens, step by step (issue 25)", () => {
         expect(await birthText()).toContain(`Parent 1: ${digits(birth.parents[0].rows)}, fitness ${birth.parents[0].fitness} — the fittest of ${birth.parents[0].drawn!.length} drawn at random (${birth.parents[0].drawn!.join(', ')})`);
         await page.locator('#view [data-substep="crossover"]').click();
         expect(await birthText()).toContain(birth.crossover.kind === 'one-point' ? `cut after digit ${birth.crossover.cut}` : 'Uniform crossover');
-        expect(await page.locator('#view .birth .genes-row').last().innerText()).toBe(`→ ${digits(birth.crossed)}`);
+        expect((await page.locator('#view .birth .genes-row').last().innerText()).replace(/\s+/g, ' ')).toBe(`→ ${digits(birth.crossed)}`);
         await page.locator('#view [data-substep="mutation"]').click();
         expect(await birthText()).toContain(birth.mutated.length === 0 ? 'No digit was redrawn' : `digit ${birth.mutated[0]!.at + 1}: ${birth.mutated[0]!.from + 1} → ${birth.mutated[0]!.to + 1}`);
         expect(await page.locator('#view .birth .mutated').count()).toBe(birth.mutated.length);

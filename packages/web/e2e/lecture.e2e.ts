@@ -141,9 +141,10 @@ describe('the lecture layout (issue 26)', () => {
         await page.keyboard.press('ArrowRight');
         await allInView(page, EVERYTHING, 'presentation mode');
       }
-      // The board is larger than beside the set-up.
+      // The board is larger than beside the set-up (the header keeps a bar of its own, so that its buttons lie over
+      // nothing: issue 35).
       const { rects } = await measure(page);
-      expect(rects.board!.right - rects.board!.left).toBeGreaterThan(600);
+      expect(rects.board!.right - rects.board!.left).toBeGreaterThan(560);
       await page.screenshot({ path: new URL('./output/lecture-present-1280.png', import.meta.url).pathname });
       await page.keyboard.press('p');
       await expect.poll(() => page.locator('#setup').isVisible()).toBe(true);

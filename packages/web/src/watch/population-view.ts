@@ -49,7 +49,7 @@ function birthHtml(birth: Birth, stage: BirthStage, most: number): string {
         ? `One-point crossover, cut after digit ${birth.crossover.cut}: the first ${birth.crossover.cut} digits of parent 1, the other ${birth.crossed.length - birth.crossover.cut} of parent 2.`
         : 'Uniform crossover: each digit from parent 1 or parent 2 by a coin.';
       const line = (rows: readonly number[], mine: (i: number) => boolean, cls: string) => `<code class="genes">${digitSpans(rows, (i) => (mine(i) ? cls : 'unused'))}</code>`;
-      body = `<p>${how}</p><p class="genes-row">1: ${line(a.rows, fromA, 'from-a')}</p><p class="genes-row">2: ${line(b.rows, (i) => !fromA(i), 'from-b')}</p><p class="genes-row">→ ${`<code class="genes">${digitSpans(birth.crossed, (i) => (fromA(i) ? 'from-a' : 'from-b'))}</code>`}</p>`;
+      body = `<p>${how}</p><p class="genes-row"><span>1: ${line(a.rows, fromA, 'from-a')}</span></p><p class="genes-row"><span>2: ${line(b.rows, (i) => !fromA(i), 'from-b')}</span></p><p class="genes-row"><span>→ <code class="genes">${digitSpans(birth.crossed, (i) => (fromA(i) ? 'from-a' : 'from-b'))}</code></span></p>`;
       break;
     }
     case 'mutation': {
@@ -58,7 +58,7 @@ function birthHtml(birth: Birth, stage: BirthStage, most: number): string {
       break;
     }
     case 'child':
-      body = `<p class="genes-row">${miniBoard(birth.child, 'small')} <code class="genes">${digits(birth.child)}</code>: fitness ${birth.fitness} of ${most}${birth.fitness === most ? ', a solution' : ''}.</p><p>It joins the next generation with every other child, bred the same way; the fittest of the old generation are copied over unchanged (elitism).</p>`;
+      body = `<p class="genes-row">${miniBoard(birth.child, 'small')}<span><code class="genes">${digits(birth.child)}</code>: fitness ${birth.fitness} of ${most}${birth.fitness === most ? ', a solution' : ''}.</span></p><p>It joins the next generation with every other child, bred the same way; the fittest of the old generation are copied over unchanged (elitism).</p>`;
       break;
   }
   return `<section class="birth" data-stage="${stage}"><h4>How a child is made</h4><div class="buttons substeps" role="group" aria-label="Sub-steps of a child's making">${tabs}</div>${body}</section>`;
