@@ -34,11 +34,11 @@ export const ilp: SearchStrategy = {
       (p) => ctx.progress({ ...(p.nodes !== undefined ? { nodes: p.nodes } : {}), metrics: { ...(p.primal !== undefined ? { best: p.primal } : {}), ...(p.dual !== undefined ? { bound: p.dual } : {}) } }),
       ctx.signal,
     );
-    return outcome(instance, answer, model.squares, performance.now() - started);
+    return outcome(instance, answer, model.squares, performance.now() - started, ctx.signal.aborted);
   },
 };
 
-function outcome(instance: Extract<Instance, { kind: 'dominate' }>, answer: HighsAnswer, squares: Int32Array, timeMs: number): Outcome {
+function outcome(instance: Extract<Instance, { kind: 'dominate' }>, answer: HighsAnswer, squares: Int32Array, timeMs: number, stopped: boolean): Outcome {
   const extra: Record<string, number | string> = { solver: `HiGHS ${answer.status}` };
   if (answer.bound !== undefined && Number.isFinite(answer.bound)) extra.bound = Number(answer.bound.toFixed(3));
   if (answer.gap !== undefined && Number.isFinite(answer.gap)) extra.gap = Number(answer.gap.toFixed(4));
@@ -56,11 +56,14 @@ function outcome(instance: Extract<Instance, { kind: 'dominate' }>, answer: High
     case 'error':
       throw new Error(`HiGHS failed: ${answer.message ?? 'unknown error'}`);
     default: {
+      // Goal one asks for a set, not the fewest: one found before the stop is the answer.
+      if (instance.task.goal === 'one' && solution) return { status: 'solved', solutions: [solution], stats };
       // Stopped: the best set so far, and what the solver's bound proves about the fewest.
       const lower = answer.bound !== undefined && Number.isFinite(answer.bound) ? Math.max(0, Math.ceil(answer.bound - 1e-6)) : 0;
       const bounds = { lower, ...(solution ? { upper: solution.squares.length } : {}) };
       const partial = { ...(solution ? { best: solution } : {}), bounds, note: `at least ${lower}${solution ? `, at most ${solution.squares.length}` : ''}${extra.gap !== undefined ? `, gap ${extra.gap}` : ''}` };
-      if (answer.status === 'interrupted') return { status: 'aborted', stats, partial };
+      // HiGHS says "interrupted" whoever asked it to stop: a stop (Ctrl-C) is aborted, the budget's deadline is budget.
+      if (answer.status === 'interrupted' && stopped) return { status: 'aborted', stats, partial };
       return { status: 'budget', exhausted: answer.status === 'node-limit' ? 'steps' : 'time', stats, partial };
     }
   }
