@@ -49,7 +49,7 @@ export interface OwnRedis {
  * Starts `redis-server` on a free loopback port with append-only persistence (fsync every second), as the README
  * sets a queue up. The configuration goes in on stdin, so a password never shows in `ps`.
  */
-export async function ownRedis(options: { password?: string; tls?: boolean } = {}): Promise<OwnRedis> {
+export async function ownRedis(options: { password?: string; tls?: boolean; clientCertificates?: 'optional' | 'yes' } = {}): Promise<OwnRedis> {
   const { spawn } = await import('node:child_process');
   const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
   const { createServer } = await import('node:net');
@@ -65,7 +65,7 @@ export async function ownRedis(options: { password?: string; tls?: boolean } = {
   // With TLS: no plain port at all (`port 0`), the TLS one on the free port; clients may bring a certificate of
   // the CA's (checked when they do) or none.
   const listen = tls
-    ? ['port 0', `tls-port ${port}`, `tls-cert-file ${tls.serverCert}`, `tls-key-file ${tls.serverKey}`, `tls-ca-cert-file ${tls.ca}`, 'tls-auth-clients optional']
+    ? ['port 0', `tls-port ${port}`, `tls-cert-file ${tls.serverCert}`, `tls-key-file ${tls.serverKey}`, `tls-ca-cert-file ${tls.ca}`, `tls-auth-clients ${options.clientCertificates ?? 'optional'}`]
     : [`port ${port}`];
   const config = [...listen, 'bind 127.0.0.1', `dir ${dir}`, 'save ""', 'appendonly yes', 'appendfsync everysec', ...(options.password ? [`requirepass ${options.password}`] : [])].join('\n');
   const scheme = tls ? 'rediss' : 'redis';
@@ -73,7 +73,7 @@ export async function ownRedis(options: { password?: string; tls?: boolean } = {
   const start = async () => {
     child = spawn('redis-server', ['-'], { stdio: ['pipe', 'ignore', 'ignore'] });
     child.stdin!.end(`${config}\n`);
-    const address = parseQueueAddress(`${scheme}://127.0.0.1:${port}/0`, { ...(options.password ? { password: options.password } : {}), ...(tls ? { tls: { ca: readFileSync(tls.ca, 'utf8') } } : {}) });
+    const address = parseQueueAddress(`${scheme}://127.0.0.1:${port}/0`, { ...(options.password ? { password: options.password } : {}), ...(tls ? { tls: { ca: readFileSync(tls.ca, 'utf8'), ...(options.clientCertificates === 'yes' ? { cert: readFileSync(tls.clientCert, 'utf8'), key: readFileSync(tls.clientKey, 'utf8') } : {}) } } : {}) });
     for (let i = 0; ; i++) {
       try {
         await assertReachable(address, 500);

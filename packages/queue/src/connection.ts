@@ -1,5 +1,7 @@
 import { UsageError } from '@bezzel/core';
 import { Redis, type RedisOptions } from 'ioredis';
+import { connect as netConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 
 /** Where a count's jobs live: a Redis server and database, and the key prefix that keeps clusters apart. */
 export interface QueueAddress {
@@ -107,9 +109,10 @@ export async function assertReachable(address: QueueAddress, timeoutMs = 3000): 
     await client.connect();
     await client.ping();
   } catch (error) {
+    client.disconnect();
     const why = cause ?? (error as Error).message;
     if (isAuthError(why)) throw new UsageError('ERR_QUEUE', `the queue at ${address.display} refused the credentials: ${why} (see BEZZEL_QUEUE_PASSWORD and --password-file)`);
-    throw new QueueUnreachable(`cannot reach the queue at ${address.display}: ${why}`);
+    throw (await tlsProblem(why, address)) ?? new QueueUnreachable(`cannot reach the queue at ${address.display}: ${firstLine(why)}`);
   }
   // A database the server does not have: the client's own SELECT fails quietly and its commands go to database
   // 0, so a count would be said to be where it is not. Asked here, it is one line.
@@ -130,6 +133,100 @@ export async function assertReachable(address: QueueAddress, timeoutMs = 3000): 
   } finally {
     client.disconnect();
   }
+}
+
+/** The part of an OpenSSL message a person reads: `tlsv13 alert certificate required`, not the codes around it. */
+function firstLine(message: string): string {
+  // error:0A00045C:SSL routines:ssl3_read_bytes:tlsv13 alert certificate required:../deps/…: the words after the function.
+  const ssl = /routines:[^:]*:([^:\n]+)/.exec(message)?.[1];
+  return (ssl ?? message).split('\n')[0]!.trim();
+}
+
+/**
+ * A TLS mistake said as the flag or the address to fix (a usage error, exit 2): a server that asks for a client
+ * certificate none was given for (--tls-cert, --tls-key), a certificate its CA did not sign (--tls-ca), a file
+ * that is not PEM, or the wrong scheme — `rediss://` to a plain port (found by asking it PING in plain), or
+ * `redis://` to a TLS port (found by a TLS handshake). Undefined when the failure is not one of these.
+ */
+export async function tlsProblem(given: string, address: QueueAddress): Promise<UsageError | undefined> {
+  const tls = address.connection.tls as { ca?: unknown; cert?: unknown } | undefined;
+  const at = address.display;
+  // TLS 1.3 sends a server's refusal after the handshake: the client often sees only the reset that follows. A
+  // handshake of our own, with the same files, reads the alert itself.
+  const why = tls && /ECONNRESET|EPIPE|Connection is closed|socket disconnected/i.test(given) ? ((await tlsAlert(address)) ?? given) : given;
+  const reason = firstLine(why);
+  if (tls) {
+    if (/certificate required|alert number 116/i.test(why) || (!tls.cert && /handshake failure/i.test(why))) {
+      return new UsageError('ERR_QUEUE', `--tls-cert and --tls-key: the server at ${at} asks for a client certificate (${reason}); give one signed by a CA it trusts, with its key`);
+    }
+    if (tls.cert && /alert (bad certificate|unknown ca|certificate unknown|decrypt error|handshake failure)|alert number (42|48|46|51)\b/i.test(why)) {
+      return new UsageError('ERR_QUEUE', `--tls-cert: the server at ${at} refused this client certificate (${reason}); it must be signed by a CA the server trusts`);
+    }
+    if (/self[- ]signed certificate|unable to verify|unable to get (local )?issuer|certificate signature failure|certificate has expired|not yet valid/i.test(why)) {
+      return new UsageError('ERR_QUEUE', tls.ca
+        ? `--tls-ca: the certificate of the server at ${at} does not check against this CA (${reason}); give the CA that signed it`
+        : `--tls-ca: the certificate of the server at ${at} is signed by a CA this machine does not trust (${reason}); give that CA with --tls-ca`);
+    }
+    if (/altname|Hostname\/IP does not match|does not match certificate/i.test(why)) {
+      return new UsageError('ERR_QUEUE', `the certificate of the server at ${at} is not for that name (${reason}): use the host name or address its certificate names`);
+    }
+    if (/DECODER routines|PEM routines|no start line|bad decrypt|unsupported/i.test(why)) {
+      return new UsageError('ERR_QUEUE', `--tls-ca, --tls-cert or --tls-key: a file is not PEM the TLS library can read (${reason})`);
+    }
+    if (/ETIMEDOUT|wrong version number|packet length too long|unexpected eof|ECONNRESET|socket disconnected|Connection is closed/i.test(why) && (await speaksPlainRedis(address))) {
+      return new UsageError('ERR_QUEUE', `${at} answers plain Redis, not TLS: use redis:// for this port (or the server's TLS port for rediss://)`);
+    }
+    return undefined;
+  }
+  if (/ECONNRESET|EPIPE|Connection is closed|socket hang up|ETIMEDOUT/i.test(why) && (await speaksTls(address))) {
+    return new UsageError('ERR_QUEUE', `${at} speaks TLS: use rediss:// for this port (with --tls-ca naming the CA that signed its certificate)`);
+  }
+  return undefined;
+}
+
+/** What a TLS connection with the address's own settings hears after a PING: the server's alert, if it sends one. */
+function tlsAlert(address: QueueAddress): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ ...(address.connection.tls as object), host: address.connection.host ?? '127.0.0.1', port: address.connection.port ?? 6379 });
+    const done = (answer: string | undefined) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1500, () => done(undefined));
+    socket.on('error', (error: Error) => done(error.message));
+    socket.on('secureConnect', () => socket.write('PING\r\n'));
+    socket.on('data', () => done(undefined));
+    socket.on('close', () => done(undefined));
+  });
+}
+
+/** Whether a plain PING to the address gets a Redis reply (`+PONG`, or `-NOAUTH` and the like) within a second. */
+function speaksPlainRedis(address: QueueAddress): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = netConnect({ host: address.connection.host ?? '127.0.0.1', port: address.connection.port ?? 6379 });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data: Buffer) => done(data[0] === 0x2b || data[0] === 0x2d));
+  });
+}
+
+/** Whether a TLS handshake with the address completes within a second (its certificate unchecked: only whether it speaks TLS). */
+function speaksTls(address: QueueAddress): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host: address.connection.host ?? '127.0.0.1', port: address.connection.port ?? 6379, rejectUnauthorized: false });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('secureConnect', () => done(true));
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-export { assertReachable, parseQueueAddress, QueueUnreachable, redisError, unfitServer, type QueueAddress, type QueueSecrets } from './connection.js';
+export { assertReachable, parseQueueAddress, QueueUnreachable, redisError, tlsProblem, unfitServer, type QueueAddress, type QueueSecrets } from './connection.js';
 export { resumeSubmit, submitCount, SUBMITTER_LEASE_MS, type ResumeOptions, type SubmitOptions } from './submit.js';
 export { CountWorker, type CountWorkerOptions, type WorkerPlugin } from './worker.js';
 export { CountClient, noCount, QueueCountCancelled, QueueCountError, waitingForWorker, type AwaitOptions, type ClientOptions, type CountState, type CountStatus, type CountSummary, type MissingCount } from './client.js';

@@ -80,6 +80,8 @@ export class CountWorker {
   #lastBeat = 0;
   #unfit: string | undefined;
   #checkedServer = false;
+  /** The queue's Redis refused a write for want of memory: no sub-task is taken until a write goes through. */
+  #heldForMemory = false;
 
   private constructor(options: CountWorkerOptions) {
     this.#options = options;
@@ -241,6 +243,22 @@ export class CountWorker {
     }
   }
 
+  /** Stops taking sub-tasks while the queue's Redis is out of memory: each would run and then not be recorded. */
+  #holdForMemory(): void {
+    if (this.#heldForMemory) return;
+    this.#heldForMemory = true;
+    this.#log(`the queue's Redis is out of memory (maxmemory reached): this worker takes no sub-tasks until it can record them — free memory or raise maxmemory`);
+    for (const worker of this.#serving.values()) void worker.pause(true).catch(() => {});
+  }
+
+  /** A write went through again (the heartbeat): sub-tasks are taken again. */
+  #resumeAfterMemory(): void {
+    if (!this.#heldForMemory) return;
+    this.#heldForMemory = false;
+    this.#log(`the queue's Redis takes writes again: taking sub-tasks`);
+    for (const worker of this.#serving.values()) worker.resume();
+  }
+
   /** Says this worker is alive, and which counts it serves: what `status` reads for "capable workers". */
   async #heartbeat(): Promise<void> {
     const { prefix } = this.#options.address;
@@ -248,7 +266,13 @@ export class CountWorker {
     this.#lastBeat = now;
     const multi = this.#connection.redis.multi().zadd(keys.workers(prefix), now, this.name).zremrangebyscore(keys.workers(prefix), 0, now - ALIVE_MS);
     for (const id of this.#serving.keys()) multi.zadd(keys.countWorkers(prefix, id), now, this.name).pexpire(keys.countWorkers(prefix, id), ALIVE_MS * 4);
-    await multi.exec();
+    try {
+      await multi.exec().then(failedStep);
+    } catch (error) {
+      if (/^(OOM|EXECABORT)\b/.test((error as Error).message)) this.#holdForMemory();
+      throw error;
+    }
+    this.#resumeAfterMemory();
   }
 
   /** Why this worker cannot run a count's sub-tasks; undefined when it can. */
@@ -292,6 +316,7 @@ export class CountWorker {
       .then((count) => this.#log(`serving count ${id}: ${count.subTasks.length} sub-tasks, ${describeCapability(count.data.capability)}`))
       .catch(() => {});
     void worker.run().catch((error: Error) => this.#queueError(error));
+    if (this.#heldForMemory) void worker.pause(true).catch(() => {});
   }
 
   /** A count as this worker cuts it: its record checked, and its split made again with its own plugins. */
@@ -398,7 +423,15 @@ export class CountWorker {
     };
     const weight = BigInt(sub.sub.weight);
     const sums = [...limbsOf('c', weight * BigInt(counted.count)), ...limbsOf('f', weight * BigInt(counted.fundamental ?? '0'))];
-    let recorded = await recordResult(redis, address.prefix, id, index, JSON.stringify(entry), counted.nodes, sums);
+    let recorded;
+    try {
+      recorded = await recordResult(redis, address.prefix, id, index, JSON.stringify(entry), counted.nodes, sums);
+    } catch (error) {
+      // A Redis out of memory cannot take the result: take no more sub-tasks until it can (this one's lock lapses
+      // and it runs again once there is room).
+      if (/^(OOM|EXECABORT)\b/.test((error as Error).message)) this.#holdForMemory();
+      throw error;
+    }
     if (recorded.code === 3) this.#log(`refused the result already in Redis for sub-task ${sub.key} of count ${id}: no worker recorded it (forged); this run's replaces it`);
     if (recorded.code === 0) {
       // A result is there already: a run before this one, or one written into Redis by hand, which is replaced.

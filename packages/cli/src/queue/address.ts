@@ -1,4 +1,5 @@
-import { UsageError } from '@bezzel/core';
+import { inert, UsageError } from '@bezzel/core';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { parseQueueAddress, QueueKey, type QueueAddress } from '@bezzel/queue';
 import { resolve } from 'node:path';
 import { userCwd } from '../plugins/load-plugins.js';
@@ -18,10 +19,13 @@ export function queueAddressOf(options: QueueOptions): QueueAddress {
     throw new UsageError('ERR_QUEUE', `${options.tlsCert !== undefined ? '--tls-cert needs --tls-key' : '--tls-key needs --tls-cert'}: a client certificate goes with its private key`);
   }
   const tls = {
-    ...(options.tlsCa !== undefined ? { ca: readSecret(options.tlsCa, '--tls-ca') } : {}),
-    ...(options.tlsCert !== undefined ? { cert: readSecret(options.tlsCert, '--tls-cert') } : {}),
-    ...(options.tlsKey !== undefined ? { key: readSecret(options.tlsKey, '--tls-key') } : {}),
+    ...(options.tlsCa !== undefined ? { ca: certificates(readSecret(options.tlsCa, '--tls-ca'), '--tls-ca', options.tlsCa) } : {}),
+    ...(options.tlsCert !== undefined ? { cert: certificates(readSecret(options.tlsCert, '--tls-cert'), '--tls-cert', options.tlsCert) } : {}),
+    ...(options.tlsKey !== undefined ? { key: privateKey(readSecret(options.tlsKey, '--tls-key'), options.tlsKey) } : {}),
   };
+  if (tls.cert !== undefined && tls.key !== undefined && !new X509Certificate(tls.cert).checkPrivateKey(createPrivateKey(tls.key))) {
+    throw new UsageError('ERR_QUEUE', `--tls-key ${inert(options.tlsKey!)} is not the key of --tls-cert ${inert(options.tlsCert!)}: give the private key that goes with the certificate`);
+  }
   const address = parseQueueAddress(options.queue, { ...(password !== undefined ? { password } : {}), tls });
   if (address.passwordInAddress && password === undefined) {
     writeNote('bezzel: warning: a password in the queue address shows in `ps` and shell history; set BEZZEL_QUEUE_PASSWORD or use --password-file');
@@ -47,6 +51,37 @@ export function queueKeyOf(options: QueueOptions): QueueKey | undefined {
 export function warnUnsigned(key: QueueKey | undefined, what: string): void {
   if (key) return;
   writeNote(`bezzel: warning: no queue key (BEZZEL_QUEUE_KEY or --queue-key-file): ${what} are not signed, and a result forged in Redis would be counted`);
+}
+
+/**
+ * A PEM file of certificates (a CA, a client's), checked when it is read: a file that is not one was sent to the
+ * server and came back as "self-signed certificate" or OpenSSL's decoder codes (exit 69), where the fix is the flag.
+ */
+function certificates(text: string, option: string, file: string): string {
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) throw new UsageError('ERR_QUEUE', `${option} ${inert(file)} is not a PEM certificate (no -----BEGIN CERTIFICATE----- block): give the certificate file itself`);
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch (error) {
+      throw new UsageError('ERR_QUEUE', `${option} ${inert(file)}: a certificate in it cannot be read (${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  return text;
+}
+
+/** A PEM private key, checked when it is read: unencrypted (a worker has no one to type a passphrase). */
+function privateKey(text: string, file: string): string {
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text)) throw new UsageError('ERR_QUEUE', `--tls-key ${inert(file)} is not a PEM private key (no -----BEGIN PRIVATE KEY----- block): give the key of --tls-cert`);
+  try {
+    createPrivateKey(text);
+  } catch (error) {
+    const encrypted = /ENCRYPTED|passphrase|bad decrypt/i.test(`${text.slice(0, 200)} ${(error as Error).message}`);
+    throw new UsageError('ERR_QUEUE', encrypted
+      ? `--tls-key ${inert(file)} is encrypted: give the key unencrypted (openssl pkey -in ${inert(file)} -out client-plain.key), kept readable only by this user`
+      : `--tls-key ${inert(file)}: the key cannot be read (${(error as Error).message.split('\n')[0]})`);
+  }
+  return text;
 }
 
 function readSecret(file: string, option: string): string {

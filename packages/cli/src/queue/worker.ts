@@ -1,4 +1,4 @@
-import { CountWorker, describePlugin } from '@bezzel/queue';
+import { assertReachable, CountWorker, describePlugin, QueueUnreachable } from '@bezzel/queue';
 import { availableParallelism } from 'node:os';
 import { EXIT } from '../exit.js';
 import { onInterrupt } from '../solve/interrupt.js';
@@ -26,6 +26,14 @@ const DEFAULT_STALL_MS = 30_000;
 
 export async function runWorker(options: WorkerOptions): Promise<number> {
   const address = queueAddressOf(options);
+  // A mistake in the address, the password or the TLS files is said now, exit 2: retrying it would never end.
+  // A queue that is merely not there yet (Redis starting) is waited for.
+  try {
+    await assertReachable(address);
+  } catch (error) {
+    if (!(error instanceof QueueUnreachable)) throw error;
+    process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${(error as Error).message}; waiting for it (Ctrl-C to stop)\n`);
+  }
   // The bundled plugins and the user's: the worker takes sub-tasks only of counts that need no others.
   const { plugins } = await createCliBezzel(options.plugin);
   const offered = plugins.map((plugin) => ({ ...describePlugin(pluginSpecifier(plugin), plugin.url), url: plugin.url }));
