@@ -19,14 +19,18 @@ export function queueAddressOf(options: QueueOptions): QueueAddress {
     throw new UsageError('ERR_QUEUE', `${options.tlsCert !== undefined ? '--tls-cert needs --tls-key' : '--tls-key needs --tls-cert'}: a client certificate goes with its private key`);
   }
   const tls = {
-    ...(options.tlsCa !== undefined ? { ca: certificates(readSecret(options.tlsCa, '--tls-ca'), '--tls-ca', options.tlsCa) } : {}),
-    ...(options.tlsCert !== undefined ? { cert: certificates(readSecret(options.tlsCert, '--tls-cert'), '--tls-cert', options.tlsCert) } : {}),
-    ...(options.tlsKey !== undefined ? { key: privateKey(readSecret(options.tlsKey, '--tls-key'), options.tlsKey) } : {}),
+    ...(options.tlsCa !== undefined ? { ca: readSecret(options.tlsCa, '--tls-ca') } : {}),
+    ...(options.tlsCert !== undefined ? { cert: readSecret(options.tlsCert, '--tls-cert') } : {}),
+    ...(options.tlsKey !== undefined ? { key: readSecret(options.tlsKey, '--tls-key') } : {}),
   };
+  // The address first (TLS files with a redis:// address are said as that), then the files themselves.
+  const address = parseQueueAddress(options.queue, { ...(password !== undefined ? { password } : {}), tls });
+  if (tls.ca !== undefined) certificates(tls.ca, '--tls-ca', options.tlsCa!);
+  if (tls.cert !== undefined) certificates(tls.cert, '--tls-cert', options.tlsCert!);
+  if (tls.key !== undefined) privateKey(tls.key, options.tlsKey!);
   if (tls.cert !== undefined && tls.key !== undefined && !new X509Certificate(tls.cert).checkPrivateKey(createPrivateKey(tls.key))) {
     throw new UsageError('ERR_QUEUE', `--tls-key ${inert(options.tlsKey!)} is not the key of --tls-cert ${inert(options.tlsCert!)}: give the private key that goes with the certificate`);
   }
-  const address = parseQueueAddress(options.queue, { ...(password !== undefined ? { password } : {}), tls });
   if (address.passwordInAddress && password === undefined) {
     writeNote('bezzel: warning: a password in the queue address shows in `ps` and shell history; set BEZZEL_QUEUE_PASSWORD or use --password-file');
   }
