@@ -38,6 +38,9 @@ export interface StepPlan {
   readonly mirror: Int32Array | undefined;
   /** With `mirror`: for each N slot, the slot its mirror image's code comes from (`source[mirror[i]]`). */
   readonly mirrorSource: Int32Array | undefined;
+  /** The P slots leaving, last first (a key's nibbles are taken out in that order), and whether v stays (N's last slot). */
+  readonly leavingP: Int32Array;
+  readonly vStays: boolean;
   readonly isLast: boolean;
   readonly signature: string;
   /**
@@ -102,7 +105,9 @@ export function stepPlans(graph: OrderedGraph, paths: boolean): StepPlan[] {
       if (room[i]! < 1) roomUnder1 |= 1 << from;
     });
     const mirrorSource = mirror ? Int32Array.from(mirror, (j) => source[j]!) : undefined;
-    plans.push({ np, nn: N.length, after: N, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, mirrorSource, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
+    const leavingP = Int32Array.from(leaving.filter((i) => i < np).sort((x, y) => y - x));
+    const vStays = N.length > 0 && N[N.length - 1] === v;
+    plans.push({ np, nn: N.length, after: N, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, mirrorSource, leavingP, vStays, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
   }
   return plans;
 }

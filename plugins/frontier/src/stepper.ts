@@ -27,6 +27,12 @@ export class Stepper {
   /** For each end slot of the state, the slot of its path's other end (−1 for HALF). */
   readonly #mate = new Int32Array(MAX_SLOTS + 1);
   readonly #firstAt = new Int32Array(16);
+  /** For each slot of the state, how many labels first appear before it. */
+  readonly #rank = new Int32Array(MAX_SLOTS + 1);
+  /** The state's key (two words at most: `#packed`), for writing a successor without a pass over its slots. */
+  #lo = 0;
+  #hi = 0;
+  readonly #packed: boolean;
   /** For each code, the tick of the key being written when it was given its new label, and that label (see `#relabelled`). */
   readonly #stamp = new Int32Array(16);
   #tick = 0;
@@ -35,6 +41,7 @@ export class Stepper {
   constructor(slots: number, paths: boolean) {
     this.#paths = paths;
     this.words = Math.max(1, Math.ceil((slots * 4) / 32));
+    this.#packed = this.words <= 2;
     // At most 1 + 4 + 6… choices: as many keys as pairs of a vertex's back-edges, and one more.
     this.out = new Uint32Array(this.words * 1024);
   }
@@ -65,10 +72,16 @@ export class Stepper {
     let halves = 0;
     let labels = 0;
     let word = 0;
+    const rank = this.#rank;
+    if (this.#packed) {
+      this.#lo = keys[at]!;
+      this.#hi = this.words > 1 ? keys[at + 1]! : 0;
+    }
     for (let i = 0; i < np; i++) {
       if ((i & 7) === 0) word = keys[at + (i >> 3)]!;
       const c = (word >>> ((i & 7) << 2)) & 15;
       work[i] = c;
+      rank[i] = labels;
       if (c === FREE) free |= 1 << i;
       else if (c === FULL) full |= 1 << i;
       else if (c === HALF) {
@@ -109,6 +122,14 @@ export class Stepper {
       let fullAfter = full;
       let vCode = FREE;
       let closed = false;
+      // How the labels are renumbered (first appearance) on the packed path (`#writePacked`): a new path's label
+      // `fresh` (those from it up one), the label `drop` gone (those above it down one), the label `from` moved to
+      // `to` (those between shifted); `loop`: by a pass over the slots instead.
+      let fresh = -1;
+      let drop = -1;
+      let from = -1;
+      let to = -1;
+      let loop = false;
       if (b < 0) {
         if (a >= 0) {
           const u = back[a]!;
@@ -116,10 +137,16 @@ export class Stepper {
           if (cu === FREE) {
             this.#set(u, FRESH);
             vCode = FRESH;
+            fresh = FIRST_LABEL + rank[u]!;
           } else {
             this.#set(u, FULL);
             fullAfter |= 1 << u;
             vCode = cu;
+            // The label's first place moves from u to its other end (when u was it).
+            if (cu >= FIRST_LABEL && mate[u]! > u) {
+              from = cu;
+              to = FIRST_LABEL + rank[mate[u]!]! - 1;
+            }
           }
         }
       } else {
@@ -131,15 +158,24 @@ export class Stepper {
         if (c1 === FREE && c2 === FREE) {
           this.#set(u1, FRESH);
           this.#set(u2, FRESH);
+          fresh = FIRST_LABEL + rank[u1]!;
         } else if (c1 === FREE) {
           // The untouched one takes over the other's place as a path's end.
           this.#set(u1, c2);
           this.#set(u2, FULL);
           fullAfter |= 1 << u2;
+          if (c2 >= FIRST_LABEL) {
+            from = c2;
+            to = this.#movedTo(Math.min(u2, mate[u2]!), Math.min(u1, mate[u2]!));
+          }
         } else if (c2 === FREE) {
           this.#set(u2, c1);
           this.#set(u1, FULL);
           fullAfter |= 1 << u1;
+          if (c1 >= FIRST_LABEL) {
+            from = c1;
+            to = this.#movedTo(Math.min(u1, mate[u1]!), Math.min(u2, mate[u1]!));
+          }
         } else {
           this.#set(u1, FULL);
           this.#set(u2, FULL);
@@ -154,8 +190,20 @@ export class Stepper {
             closed = true;
           } else {
             // Two paths join: the other end of the one whose label goes takes the other's (HALF wins: a tour end).
+            const kept = c2 === HALF ? u2 : u1;
             const dropped = c2 === HALF ? u1 : u2;
-            this.#set(mate[dropped]!, c2 === HALF ? c2 : c1);
+            const keep = c2 === HALF ? HALF : c1;
+            const label = c2 === HALF ? c1 : c2;
+            this.#set(mate[dropped]!, keep);
+            drop = label;
+            if (keep >= FIRST_LABEL) {
+              // The kept label's first place: the first of the two other ends, counted without the two labels.
+              const firstKept = Math.min(kept, mate[kept]!);
+              const firstDropped = Math.min(dropped, mate[dropped]!);
+              const first = Math.min(mate[kept]!, mate[dropped]!);
+              from = keep > label ? keep - 1 : keep;
+              to = FIRST_LABEL + rank[first]! - (firstKept < first ? 1 : 0) - (firstDropped < first ? 1 : 0);
+            }
           }
         }
       }
@@ -183,6 +231,7 @@ export class Stepper {
             break;
           }
           ends++;
+          loop = true;
           if (c === HALF) {
             if (!isLast) {
               ends = 3;
@@ -209,10 +258,74 @@ export class Stepper {
         continue;
       }
       if (closed) continue;
-      this.#write(plan, written++);
+      if (this.#packed && !loop) this.#writePacked(plan, written++, fresh, drop, from, to);
+      else this.#write(plan, written++);
     }
     if (this.#undo > 0) this.#rollBack();
     return written;
+  }
+
+  /**
+   * The number a label takes when its first place moves from `first` to `now`: as many labels as first appear
+   * before `now`, itself not counted.
+   */
+  #movedTo(first: number, now: number): number {
+    return FIRST_LABEL + this.#rank[now]! - (first < now ? 1 : 0);
+  }
+
+  /**
+   * Writes the current choice's new state as key `index` of `out` from the state's key, with no pass over its
+   * slots: the choice's nibbles written, the leaving slots' nibbles taken out, v's code last, then the labels
+   * renumbered by a few operations on all nibbles at once (`fresh`, `drop`, `from` → `to`: see `successors`).
+   * Then the mirror image, as `#write` does.
+   */
+  #writePacked(plan: StepPlan, index: number, fresh: number, drop: number, from: number, to: number): void {
+    const work = this.#work;
+    const np = plan.np;
+    let lo = this.#lo;
+    let hi = this.#hi;
+    for (let u = 0; u < this.#undo; u++) {
+      const s = this.#undoSlot[u]!;
+      if (s >= np) continue;
+      const sh = (s & 7) << 2;
+      if (s < 8) lo = (lo & ~(15 << sh)) | (work[s]! << sh);
+      else hi = (hi & ~(15 << sh)) | (work[s]! << sh);
+    }
+    const leavingP = plan.leavingP;
+    for (let j = 0; j < leavingP.length; j++) {
+      const s = leavingP[j]!;
+      const sh = (s & 7) << 2;
+      if (s < 8) {
+        const above = s === 7 ? 0 : (lo >>> (sh + 4)) << sh;
+        lo = (sh === 0 ? 0 : lo & ((1 << sh) - 1)) | above | ((hi & 15) << 28);
+        hi >>>= 4;
+      } else {
+        const above = s === 15 ? 0 : (hi >>> (sh + 4)) << sh;
+        hi = (sh === 0 ? 0 : hi & ((1 << sh) - 1)) | above;
+      }
+    }
+    if (plan.vStays) {
+      const s = plan.nn - 1;
+      const sh = (s & 7) << 2;
+      if (s < 8) lo = (lo & ~(15 << sh)) | (work[np]! << sh);
+      else hi = (hi & ~(15 << sh)) | (work[np]! << sh);
+    }
+    if (fresh >= 0) {
+      lo = labelled(shifted(lo, fresh, 14, 1), FRESH, fresh);
+      hi = labelled(shifted(hi, fresh, 14, 1), FRESH, fresh);
+    }
+    if (drop >= 0) {
+      lo = shifted(lo, drop + 1, 14, -1);
+      hi = shifted(hi, drop + 1, 14, -1);
+    }
+    if (from !== to) {
+      lo = moved(lo, from, to);
+      hi = moved(hi, from, to);
+    }
+    const base = index * this.words;
+    this.out[base] = lo;
+    if (this.words > 1) this.out[base + 1] = hi;
+    if (plan.mirrorSource !== undefined) this.#mirrored(plan, base);
   }
 
   /** Writes the current choice's new state as key `index` of `out`: N's codes, labels by first appearance (or its mirror image, when less). */
@@ -229,11 +342,22 @@ export class Stepper {
     out[base] = this.#relabelled(source, 0, Math.min(nn, 8), tick, 0);
     if (W > 1) out[base + 1] = nn > 8 ? this.#relabelled(source, 8, Math.min(nn, 16), tick, 1) : 0;
     if (W > 2) out[base + 2] = nn > 16 ? this.#relabelled(source, 16, nn, tick, 2) : 0;
-    if (mirrorSource === undefined) return;
+    if (mirrorSource !== undefined) this.#mirrored(plan, base);
+  }
+
+  /** Replaces the key at `out[base…]` by the current choice's new state's mirror image, labelled afresh, when that is less. */
+  #mirrored(plan: StepPlan, base: number): void {
+    const { nn, mirrorSource } = plan;
+    const W = this.words;
+    const out = this.out;
+    if (this.#tick >= TICK_LIMIT) {
+      this.#tick = 0;
+      this.#stamp.fill(0);
+    }
     const image = ++this.#tick;
-    const i0 = this.#relabelled(mirrorSource, 0, Math.min(nn, 8), image, 0) >>> 0;
-    const i1 = W > 1 && nn > 8 ? this.#relabelled(mirrorSource, 8, Math.min(nn, 16), image, 1) >>> 0 : 0;
-    const i2 = W > 2 && nn > 16 ? this.#relabelled(mirrorSource, 16, nn, image, 2) >>> 0 : 0;
+    const i0 = this.#relabelled(mirrorSource!, 0, Math.min(nn, 8), image, 0) >>> 0;
+    const i1 = W > 1 && nn > 8 ? this.#relabelled(mirrorSource!, 8, Math.min(nn, 16), image, 1) >>> 0 : 0;
+    const i2 = W > 2 && nn > 16 ? this.#relabelled(mirrorSource!, 16, nn, image, 2) >>> 0 : 0;
     const k0 = out[base]!;
     const k1 = W > 1 ? out[base + 1]! : 0;
     const k2 = W > 2 ? out[base + 2]! : 0;
@@ -279,4 +403,35 @@ function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The nibbles (0xF each) of `x` whose value lies in `low…high`: each half of the nibbles in byte lanes, compared by the lane's top bit. */
+function nibblesIn(x: number, low: number, high: number): number {
+  const even = x & 0x0f0f0f0f;
+  const odd = (x >>> 4) & 0x0f0f0f0f;
+  const atLeast = Math.imul(0x80 - low, 0x01010101);
+  const above = Math.imul(0x7f - high, 0x01010101);
+  const e = ((even + atLeast) & ~(even + above) & 0x80808080) >>> 7;
+  const o = ((odd + atLeast) & ~(odd + above) & 0x80808080) >>> 7;
+  return Math.imul(e, 15) | Math.imul(o, 15 << 4);
+}
+
+/** `x` with every nibble whose value lies in `low…high` (labels, never 15) one up or down. */
+function shifted(x: number, low: number, high: number, by: 1 | -1): number {
+  if (low > high) return x;
+  const ones = nibblesIn(x, low, high) & 0x11111111;
+  return by > 0 ? x + ones : x - ones;
+}
+
+/** `x` with every nibble `from` made `to`. */
+function labelled(x: number, from: number, to: number): number {
+  const m = nibblesIn(x, from, from);
+  return (x & ~m) | (Math.imul(to, 0x11111111) & m);
+}
+
+/** `x` with the label `from` made `to`, the labels between one step towards where it was. */
+function moved(x: number, from: number, to: number): number {
+  const m = nibblesIn(x, from, from);
+  const y = to > from ? shifted(x, from + 1, to, -1) : shifted(x, to, from - 1, 1);
+  return (y & ~m) | (Math.imul(to, 0x11111111) & m);
 }
