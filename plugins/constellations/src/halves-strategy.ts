@@ -28,6 +28,9 @@ export function memoryBytes(n: number, b: number): number {
   return 20 * sets + 2 * 16 * 3 * sets + 8 * sets + 24 * sets / 2 + 2 ** 20;
 }
 
+/** Sub-tasks a count is split into at most. */
+const MAX_SUB_TASKS = 8;
+
 /** The band of middle rows: the option, checked, or the default for n. */
 function bandOf(n: number, given: unknown): number {
   if (given === undefined || given === '') return bandSize(n);
@@ -57,7 +60,9 @@ function split(instance: Instance, parts: number): SubTask[] | undefined {
   const task = instance.task;
   if (instance.kind !== 'placement' || task.options?.part !== undefined || task.goal === 'count-fundamental') return [{ task, weight: 1 }];
   const b = bandOf(instance.board.width, task.options?.band);
-  const p = Math.max(1, Math.floor(parts));
+  // Each sub-task finds every band's parts again (n = 17: about 10 ms of CPU a sub-task): eight are enough to
+  // balance two to four threads and to resume a checkpoint from.
+  const p = Math.max(1, Math.min(MAX_SUB_TASKS, Math.floor(parts)));
   return Array.from({ length: p }, (_, i) => ({ task: { ...task, strategy: 'halves', options: { ...task.options, band: b, part: `${i}/${p}` } }, weight: 1 }));
 }
 
