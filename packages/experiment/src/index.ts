@@ -5,6 +5,7 @@ export { runExperiment, type ExperimentHooks, type ExperimentResult } from './ex
 export { commonUnit, describeSpec, formatTable, runsToCsv, runsToJsonl, subjectOf, time, TIME_SEPARATOR, toCsv } from './formats.js';
 export { budgetOf, labelOf, planExperiment, type Cell, type Plan } from './plan.js';
 export { renderSvg } from './render-svg.js';
+export { rtdAxis, type RtdAxis, type RtdMeasure } from './rtd-chart.js';
 export { isTimingField, toJson, type Machine, type Provenance } from './results.js';
 export { rowOf, type CellRow, type ErtEstimate, type MeanEstimate, type MedianEstimate, type Tally } from './rows.js';
 export { distributionOf, expectedRunningTime, fisherExact, holm, mean, normalCdf, type Distribution, type Effort, type Estimate, type FisherTest } from './statistics.js';

@@ -18,16 +18,41 @@ const FLOOR: Readonly<Record<RtdMeasure, number>> = { steps: 1, time: 0.001 };
  * that did not solve never counts as solved (censored), so a curve levels off at the success rate; the curve to
  * the left and above is the better strategy at every budget where it is.
  */
-export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'): TopLevelSpec {
-  const several = result.spec.sizes.length > 1;
+/** How a run-time distribution reads each run: on which axis (its unit) and where on it. */
+export interface RtdAxis {
+  /** The x axis a run goes on: its strategy's step unit, `moves`, or `time (ms)`. */
+  readonly unitOf: (run: RunRecord) => string;
+  /** The run's length on that axis (not floored). */
+  readonly lengthOf: (run: RunRecord) => number;
+  /** Every strategy's runs are on the moves axis, their own step units differing. */
+  readonly moves: boolean;
+  /** Each strategy's own step unit. */
+  readonly units: ReadonlyMap<string, string>;
+}
+
+/**
+ * The axes of a run-time distribution: on time, one (ms); on steps, each strategy's own unit, except that where the
+ * units differ, a strategy whose every run counts moves goes on a common moves axis (COMMON_COUNTERS). Steps of
+ * different units never share an axis. The command line's chart and the web page's read runs through this.
+ */
+export function rtdAxis(result: ExperimentResult, measure: RtdMeasure = 'steps'): RtdAxis {
   const units = new Map(result.rows.map((r) => [r.strategy, r.stepUnit]));
   const distinct = [...new Set(units.values())];
-  // Steps of different units never share an axis: a strategy whose every run counts moves goes on the moves axis,
-  // the others each on their own unit's (a panel per unit when there is more than one).
   const countsMoves = new Set([...units.keys()].filter((id) => result.runs.filter((r) => r.strategy === id).every((r) => typeof r.extra?.moves === 'number')));
   const inMoves = (run: RunRecord) => measure === 'steps' && distinct.length > 1 && countsMoves.has(run.strategy);
-  const moves = measure === 'steps' && distinct.length > 1 && countsMoves.size === units.size;
-  const unitOf = (run: RunRecord) => (measure === 'time' ? 'time (ms)' : inMoves(run) ? 'moves' : (units.get(run.strategy) ?? 'steps'));
+  return {
+    unitOf: (run) => (measure === 'time' ? 'time (ms)' : inMoves(run) ? 'moves' : (units.get(run.strategy) ?? 'steps')),
+    lengthOf: (run) => (measure === 'time' ? run.timeMs : inMoves(run) ? (run.extra!.moves as number) : run.steps),
+    moves: measure === 'steps' && distinct.length > 1 && countsMoves.size === units.size,
+    units,
+  };
+}
+
+export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'): TopLevelSpec {
+  const several = result.spec.sizes.length > 1;
+  // Steps of different units never share an axis: a strategy whose every run counts moves goes on the moves axis,
+  // the others each on their own unit's (a panel per unit when there is more than one).
+  const { unitOf, lengthOf, moves, units } = rtdAxis(result, measure);
   const groups = new Map<string, RunRecord[]>();
   for (const run of result.runs) {
     const series = `${labelOf(run.strategy, run.params ?? {})}${several ? `, ${run.n}×${run.n}` : ''}`;
@@ -35,7 +60,7 @@ export function rtdChart(result: ExperimentResult, measure: RtdMeasure = 'steps'
     if (list.length === 0) groups.set(series, list);
     list.push(run);
   }
-  const valueOf = (r: RunRecord) => Math.max(measure === 'time' ? r.timeMs : inMoves(r) ? (r.extra!.moves as number) : r.steps, FLOOR[measure]);
+  const valueOf = (r: RunRecord) => Math.max(lengthOf(r), FLOOR[measure]);
   // Each unit its own x range (one panel each when they differ).
   const edges = new Map<string, { left: number; right: number }>();
   for (const unit of new Set(result.runs.map(unitOf))) {

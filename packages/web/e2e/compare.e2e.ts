@@ -61,9 +61,28 @@ describe('compare mode (issue 26, item 3)', () => {
         expect(row.text).toContain(`${want.solved} / 100`);
         expect(row.text).toContain(`${want.steps.low} – ${want.steps.high}`);
       }
-      // The chart: a curve a strategy, titled axes and a legend.
+      // The chart: a curve a strategy, on the moves both count (their steps differ: moves, repairs), titled axes and a
+      // legend whose lines never meet.
       expect(await page.locator('#compare-results svg.rtd path.curve').count()).toBe(2);
-      expect(await page.locator('#compare-results svg.rtd .axis-title').allTextContents()).toEqual(expect.arrayContaining(['runs solved']));
+      expect(await page.locator('#compare-results svg.rtd .axis-title').allTextContents()).toEqual(expect.arrayContaining(['runs solved', 'moves to solve (log scale)']));
+      const legend = await page.locator('#compare-results svg.rtd text.legend').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+      const chart = (await page.locator('#compare-results svg.rtd').boundingBox())!;
+      expect(legend.length).toBe(2);
+      expect(legend[0]!.bottom).toBeLessThanOrEqual(legend[1]!.top);
+      for (const r of legend) expect(r.right).toBeLessThanOrEqual(chart.x + chart.width);
+      // Each strategy's unit is named; steps, not times: the 8-queens runs are shorter than ten ticks of the clock, so
+      // no time is shown, charted or tested, and the page says why, with the clock's resolution.
+      expect(await page.locator('#compare-table thead').innerText()).not.toMatch(/time/i);
+      expect(rows[0]!.text).toMatch(/ moves/);
+      expect(rows[1]!.text).toMatch(/ repairs/);
+      const notes = await page.locator('#compare-results .compare-notes').innerText();
+      expect(notes).toMatch(/Times are not shown or compared: .* under 10 ticks of this browser's clock \(its resolution here is [\d.]+ (ms|µs)\)/);
+      expect(notes).toMatch(/hill-climbing from a random placement, min-conflicts from a greedy placement/);
+      expect(await page.locator('#compare-measure option[value="time"]').isDisabled()).toBe(true);
+      const tests = await page.locator('#compare-comparisons li').allInnerTexts();
+      expect(tests.length).toBe(1);
+      expect(tests[0]).toMatch(/moves to solve Mann–Whitney/);
+      expect(tests[0]).not.toMatch(/\bms\b/);
 
       // The results file the page offers is the CLI's.
       const file = JSON.parse(await page.locator('#compare-json').evaluate(async (a: HTMLAnchorElement) => (await fetch(a.href)).text())) as Results;
@@ -92,6 +111,13 @@ describe('compare mode (issue 26, item 3)', () => {
         await page.locator('#compare-stop').click();
         await expect.poll(() => page.locator('#compare-results').getAttribute('data-state')).toBe('stopped');
         expect(await page.locator('#compare-results').innerText()).toMatch(/Stopped after [\d,]+ of 6,000 runs/);
+        // On a phone the chart is drawn at the phone's width: its text at 12 px or more, nothing wider than the screen.
+        const sizes = await page.locator('#compare-results svg.rtd text').evaluateAll((ts) => ts.map((t) => {
+          const svg = (t as SVGTextElement).ownerSVGElement!;
+          return (parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width;
+        }));
+        expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11.5);
+        expect((await page.locator('#compare-results svg.rtd').first().boundingBox())!.width).toBeLessThanOrEqual(390);
         await page.screenshot({ path: fileURLToPath(new URL('output/compare-390.png', import.meta.url)), fullPage: true });
       },
       '',

@@ -1,5 +1,5 @@
 import { GOALS_OF, type Bezzel, type Goal } from '@bezzel/core';
-import { comparisonLines, EXPERIMENT_GOALS, formatTable, parseSpec, planExperiment, runsToCsv, time, toCsv, toJson, type CellRow, type ExperimentResult, type ExperimentSpec, type Plan, type Provenance, type RunRecord } from '@bezzel/experiment';
+import { clockResolutionMs, commonUnit, comparisonLines, EXPERIMENT_GOALS, formatTable, parseSpec, planExperiment, runsToCsv, time, toCsv, toJson, type ExperimentResult, type ExperimentSpec, type Plan, type Provenance, type RunRecord } from '@bezzel/experiment';
 import packageJson from '../../package.json' with { type: 'json' };
 import { byId, el, setText, show } from '../shared/dom.js';
 import { pageWords } from '../shared/page-words.js';
@@ -7,7 +7,8 @@ import { pageBezzel } from '../shared/plugins.js';
 import type { PageState } from '../setup/state.js';
 import { jobsOf, recordOfJob, resultOf, type CompareJob } from './experiment-runs.js';
 import { defaultWorkers, WorkerPool } from './pool.js';
-import { rtdSvg, seriesOf, SERIES_COLOURS, type RtdMeasure } from './rtd-svg.js';
+import { resultCharts, resultTable, startNotes, timesShown } from './compare-results.js';
+import type { RtdMeasure } from './rtd-svg.js';
 
 /** Strategies ticked at first, where the problem has them: the pair every AI course compares. */
 const FIRST_CHOICE = ['hill-climbing', 'min-conflicts'];
@@ -95,6 +96,8 @@ export class CompareControl {
   #urls: string[] = [];
   /** The ticked strategies in the order they were ticked: the first is the one the others are tested against. */
   #order: string[] = [];
+  /** The resolution of this browser's clock, measured once (the page's times are only as fine as it). */
+  #resolution: number | undefined;
 
   constructor(
     private readonly registry: Bezzel,
@@ -278,46 +281,26 @@ export class CompareControl {
       return;
     }
     const experiment = this.#experiment!;
-    const unit = sharedUnit(result.rows);
+    const unit = commonUnit(result);
+    const resolution = (this.#resolution ??= clockResolutionMs());
+    const times = timesShown(result.rows, resolution);
+    // The time chart only where times mean something; the steps otherwise, whatever was chosen.
+    const select = byId<HTMLSelectElement>('compare-measure');
+    const timeOption = select.querySelector<HTMLOptionElement>('option[value="time"]')!;
+    timeOption.disabled = !times.ok;
+    timeOption.title = times.ok ? '' : times.reason;
+    if (!times.ok && select.value === 'time') select.value = 'steps';
+    const measure = select.value as RtdMeasure;
+    const width = Math.min(host.clientWidth || 640, 720);
     const sides = result.spec.sizes.length > 1;
-    const table = el(
-      'table',
-      { class: 'compare-table', id: 'compare-table' },
-      el(
-        'thead',
-        {},
-        el('tr', {}, ...['', 'Strategy', ...(sides ? ['Side'] : []), 'Solved', 'Success rate', `Median ${unit ?? 'steps'}`, `Mean ${unit ?? 'steps'} (solved)`, `ERT (${unit ?? 'steps'})`, 'Median time'].map((h) => el('th', { scope: 'col' }, h))),
-      ),
-      el(
-        'tbody',
-        {},
-        ...result.rows.map((row, i) => {
-          const swatch = el('span', { class: 'swatch', style: `background:${SERIES_COLOURS[i % SERIES_COLOURS.length]}`, 'aria-hidden': 'true' });
-          return el(
-            'tr',
-            { 'data-strategy': row.strategy, 'data-n': String(row.n), 'data-runs': String(row.runs), 'data-solved': String(row.solved), 'data-median': String(row.steps.median), 'data-median-low': String(row.steps.low), 'data-median-high': String(row.steps.high), 'data-success-low': String(row.success.low), 'data-success-high': String(row.success.high) },
-            el('td', {}, swatch),
-            el('th', { scope: 'row' }, row.label),
-            ...(sides ? [el('td', {}, `${row.n}×${row.n}`)] : []),
-            el('td', { class: 'num' }, `${row.solved} / ${row.runs}`),
-            estimate(percent(row.successRate), `${percent(row.success.low)} – ${percent(row.success.high)}`),
-            estimate(`${figure(row.steps.median)}${unit ? '' : ` ${row.stepUnit}`}`, `${figure(row.steps.low)} – ${figure(row.steps.high)}`),
-            Number.isNaN(row.stepsMean.mean) ? el('td', { class: 'num' }, '–') : estimate(figure(row.stepsMean.mean), `${figure(row.stepsMean.low)} – ${figure(row.stepsMean.high)}`),
-            estimate(figure(row.stepsErt.ert), `${figure(row.stepsErt.low)} – ${figure(row.stepsErt.high)}`),
-            estimate(time(row.timeMs.median), `${time(row.timeMs.low)} – ${time(row.timeMs.high)}; longest ${time(row.timeMs.max)}`),
-          );
-        }),
-      ),
-    );
-    const measure = byId<HTMLSelectElement>('compare-measure').value as RtdMeasure;
-    const chart = el('figure', { class: 'rtd-figure' }, rtdSvg(seriesOf(result), measure, unit ?? 'steps'), el('figcaption', {}, `Run-time distributions: each curve rises by one run's share at the ${measure === 'steps' ? unit ?? 'steps' : 'time'} it solved in, and levels off at the share solved. The curve higher and further left is the better strategy at that budget.`));
     const notes = [
+      ...startNotes(result.spec, this.registry),
       ...result.notes,
-      `Times are this browser's, with ${experiment.workers} run${experiment.workers === 1 ? '' : 's'} side by side: they differ from the terminal's. Every other figure is the terminal's for the same seeds.`,
+      times.ok ? `Times are this browser's, with ${experiment.workers} run${experiment.workers === 1 ? '' : 's'} side by side, timed on a clock of ${time(resolution)} resolution: they differ from the terminal's. Every other figure is the terminal's for the same seeds.` : times.reason,
       ...(result.stopped ? [`Stopped after ${result.stopped.done.toLocaleString('en')} of ${result.stopped.planned.toLocaleString('en')} runs: the rows sum up the runs done.`] : []),
     ];
-    const legend = el('p', { class: 'small' }, `${sides ? '' : `${result.rows[0]!.n}×${result.rows[0]!.n}: `}${result.spec.runs.toLocaleString('en')} runs a row, seeds ${result.spec.seed} to ${result.spec.seed + result.spec.runs - 1} (run i uses seed + i). Under each figure its 95% interval: Wilson's for the success rate, a seeded bootstrap's for medians, means and ERT (expected running time: all runs' ${unit ?? 'steps'} over the runs solved). A run that did not solve counts as never solving.`);
-    host.replaceChildren(el('div', { class: 'table-scroll' }, table), legend, chart, el('ul', { class: 'small compare-notes' }, ...notes.map((n) => el('li', {}, n))));
+    const legend = el('p', { class: 'small' }, `${sides ? '' : `${result.rows[0]!.n}×${result.rows[0]!.n}: `}${result.spec.runs.toLocaleString('en')} runs a row, seeds ${result.spec.seed} to ${result.spec.seed + result.spec.runs - 1} (run i uses seed + i). Under each figure its 95% interval: Wilson's for the success rate, a seeded bootstrap's for medians, means and ERT (expected running time: all runs' ${unit ?? 'steps'} over the runs solved). A run that did not solve counts as never solving.${unit ? '' : ` Each strategy counts its own steps: ${result.rows.map((r) => `${r.label} ${r.stepUnit}`).join(', ')}.`}`);
+    host.replaceChildren(el('div', { class: 'table-scroll' }, resultTable(result, times.ok)), legend, resultCharts(result, measure, width), el('ul', { class: 'small compare-notes' }, ...notes.map((n) => el('li', {}, n))));
     setText(byId('compare-text'), formatTable(result));
     const lines = comparisonLines(result.comparisons, result.spec.sizes.length > 1);
     byId('compare-comparisons').replaceChildren(...lines.slice(1).map((line) => el('li', {}, line.trim())));
@@ -347,22 +330,3 @@ export class CompareControl {
   }
 }
 
-function sharedUnit(rows: readonly CellRow[]): string | undefined {
-  const units = new Set(rows.map((r) => r.stepUnit));
-  return units.size === 1 ? [...units][0] : undefined;
-}
-
-/** A figure with its 95% interval beneath it, smaller. */
-function estimate(value: string, interval: string): HTMLTableCellElement {
-  return el('td', { class: 'num' }, value, el('span', { class: 'interval' }, interval));
-}
-
-function percent(share: number): string {
-  return `${(share * 100).toFixed(1)}%`;
-}
-
-function figure(value: number): string {
-  if (Number.isNaN(value)) return '–';
-  if (value === Number.POSITIVE_INFINITY) return '∞';
-  return Number.isInteger(value) ? value.toLocaleString('en') : value.toLocaleString('en', { maximumFractionDigits: 1 });
-}
