@@ -160,7 +160,7 @@ describe('the lecture layout (issue 26)', () => {
     }
   });
 
-  it('390×844: the board and the current step (with its pseudo-code line) on one screen', async () => {
+  it("390×844: the board and the step log's newest line (with the pseudo-code line) on one screen (issue 35)", async () => {
     const { page, errors } = await openPage(browser(), QUEENS, { width: 390, height: 844 });
     try {
       await answered(page);
@@ -169,11 +169,16 @@ describe('the lecture layout (issue 26)', () => {
         await page.locator('#step-forward').click();
         const shown = await page.evaluate(() => {
           const box = (s: string) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect;
-          return { board: box('#board svg.board'), caption: box('#caption'), step: box('#caption-step'), code: box('#caption-code'), timeline: box('#timeline'), text: document.querySelector('#caption-step')!.textContent, log: document.querySelector('#log li.current')!.textContent, height: innerHeight };
+          return { board: box('#board svg.board'), log: box('#log li.current'), code: box('#caption-code'), timeline: box('#timeline'), text: document.querySelector('#log li.current')!.textContent, height: innerHeight, width: innerWidth };
         });
-        expect(shown.text).toBe(shown.log);
+        // The step log itself, under the board: its newest line is this step.
         expect(shown.text).toMatch(new RegExp(`^${step}\\. `));
-        for (const name of ['board', 'step', 'code', 'timeline'] as const) expect(shown[name].bottom, `${name} at step ${step}`).toBeLessThanOrEqual(shown.height);
+        for (const name of ['board', 'log', 'code', 'timeline'] as const) {
+          expect(shown[name].bottom, `${name} at step ${step}`).toBeLessThanOrEqual(shown.height);
+          expect(shown[name].top, `${name} at step ${step}`).toBeGreaterThanOrEqual(0);
+          expect(shown[name].right, `${name} at step ${step}`).toBeLessThanOrEqual(shown.width);
+        }
+        expect(shown.log.top, 'the log under the board').toBeGreaterThanOrEqual(shown.board.bottom);
       }
       await page.screenshot({ path: new URL('./output/lecture-phone.png', import.meta.url).pathname });
       expect(errors).toEqual([]);

@@ -3,6 +3,8 @@ import type { AppState, Mode } from './app-state.js';
 import { drawAnswer } from './watch/answer-view.js';
 import { BoardHost } from './board/board-host.js';
 import { drawLegend } from './board/legend.js';
+import { boardNotes } from './board/board-notes.js';
+import { SVG_MAX_SQUARES } from './board/board-picture.js';
 import { CompareControl } from './compare/compare-control.js';
 import { byId, el, setAttr, setText, show } from './shared/dom.js';
 import { applyChange, SetupForm, type FieldChange } from './setup/form.js';
@@ -95,6 +97,14 @@ const predict = new PredictControl(() => store.state.run, (position) => player.s
 let checking = 0;
 let starting = 0;
 let frame = 0;
+/** The next change of the link is a new page in the history (a run started, a tab chosen), not a rewrite of this one. */
+let pushNext = false;
+/** The page is being put back as the link asks (Back, Forward): the link is not rewritten meanwhile. */
+let restoring = false;
+let linkAt = 0;
+let linkTimer = 0;
+/** The set-up of the run the current page of the history shows (undefined: the page shows a form not yet run). */
+let entryRun: string | undefined;
 /** Finished runs by their set-up's link, so a lecture going back and forth between scenes runs each set-up once. */
 const finishedRuns = new Map<string, Run>();
 const runKeys = new WeakMap<Run, string>();
@@ -138,6 +148,7 @@ new SlidesControl({
   },
 });
 wireControls();
+placeLog();
 await recheck(store.state.setup);
 // A first visit runs the default puzzle, and a shared link runs its own set-up, so the board is never empty;
 // a link the page could not read in full runs nothing until the reader has seen what was wrong.
@@ -149,11 +160,8 @@ if (lectureLinked.source) {
   if (problems.length > 0) await startRun(linked.at);
 } else if (store.state.notices.length === 0) await startRun(linked.at);
 else render();
-// Back and forward walk through a lecture's scenes.
-window.addEventListener('popstate', () => {
-  const asked = lectureAsked(location.search);
-  if (asked.source && lecture.active) void lecture.go(asked.scene, 'none');
-});
+// Back and Forward walk through the runs, the tabs and a lecture's scenes.
+window.addEventListener('popstate', () => void restoreLink());
 
 // ---------------------------------------------------------------------------------------------------------
 // Changes
@@ -185,11 +193,103 @@ async function recheck(setup: PageState): Promise<void> {
 
 /** The link in the address bar: the set-up, the tab and the play attempt, and presentation mode. */
 function syncLink(): void {
-  const { setup, mode, attempt } = store.state;
+  // While the page is put back as a link asks (Back, Forward), the link is the one to follow, not to rewrite.
+  if (restoring) return;
+  // Playing changes the step every frame, and browsers refuse more than a few hundred history changes in ten
+  // seconds: the step is written when playing stops, and at most every 250 ms.
+  const now = performance.now();
+  if (!pushNext && (player.playing || (now - linkAt < 250 && formatState(store.state.setup) === entryRun))) {
+    if (!linkTimer) linkTimer = window.setTimeout(() => {
+      linkTimer = 0;
+      syncLink();
+    }, player.playing ? 500 : 250);
+    return;
+  }
+  linkAt = now;
+  const { setup, mode, attempt, run } = store.state;
   const played = attempt.kind === 'tour' ? attempt.path : attempt.pieces;
   const scene = lecture.query();
-  const query = scene ? `?${scene}${presenting ? '&present=1' : ''}` : `?${formatState(setup)}${formatView(mode, played)}${presenting ? '&present=1' : ''}`;
-  if (location.search !== query) history.replaceState(null, '', query);
+  const key = formatState(setup);
+  // The step, for a finished run of the set-up the link names, so a reload (or Back) opens where the reader was;
+  // while that run is still running (after a reload), the step the link already names.
+  const finished = run && !run.running && run.result && run.traced && runKeys.get(run) === key;
+  const at = finished ? run.replay.position : linkedStep(key);
+  const query = scene ? `?${scene}${presenting ? '&present=1' : ''}` : `?${formatState(setup, at)}${formatView(mode, played)}${presenting ? '&present=1' : ''}`;
+  // The link follows the form; but once the form leaves the run this page shows, the run keeps its page in the
+  // history (Back returns to it) and the form writes a new one.
+  const leaving = !scene && entryRun !== undefined && key !== entryRun;
+  if (location.search !== query) {
+    if (pushNext || leaving) {
+      // The page left keeps the step its run was at, which a write put off (see above) may not have written yet.
+      if (leaving && run && runKeys.get(run) === entryRun && run.traced) history.replaceState(null, '', withStep(location.search, run.replay.position));
+      history.pushState(null, '', query);
+    } else history.replaceState(null, '', query);
+  }
+  entryRun = !scene && run && runKeys.get(run) === key ? key : undefined;
+  pushNext = false;
+}
+
+/** The step the address bar names, if it names this set-up. */
+function linkedStep(key: string): number | undefined {
+  const parsed = parseState(location.search);
+  return formatState(parsed.state) === key ? parsed.at : undefined;
+}
+
+/** A query with its step set to `at` (none at the start). */
+function withStep(search: string, at: number): string {
+  const q = new URLSearchParams(search);
+  if (at > 0) q.set('at', String(at));
+  else q.delete('at');
+  return `?${q.toString()}`;
+}
+
+/**
+ * Back and Forward: the page as the link asks — a lecture's scene, or a set-up (its run: the one on the board, a
+ * finished one kept, or a new one), the step, the tab and presentation mode.
+ */
+async function restoreLink(): Promise<void> {
+  const asked = lectureAsked(location.search);
+  if (asked.source) {
+    if (lecture.active) await lecture.go(asked.scene, 'none');
+    else for (const problem of await lecture.openSource(asked.source, asked.scene)) addNotice(problem);
+    return;
+  }
+  restoring = true;
+  try {
+    if (lecture.active) lecture.close();
+    const parsed = parseState(location.search);
+    const view = viewAsked(location.search, parsed.state.width * parsed.state.height, parsed.state.problem === 'tour');
+    if (presentationAsked(location.search) !== presenting) setPresenting(presentationAsked(location.search));
+    const mode = view.tab ?? 'watch';
+    if (mode !== store.state.mode) {
+      store.update({ mode });
+      if (mode === 'solutions') gallery.show();
+    }
+    const key = formatState(parsed.state);
+    const run = store.state.run;
+    if (run && runKeys.get(run) === key) {
+      if (parsed.at !== undefined) seek(Math.min(parsed.at, run.replay.length));
+      return;
+    }
+    const kept = finishedRuns.get(key);
+    if (kept) {
+      adoptRun(kept, parsed.state);
+      seek(parsed.at !== undefined ? Math.min(parsed.at, kept.replay.length) : kept.openingPosition());
+    } else {
+      store.update({ setup: parsed.state, invalid: {} });
+      await startRun(parsed.at);
+    }
+  } finally {
+    restoring = false;
+  }
+}
+
+/** Puts a finished run back on the board, with its set-up. */
+function adoptRun(run: Run, state: PageState): void {
+  stopRun();
+  player.replay = run.replay;
+  player.pause();
+  store.update({ setup: state, invalid: {}, run, error: undefined, gallery: { status: 'none' }, checked: run.setup });
 }
 
 async function startRun(at?: number): Promise<void> {
@@ -255,17 +355,14 @@ function keepRun(run: Run): void {
 async function showScene(scene: Scene): Promise<string | undefined> {
   const state = sceneState(scene.setup);
   const key = formatState(state);
-  if (store.state.mode !== 'watch') setMode('watch');
+  if (store.state.mode !== 'watch') setMode('watch', false);
   if (predict.on) predict.toggle();
   let run = store.state.run;
   if (!run || runKeys.get(run) !== key || (!run.running && !run.result)) {
     const kept = finishedRuns.get(key);
     if (kept) {
-      stopRun();
       run = kept;
-      player.replay = run.replay;
-      player.pause();
-      store.update({ setup: state, invalid: {}, run, error: undefined, gallery: { status: 'none' }, checked: run.setup });
+      adoptRun(run, state);
     } else {
       store.update({ setup: state, invalid: {} });
       await startRun();
@@ -302,7 +399,9 @@ function settleRun(run: Run, at: number | undefined): void {
   if (store.state.mode === 'solutions') gallery.show();
 }
 
-function setMode(mode: Mode): void {
+/** Another tab; `push`: a page of its own in the history, which Back returns from (a lecture's scene makes its own). */
+function setMode(mode: Mode, push = true): void {
+  if (push && mode !== store.state.mode) pushNext = true;
   if (mode !== 'watch') player.pause();
   store.update({ mode });
   if (mode === 'solutions') gallery.show();
@@ -367,6 +466,22 @@ function render(): void {
   else gallery.draw();
 }
 
+/**
+ * On a phone the step log itself sits under the board (its newest lines, the current one whole), so the board and
+ * the step just taken are on the first screen; from tablet width it goes back beside the board.
+ */
+function placeLog(): void {
+  const phone = window.matchMedia('(max-width: 719px)');
+  const place = () => {
+    const log = byId('log-panel');
+    if (phone.matches) byId('caption').before(log);
+    else byId('now-said').before(log);
+    document.body.classList.toggle('log-under-board', phone.matches);
+  };
+  phone.addEventListener('change', place);
+  place();
+}
+
 /** On a phone, the current step and its pseudo-code line under the board, so both are on the first screen. */
 function drawCaption(): void {
   let current = document.querySelector('#log li.current')?.textContent ?? '';
@@ -429,6 +544,7 @@ function drawWatch(announce: boolean): void {
     drawEmptyBoard(checked);
   }
   watch.draw(error ? undefined : run, player.playing, announce);
+  drawBoardTools(run && !error ? run.setup.board : emptyBoard(checked));
   applyPanels(presenting, lecture.panels());
   drawCaption();
   const replay = run?.replay;
@@ -443,6 +559,21 @@ function drawWatch(announce: boolean): void {
   const noSteps = length === 0;
   for (const id of ['to-start', 'step-back', 'play', 'step-forward', 'to-end', 'next-solution', 'export-open']) setDisabled(id, noSteps);
   timeline.disabled = noSteps;
+}
+
+/** Under the board: Zoom for a board on the canvas, and what the drawing cannot say (square names, a heat map not drawn). */
+function drawBoardTools(shown: Board): void {
+  const canvas = shown.size > SVG_MAX_SQUARES;
+  const zoom = byId<HTMLButtonElement>('board-zoom');
+  show(zoom, canvas);
+  if (!canvas && board.zoomed) board.zoomed = false;
+  byId('board').classList.toggle('zoomed', board.zoomed);
+  setAttr(zoom, 'aria-pressed', String(board.zoomed));
+  setText(zoom, board.zoomed ? 'Zoom out' : 'Zoom in');
+  const tour = store.state.setup.problem === 'tour';
+  const heat = byId<HTMLInputElement>('heat');
+  heat.disabled = tour && canvas;
+  setText(byId('board-note'), boardNotes(shown, tour).join(' '));
 }
 
 /** The set-up's board with nothing on it. */
@@ -464,6 +595,7 @@ function emptyBoard(checked: SetupCheck | undefined): Board {
 function wireControls(): void {
   byId('setup').addEventListener('submit', (event) => {
     event.preventDefault();
+    // The page the form wrote (once it left the last run) becomes this run's: Back returns to the run before.
     void startRun();
   });
   byId('stop').addEventListener('click', () => {
@@ -510,6 +642,10 @@ function wireControls(): void {
   speed.addEventListener('input', setSpeed);
   setSpeed();
   byId('heat').addEventListener('change', () => scheduleRender());
+  byId('board-zoom').addEventListener('click', () => {
+    board.zoomed = !board.zoomed;
+    scheduleRender();
+  });
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;
     if (lecture.key(event)) return;

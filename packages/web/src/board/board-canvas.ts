@@ -7,14 +7,17 @@ import type { BoardPicture, Shade } from './board-picture.js';
  */
 export function drawBoardCanvas(canvas: HTMLCanvasElement, view: BoardPicture, size = CANVAS_PIXELS): void {
   const { width, height } = view.board;
-  const cell = size / Math.max(width, height);
+  const pixels = drawsPixels(width, height, size);
+  // Drawn square by square, each square a whole number of pixels: a square of 3.2 pixels would alias into a moiré.
+  const block = Math.floor(size / Math.max(width, height));
+  const cell = pixels && block >= 1 ? block : size / Math.max(width, height);
   const w = Math.max(1, Math.round(cell * width));
   const h = Math.max(1, Math.round(cell * height));
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
   const g = canvas.getContext('2d');
   if (!g) return;
-  if (drawsPixels(width, height, size)) drawPixels(g, view, w, h);
+  if (pixels) drawPixels(g, view, w, h);
   else drawLines(g, view, cell, w, h);
   drawMarks(g, view, w, h);
 }
@@ -62,9 +65,13 @@ function drawMarks(g: CanvasRenderingContext2D, view: BoardPicture, w: number, h
 /** The canvas is this many pixels on its longer side. */
 export const CANVAS_PIXELS = 640;
 
-/** Below three pixels a square, lines would be a smudge: the board is drawn as one pixel per canvas pixel. */
+/**
+ * Below eight pixels a square, a tour's lines would be a smudge (a 200×200 tour, 3.2 pixels a square, drew as a moiré):
+ * the board is drawn square by square in colours — a tour's squares by when it reached them — each square a block of
+ * whole pixels, or several squares a pixel on boards larger than the canvas. Zoom draws it larger.
+ */
 export function drawsPixels(width: number, height: number, size = CANVAS_PIXELS): boolean {
-  return size / Math.max(width, height) < 3;
+  return size / Math.max(width, height) < 8;
 }
 
 function drawLines(g: CanvasRenderingContext2D, view: BoardPicture, cell: number, w: number, h: number): void {
@@ -147,6 +154,8 @@ function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, 
   }
   const sx = w / width;
   const sy = h / height;
+  // A square is a block of `k` × `k` whole pixels (1 where a pixel holds several squares).
+  const k = Math.max(1, Math.floor(Math.min(sx, sy)));
   const pixel = (sq: number) => {
     const col = sq % width;
     const row = Math.floor(sq / width);
@@ -154,15 +163,23 @@ function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, 
     const py = Math.min(h - 1, Math.floor((height - 1 - row) * sy));
     return (py * w + px) * 4;
   };
+  const fill = (sq: number, r: number, gr: number, b: number) => {
+    const p = pixel(sq);
+    for (let dy = 0; dy < k; dy++) {
+      for (let dx = 0; dx < k; dx++) {
+        const q = p + (dy * w + dx) * 4;
+        data[q] = r;
+        data[q + 1] = gr;
+        data[q + 2] = b;
+      }
+    }
+  };
   const path = view.path;
   if (path) {
     const n = path.length;
     for (let i = 0; i < n; i++) {
-      const p = pixel(path[i]!);
       const t = n > 1 ? i / (n - 1) : 0;
-      data[p] = Math.round(40 + 200 * t);
-      data[p + 1] = Math.round(90 + 40 * (1 - Math.abs(2 * t - 1)));
-      data[p + 2] = Math.round(220 - 180 * t);
+      fill(path[i]!, Math.round(40 + 200 * t), Math.round(90 + 40 * (1 - Math.abs(2 * t - 1))), Math.round(220 - 180 * t));
     }
   }
   // Domination: a square no piece covers shows red, whatever else shares its pixel.
@@ -170,17 +187,11 @@ function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, 
   if (cover) {
     for (let sq = 0; sq < cover.length; sq++) {
       if (cover[sq] !== 0 || view.board.isRemoved(sq)) continue;
-      const p = pixel(sq);
-      data[p] = 200;
-      data[p + 1] = 36;
-      data[p + 2] = 28;
+      fill(sq, 200, 36, 28);
     }
   }
-  for (const sq of view.pieces ?? []) {
-    const p = pixel(sq);
-    data[p] = data[p + 1] = data[p + 2] = 17;
-  }
-  // A piece another attacks: its pixel red inside a red square ring, so a single pixel is found, and read without colour.
+  for (const sq of view.pieces ?? []) fill(sq, 17, 17, 17);
+  // A piece another attacks: its pixels red inside a red square ring, so a single pixel is found, and read without colour.
   const paint = (x: number, y: number) => {
     if (x < 0 || y < 0 || x >= w || y >= h) return;
     const p = (y * w + x) * 4;
@@ -190,9 +201,10 @@ function drawPixels(g: CanvasRenderingContext2D, view: BoardPicture, w: number, 
   };
   for (const sq of view.attackedPieces ?? []) {
     const p = pixel(sq) / 4;
-    const x = p % w;
-    const y = (p - x) / w;
-    paint(x, y);
+    // The ring goes round the middle of the square's block.
+    const x = (p % w) + (k >> 1);
+    const y = (p - (p % w)) / w + (k >> 1);
+    fill(sq, ATTACKED_RGB[0], ATTACKED_RGB[1], ATTACKED_RGB[2]);
     // Two pixels thick, so that a board shown smaller than its canvas keeps whole rings.
     for (let d = -RING_PIXELS; d <= RING_PIXELS; d++) {
       for (let r = RING_PIXELS - 1; r <= RING_PIXELS; r++) {

@@ -24,6 +24,8 @@ export class BoardHost {
   /** The square the tooltip speaks of, so a new drawing (a piece just placed) rewrites it; -1 for none. */
   #tipSquare = -1;
   cursor = 0;
+  /** A canvas board drawn larger, in a box that scrolls (a 200×200 tour read square by square). */
+  zoomed = false;
 
   constructor(
     private readonly host: HTMLElement,
@@ -50,6 +52,10 @@ export class BoardHost {
       }
     });
     svg.addEventListener('keydown', (event) => this.#key(event));
+    // A tap (or click) anywhere else closes the reason it showed: on a phone nothing "leaves" the board.
+    document.addEventListener('pointerdown', (event) => {
+      if (!this.tooltip.hidden && !(event.target instanceof Node && svg.contains(event.target))) this.#hide();
+    });
   }
 
   /** In play mode, `onSquare` receives chosen squares and the board takes keyboard focus; otherwise it is a picture. */
@@ -92,7 +98,8 @@ export class BoardHost {
       setAttr(canvas, 'data-pieces', pieces.length <= CANVAS_LISTED ? pieces.join(' ') : '');
       const attacked = picture.attackedPieces ?? [];
       setAttr(canvas, 'data-attacked', attacked.length <= CANVAS_LISTED ? [...attacked].sort((a, b) => a - b).join(' ') : '');
-      drawBoardCanvas(canvas, picture);
+      // Zoomed, a square is 16 pixels (the canvas at most 4,096 a side), and the host scrolls.
+      drawBoardCanvas(canvas, picture, this.zoomed ? Math.min(4096, Math.max(board.width, board.height) * 16) : undefined);
     }
     // The tooltip says what the square means now, not before this drawing ("d8: free" under a queen just placed).
     if (this.#tipSquare >= 0 && !this.tooltip.hidden) {
@@ -117,11 +124,15 @@ export class BoardHost {
     this.#tipSquare = square;
     setText(this.tooltip, text);
     show(this.tooltip, true);
-    // Beside the pointer, kept inside the window.
+    // Beside the pointer, kept inside the window: above a finger (which would hide it), below a mouse, and on the
+    // other side of either where there is no room.
+    const below = event.pointerType === 'mouse';
     const x = Math.min(event.clientX + 14, window.innerWidth - this.tooltip.offsetWidth - 4);
-    const y = Math.min(event.clientY + 14, window.innerHeight - this.tooltip.offsetHeight - 4);
+    const under = event.clientY + 14;
+    const over = event.clientY - 14 - this.tooltip.offsetHeight;
+    const y = below ? (under + this.tooltip.offsetHeight <= window.innerHeight - 4 ? under : over) : over >= 4 ? over : under;
     this.tooltip.style.left = `${Math.max(4, x)}px`;
-    this.tooltip.style.top = `${Math.max(4, y)}px`;
+    this.tooltip.style.top = `${Math.max(4, Math.min(y, window.innerHeight - this.tooltip.offsetHeight - 4))}px`;
   }
 
   #key(event: KeyboardEvent): void {

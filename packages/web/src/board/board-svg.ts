@@ -35,6 +35,7 @@ export class BoardSvg {
   readonly #layers: Record<'squares' | 'overlays' | 'labels' | 'path' | 'numbers' | 'degrees' | 'conflicts' | 'pieces' | 'values' | 'marks' | 'top', SVGGElement>;
   readonly #polyline: SVGPolylineElement;
   readonly #crosses: SVGPathElement;
+  readonly #hatch: SVGPathElement;
   readonly #rings: SVGPathElement;
   readonly #highlights: SVGPathElement;
   readonly #start: SVGCircleElement;
@@ -68,7 +69,8 @@ export class BoardSvg {
     };
     this.svg.append(...Object.values(this.#layers));
     this.#crosses = svgEl('path', { class: 'rejected-cross' });
-    this.#layers.overlays.after(this.#crosses);
+    this.#hatch = svgEl('path', { class: 'attacked-hatch' });
+    this.#layers.overlays.after(this.#hatch, this.#crosses);
     this.#polyline = svgEl('polyline', { class: 'tour-path' });
     this.#start = svgEl('circle', { class: 'tour-start', r: C * 0.2 });
     this.#layers.path.append(this.#polyline, this.#start);
@@ -201,8 +203,19 @@ export class BoardSvg {
     }
   }
 
-  /** Rejected squares get a cross besides their colour, so they read without colour too: one path for all. */
+  /**
+   * Rejected squares get a cross besides their colour, so they read without colour too: one path for all. Attacked
+   * squares get a short dark diagonal stroke: their tint differs from a free square's by hue, the stroke by contrast
+   * (more than 3:1 on light and dark squares alike).
+   */
   #drawCrosses(picture: BoardPicture): void {
+    const hatch: string[] = [];
+    for (const [sq, shade] of picture.shades ?? []) {
+      if (shade !== 'attacked') continue;
+      const [x, y] = this.#xy(sq);
+      hatch.push(`M${x + C * 0.3} ${y + C * 0.7}L${x + C * 0.7} ${y + C * 0.3}`);
+    }
+    setAttr(this.#hatch, 'd', hatch.join(''));
     const d: string[] = [];
     const crossed = [...picture.crossed ?? []];
     for (const [sq, shade] of picture.shades ?? []) if (shade === 'rejected') crossed.push(sq);

@@ -61,7 +61,7 @@ export interface LegendContext {
 function words(key: LegendKey, ctx: LegendContext): string {
   switch (key) {
     case 'attacked':
-      return 'attacked: a piece there would be taken';
+      return 'attacked (tinted, a dark stroke): a piece there would be taken';
     case 'rejected':
       return 'rejected by the last step (crossed): attacked';
     case 'hint':
@@ -127,6 +127,8 @@ function swatch(key: LegendKey): SVGSVGElement {
   const text = (value: string, cls: string, x: number, y: number) => Object.assign(svgEl('text', { class: cls, x, y }), { textContent: value });
   switch (key) {
     case 'attacked':
+      svg.append(ov(key), svgEl('path', { class: 'attacked-hatch', d: 'M12 28L28 12' }));
+      break;
     case 'hint':
     case 'aim':
     case 'tabu':

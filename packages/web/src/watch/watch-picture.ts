@@ -1,4 +1,4 @@
-import { validatePlacement, type DominationVariant } from '@bezzel/core';
+import { validatePlacement, type Board, type DominationVariant } from '@bezzel/core';
 import { attackedPieces, attackedSquares, attackOn, attackWords } from '../board/attackers.js';
 import { SVG_MAX_SQUARES, type BoardPicture, type Shade } from '../board/board-picture.js';
 import { onwardDegrees } from '../board/degrees.js';
@@ -8,6 +8,7 @@ import type { Run } from '../run/run.js';
 import { canonLayer } from './canon-picture.js';
 import { moveHeights } from './local-h.js';
 import { columnConflicts } from './predict.js';
+import { squareList } from '../board/board-words.js';
 import { domainSizeLabels } from './csp-reason.js';
 
 /** Hill climbing writes each move's h on the squares of boards up to this side (AIMA fig. 4.3). */
@@ -85,7 +86,7 @@ export function watchPicture(run: Run, heat: boolean, predicting?: Predicting): 
       ...(degrees ? { heat: degrees } : {}),
       ...(touched ? { touched } : {}),
       solved: last?.type === 'solution',
-      label: `${closed ? 'Closed tour' : 'Tour'} of ${board}: ${squares.length} of ${board.playable} squares visited`,
+      label: `${closed ? 'Closed tour' : 'Tour'} of ${board}: ${squares.length} of ${board.playable} squares visited${squares.length > 0 ? `, from ${board.name(squares[0]!)}${squares.length > 1 ? ` to ${board.name(squares[squares.length - 1]!)}` : ''}` : ''}${candidates.length > 0 ? `; it may move next to ${squareList(board, candidates.map((c) => c.square))}` : ''}`,
     };
     return { picture, describe };
   }
@@ -163,15 +164,15 @@ export function watchPicture(run: Run, heat: boolean, predicting?: Predicting): 
     ...(attackedNow && attackedNow.squares.length > 0 ? { attackedPieces: attackedNow.squares } : {}),
     ...(touched ? { touched } : {}),
     solved,
-    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${solved ? ', a solution' : ''}${attackedWords(attackedNow)}${picked !== undefined ? `; min-conflicts picked the ${piece.name} on ${name(picked)}` : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}${canon?.label ?? ''}`,
+    label: `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}${squares.length > 0 ? ` (${squareList(board, squares)})` : ''}${solved ? ', a solution' : ''}${attackedWords(attackedNow, board)}${attacked.size > 0 ? `; squares attacked: ${squareList(board, [...attacked].filter((sq) => !squares.includes(sq)))}` : ''}${picked !== undefined ? `; min-conflicts picked the ${piece.name} on ${name(picked)}` : ''}${rejected.length ? `; ${rejected.length} square${rejected.length === 1 ? '' : 's'} rejected` : ''}${canon?.label ?? ''}`,
   };
   return { picture, describe };
 }
 
-/** "; 3 attacked (red, ringed)" for the board's label, which a canvas board has as its only words. */
-function attackedWords(attacked: { readonly squares: readonly number[]; readonly complete: boolean } | undefined): string {
+/** "; 3 attacked (red, ringed): a1, d4, h8" for the board's label, which a canvas board has as its only words. */
+function attackedWords(attacked: { readonly squares: readonly number[]; readonly complete: boolean } | undefined, board: Board): string {
   if (!attacked || attacked.squares.length === 0) return '';
-  return `; ${attacked.complete ? '' : 'at least '}${attacked.squares.length.toLocaleString('en')} attacked (red, ringed)`;
+  return `; ${attacked.complete ? '' : 'at least '}${attacked.squares.length.toLocaleString('en')} attacked (red, ringed): ${squareList(board, attacked.squares)}`;
 }
 
 /**
@@ -199,6 +200,7 @@ function dominationPicture(run: Run, variant: DominationVariant, squares: readon
     return words;
   };
   const count = `${squares.length} ${piece.name}${squares.length === 1 ? '' : 's'} on ${board}`;
-  const label = solved ? `${count}, a dominating set` : uncovered === undefined ? count : `${count}: ${uncovered} square${uncovered === 1 ? '' : 's'} uncovered`;
+  const on = squares.length > 0 ? ` (${squareList(board, squares)})` : '';
+  const label = solved ? `${count}${on}, a dominating set` : uncovered === undefined ? `${count}${on}` : `${count}${on}: ${uncovered} square${uncovered === 1 ? '' : 's'} uncovered`;
   return { picture: { board, piece, pieces: squares, shades, conflicts, ...(attacked.length > 0 ? { attackedPieces: attacked } : {}), ...(cover ? { cover } : {}), solved, label }, describe };
 }
