@@ -9,6 +9,7 @@ import frontier, { frontierWidth, orderedGraph } from './index.js';
 const bezzel: Bezzel = await createBezzel({ plugins: [testPieceModule, backtracking, frontier] });
 const knights: Bezzel = await createBezzel({ plugins: [knight, backtracking, frontier] });
 const narrow = JSON.parse(readFileSync(new URL('../../../test/oracles/closed-tours-narrow.json', import.meta.url), 'utf8')) as Record<'rows3' | 'rows5' | 'rows6', Record<string, string>>;
+const open = JSON.parse(readFileSync(new URL('../../../test/oracles/open-tours.json', import.meta.url), 'utf8')) as Record<'rows3' | 'rows4' | 'rows5' | 'rows6' | 'rows7' | 'square', Record<string, string>>;
 const slow = process.env.BEZZEL_SLOW === '1';
 
 const tour = (board: BoardSpec, closed: boolean, strategy: string, piece = 'knight', options?: Task['options']): Task => ({
@@ -79,6 +80,25 @@ describe('frontier DP: tour counts', () => {
       if (!wanted) continue;
       expect(await count(tour({ width: Number(n), height: 6 }, true, 'frontier'), knights), `6×${n}`).toBe(BigInt(expected));
     }
+  }, 3_600_000);
+
+  it('count the open tours of k×n, k = 3…7, and n×n as the OEIS rows give them (A169696, A079137, A083386, A306281, A306283, A308131); more of each in BEZZEL_SLOW', async () => {
+    // Undirected: the OEIS rows count each path once. Up to where a board takes a tenth of a second or so (5×6:
+    // 45,439 states at the peak); BEZZEL_SLOW goes on to the rows' ends or to 5×18, 6×8, 7×6 and 6×6 (seconds to
+    // minutes each). 7×3, 7×4 and 7×5 are 3×7, 4×7 and 5×7 turned, so slow only.
+    const upTo = { rows3: 29, rows4: slow ? 24 : 16, rows5: slow ? 18 : 6, rows6: slow ? 8 : 5, rows7: slow ? 6 : 2, square: slow ? 6 : 5 } as const;
+    let checked = 0;
+    for (const [row, last] of Object.entries(upTo) as [keyof typeof upTo, number][]) {
+      const k = row === 'square' ? undefined : Number(row.slice(4));
+      for (let n = 2; n <= last; n++) {
+        // n = 1: A308131(1) = 0 where A165134(1) = 1; a one-square board has its one-square tour here, as in A165134.
+        const expected = BigInt(open[row][String(n)]!);
+        const task = tour({ width: n, height: k ?? n }, false, 'frontier', 'knight', { direction: 'undirected' });
+        expect(await count(task, knights), `${k ?? n}×${n}`).toBe(expected);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(55);
   }, 3_600_000);
 
   it('sweeps six ranks 1, 4, 2, 3, 0, 5 (a frontier of 12 squares and the added ones closed under the mirror after each pair)', () => {

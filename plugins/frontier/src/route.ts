@@ -71,7 +71,12 @@ export function chooseRoute(instance: TourInstance, graph: OrderedGraph, threads
   const options = instance.task.options ?? {};
   const spill = options['spill'] !== undefined ? resolve(String(options['spill'])) : undefined;
   const fitsOnDisk = width - 1 <= SPILL_SLOTS;
-  if (spill !== undefined || (options['threads'] !== undefined && fitsOnDisk) || (states >= STORE_LIMIT && fitsOnDisk)) {
+  const store = states < STORE_LIMIT;
+  const bytes = states * (store ? BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK : BYTES_PER_STREAMED);
+  const inMemory = `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`;
+  // On disk when asked, when too many states to keep transitions, or when memory would not hold them (6×6 open).
+  const overInMemory = overMemory(bytes, inMemory, instance);
+  if (spill !== undefined || (fitsOnDisk && (options['threads'] !== undefined || !store || overInMemory !== undefined))) {
     if (!fitsOnDisk) return { refused: `its frontier on ${instance.board} is ${width - 1} squares; a state on disk holds at most ${SPILL_SLOTS}` };
     const memory = overMemory(threads * SPILL_BYTES_PER_THREAD, `${threads} thread${threads === 1 ? '' : 's'} of a spilled run`, instance);
     if (memory) return { refused: memory };
@@ -85,10 +90,7 @@ export function chooseRoute(instance: TourInstance, graph: OrderedGraph, threads
     return { kind: 'spilled', states, ms: 1 + (MS_PER_SPILLED * STEPPED_PER_PEAK * states) / threads, dir: spill, named: spill === undefined ? undefined : String(options['spill']), threads };
   }
   if (width > MAX_SLOTS) return { refused: `its frontier on ${instance.board} is ${width} squares; a state holds at most ${MAX_SLOTS}` };
-  const store = states < STORE_LIMIT;
-  const bytes = states * (store ? BUILT_PER_PEAK * BYTES_PER_BUILT + BYTES_PER_PEAK : BYTES_PER_STREAMED);
-  const memory = overMemory(bytes, `about ${Math.round(states).toLocaleString('en-US')} frontier states (a frontier of ${width} squares)`, instance);
-  if (memory) return { refused: memory };
+  if (overInMemory) return { refused: overInMemory };
   return store
     ? { kind: 'stored', states, ms: 1 + MS_PER_BUILT * BUILT_PER_PEAK * states + MS_PER_STATE_VERTEX * states * graph.n }
     : { kind: 'streamed', states, ms: 1 + MS_PER_BUILT * states * graph.n };

@@ -46,6 +46,12 @@ export interface SpillResult {
  * a table of a few hundred thousand states, a few megabytes, mostly in the cache.
  */
 export const STATES_PER_GROUP = 1_000_000;
+/**
+ * Groups a step of many states is cut into at least, so the threads share its work evenly (two threads on two
+ * groups of unequal size leave one idle), as long as a group keeps this many states or more.
+ */
+const MIN_GROUPS = 32;
+const MIN_GROUP_STATES = 4096;
 /** How often the clock is asked while groups are worked out on other threads. */
 const WATCH_MS = 20;
 /** Groups a step is cut into at most: each reads a slice of every file of the step before. */
@@ -170,6 +176,6 @@ function countOf(sweep: SpillSweep, high: number, prime: number): bigint | undef
 /** Groups for the step after next, from the states of the step before: room for two steps' growth. */
 function nextGroupsFor(states: number, perGroup: number): number {
   let groups = 1;
-  while (groups < MAX_GROUPS && (states * 6) / groups > perGroup) groups *= 2;
+  while (groups < MAX_GROUPS && ((states * 6) / groups > perGroup || (groups < MIN_GROUPS && states / groups > MIN_GROUP_STATES))) groups *= 2;
   return groups;
 }
