@@ -27,5 +27,7 @@ describe('the compare spec', () => {
     expect(planExperiment(bezzel, domination.value).notes[0]).toMatch(/greedy-cover proves no minimum/);
     expect(commandOf(domination.value)).toBe('bezzel experiment dominate queen -n 5,6 --independent --strategies cover-search,greedy-cover --runs 3 --seed 7 --max-steps 100000 --out results.json');
     expect(compareGoals(dominate)).not.toContain('all');
+    // Run lengths tested on time, as --compare-on time asks.
+    expect(commandOf({ ...spec.value, compareOn: 'time' })).toBe('bezzel experiment tour knight -n 5,6 --strategies warnsdorff,backtracking --runs 3 --seed 7 --compare-on time --out results.json');
   });
 });

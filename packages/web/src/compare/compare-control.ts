@@ -1,5 +1,5 @@
 import { GOALS_OF, type Bezzel, type Goal } from '@bezzel/core';
-import { clockResolutionMs, commonUnit, comparisonLines, EXPERIMENT_GOALS, formatTable, parseSpec, planExperiment, runsToCsv, time, toCsv, toJson, type ExperimentResult, type ExperimentSpec, type Plan, type Provenance, type RunRecord } from '@bezzel/experiment';
+import { clockResolutionMs, commonUnit, comparisonLines, type CompareOptions, EXPERIMENT_GOALS, formatTable, parseSpec, planExperiment, runsToCsv, time, toCsv, toJson, type ExperimentResult, type ExperimentSpec, type Plan, type Provenance, type RunRecord } from '@bezzel/experiment';
 import packageJson from '../../package.json' with { type: 'json' };
 import { byId, el, setText, show } from '../shared/dom.js';
 import { pageWords } from '../shared/page-words.js';
@@ -62,6 +62,7 @@ export function commandOf(spec: ExperimentSpec): string {
     `--runs ${spec.runs}`,
     `--seed ${spec.seed}`,
     ...(spec.budget?.maxSteps !== undefined ? [`--max-steps ${spec.budget.maxSteps}`] : []),
+    ...(spec.compareOn === 'time' ? ['--compare-on time'] : []),
   ];
   return `bezzel experiment ${words.join(' ')} ${flags.join(' ')} --out results.json`;
 }
@@ -113,7 +114,7 @@ export class CompareControl {
       this.#order = this.#order.filter((id) => id !== box.value);
       if (box.checked) this.#order.push(box.value);
     });
-    byId('compare-measure').addEventListener('change', () => this.#drawResults());
+    byId('compare-measure').addEventListener('change', () => this.#remeasure());
     byId<HTMLInputElement>('compare-workers').value = String(defaultWorkers());
   }
 
@@ -193,7 +194,7 @@ export class CompareControl {
 
   #finish(experiment: Experiment): void {
     if (experiment !== this.#experiment) return;
-    experiment.result = resultOf(experiment.plan, experiment.records);
+    experiment.result = resultOf(experiment.plan, experiment.records, this.#compareOn());
     this.#drawProgress();
     this.#drawResults();
     this.#drawExports(experiment);
@@ -212,7 +213,7 @@ export class CompareControl {
         return;
       }
       const started = performance.now();
-      experiment.result = resultOf(experiment.plan, experiment.records);
+      experiment.result = resultOf(experiment.plan, experiment.records, this.#compareOn());
       this.#drawProgress();
       this.#drawResults();
       const took = performance.now() - started;
@@ -273,8 +274,27 @@ export class CompareControl {
     show(byId('compare-progress'), true);
   }
 
+  /** Run lengths are tested on what the chart is against: steps, or time where the chart may be against it. */
+  #compareOn(): CompareOptions {
+    const select = byId<HTMLSelectElement>('compare-measure');
+    if (select.value !== 'time') return { on: 'steps' };
+    return { on: 'time', clockResolutionMs: (this.#resolution ??= clockResolutionMs()) };
+  }
+
+  /** The chart against steps or time: the tests (and the results file, and the command) follow. */
+  #remeasure(): void {
+    const experiment = this.#experiment;
+    if (experiment?.result && !experiment.pool.running) {
+      experiment.result = resultOf(experiment.plan, experiment.records, this.#compareOn());
+      this.#drawResults();
+      this.#drawExports(experiment);
+      return;
+    }
+    this.#drawResults();
+  }
+
   #drawResults(): void {
-    const result = this.#experiment?.result;
+    let result = this.#experiment?.result;
     const host = byId('compare-results');
     if (!result || result.rows.length === 0) {
       host.replaceChildren();
@@ -283,7 +303,7 @@ export class CompareControl {
     const experiment = this.#experiment!;
     const unit = commonUnit(result);
     const resolution = (this.#resolution ??= clockResolutionMs());
-    const times = timesShown(result.rows, resolution);
+    const times = timesShown(result, resolution);
     // The time chart only where times mean something; the steps otherwise, whatever was chosen.
     const select = byId<HTMLSelectElement>('compare-measure');
     const timeOption = select.querySelector<HTMLOptionElement>('option[value="time"]')!;
@@ -291,6 +311,8 @@ export class CompareControl {
     timeOption.title = times.ok ? '' : times.reason;
     if (!times.ok && select.value === 'time') select.value = 'steps';
     const measure = select.value as RtdMeasure;
+    // Times too short to tell: tested on steps after all, as the chart is (the exports are drawn after this).
+    if (result.spec.compareOn === 'time' && measure !== 'time') result = experiment.result = resultOf(experiment.plan, experiment.records, { on: 'steps' });
     const width = Math.min(host.clientWidth || 640, 720);
     const sides = result.spec.sizes.length > 1;
     const notes = [
@@ -323,6 +345,7 @@ export class CompareControl {
       a.href = url;
       a.removeAttribute('aria-disabled');
     };
+    setText(byId('compare-command'), commandOf(result.spec));
     link('compare-json', toJson(result, provenance), 'application/json');
     link('compare-csv', toCsv(result), 'text/csv');
     link('compare-runs-csv', runsToCsv(result), 'text/csv');

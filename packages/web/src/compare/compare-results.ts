@@ -1,18 +1,47 @@
 import type { Bezzel, OptionValue } from '@bezzel/core';
-import { commonUnit, COMMON_COUNTERS, TICKS_TO_COMPARE, time, type CellRow, type ExperimentResult, type ExperimentSpec } from '@bezzel/experiment';
+import { commonUnit, lengthMeasure, TICKS_TO_COMPARE, time, type CellRow, type ExperimentResult, type ExperimentSpec, type RunRecord } from '@bezzel/experiment';
 import { el } from '../shared/dom.js';
 import { rtdCharts, SERIES_COLOURS, type RtdMeasure } from './rtd-svg.js';
 
 /**
- * Whether this result's times can be shown: only where every row's median solved run takes at least
- * TICKS_TO_COMPARE ticks of the clock they were timed on (the browser rounds performance.now() to 0.1 ms or
- * coarser), as the experiment package compares times only there. Otherwise, why not, in words.
+ * Whether this result's times can be shown: only where the experiment package would compare them (its lengthMeasure
+ * on time: every row's and its reference's median solved run at least TICKS_TO_COMPARE ticks of the clock they
+ * were timed on; the browser rounds performance.now() to 0.1 ms or coarser). Otherwise, why not, in words.
  */
-export function timesShown(rows: readonly CellRow[], resolutionMs: number): { readonly ok: true } | { readonly ok: false; readonly reason: string } {
-  const shortest = rows.reduce((a, r) => (r.timeMs.median < a.timeMs.median ? r : a), rows[0]!);
-  if (!shortest || shortest.timeMs.median >= TICKS_TO_COMPARE * resolutionMs) return { ok: true };
-  const median = shortest.timeMs.median === Number.POSITIVE_INFINITY ? 'no median (most runs did not solve)' : `a median of ${time(shortest.timeMs.median)}`;
-  return { ok: false, reason: `Times are not shown or compared: ${shortest.label}'s runs take ${median}, under ${TICKS_TO_COMPARE} ticks of this browser's clock (its resolution here is ${time(resolutionMs)}), so they would show the clock's rounding rather than the strategies. Steps are the same on every machine.` };
+export function timesShown(result: ExperimentResult, resolutionMs: number): { readonly ok: true } | { readonly ok: false; readonly reason: string } {
+  const { rows } = result;
+  for (const row of rows) {
+    const reference = rows.find((r) => r.n === row.n)!;
+    const how = lengthMeasure(row, reference, runsOf(result, row), runsOf(result, reference), { on: 'time', clockResolutionMs: resolutionMs });
+    if (how.unit !== undefined) continue;
+    // The shorter of the two, in the page's words.
+    const shortest = [row, reference].reduce((a, r) => (r.timeMs.median < a.timeMs.median ? r : a));
+    const median = shortest.timeMs.median === Number.POSITIVE_INFINITY ? 'no median (most runs did not solve)' : `a median of ${time(shortest.timeMs.median)}`;
+    return { ok: false, reason: `Times are not shown or compared: ${shortest.label}'s runs take ${median}, under ${TICKS_TO_COMPARE} ticks of this browser's clock (its resolution here is ${time(resolutionMs)}), so they would show the clock's rounding rather than the strategies. Steps are the same on every machine.` };
+  }
+  return { ok: true };
+}
+
+/**
+ * The counter every row's runs report where the rows' step units differ (the moves of COMMON_COUNTERS, as the
+ * experiment package's lengthMeasure chooses it), so the table can give it beside each row's own steps.
+ */
+export function sharedCounter(result: ExperimentResult): string | undefined {
+  const { rows } = result;
+  if (commonUnit(result) !== undefined || rows.length < 2) return undefined;
+  const units = new Set<string>();
+  for (const row of rows.slice(1)) {
+    const how = lengthMeasure(row, rows[0]!, runsOf(result, row), runsOf(result, rows[0]!), { on: 'steps' });
+    if (how.unit === undefined) return undefined;
+    units.add(how.unit);
+  }
+  const [unit] = units;
+  return units.size === 1 && unit !== undefined && rows.every((r) => r.extras[unit] && 'median' in r.extras[unit]!) ? unit : undefined;
+}
+
+/** A row's runs, as the experiment package's compareRows finds them. */
+function runsOf(result: ExperimentResult, row: CellRow): RunRecord[] {
+  return result.runs.filter((r) => r.strategy === row.strategy && r.n === row.n && JSON.stringify(r.params ?? {}) === JSON.stringify(row.params));
 }
 
 /**
@@ -53,10 +82,11 @@ export function figure(value: number): string {
 export function resultTable(result: ExperimentResult, showTimes: boolean): HTMLTableElement {
   const unit = commonUnit(result);
   const sides = result.spec.sizes.length > 1;
-  const common = unit === undefined ? COMMON_COUNTERS.find((c) => result.rows.every((r) => r.extras[c] && 'median' in r.extras[c]!)) : undefined;
-  const stepsWord = unit ?? 'steps (its own)';
-  const heads = ['', 'Strategy', ...(sides ? ['Side'] : []), 'Solved', 'Success rate', `Median ${stepsWord}`, `Mean ${stepsWord}, solved`, `ERT (${stepsWord})`, ...(common ? [`Median ${common}, all runs (counted by all)`] : []), ...(showTimes ? ['Median time'] : [])];
-  return el(
+  const common = sharedCounter(result);
+  // Where the units differ each cell names its own (12 moves, 31 repairs), and the heads say steps.
+  const stepsWord = unit ?? 'steps';
+  const heads = ['Strategy', ...(sides ? ['Side'] : []), 'Solved', 'Success rate', `Median ${stepsWord}`, `Mean ${stepsWord} (solved)`, `ERT (${stepsWord})`, ...(common ? [`Median ${common} (all runs)`] : []), ...(showTimes ? ['Median time'] : [])];
+  const table = el(
     'table',
     { class: 'compare-table', id: 'compare-table' },
     el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col' }, h)))),
@@ -70,8 +100,7 @@ export function resultTable(result: ExperimentResult, showTimes: boolean): HTMLT
         return el(
           'tr',
           { 'data-strategy': row.strategy, 'data-n': String(row.n), 'data-runs': String(row.runs), 'data-solved': String(row.solved), 'data-median': String(row.steps.median), 'data-median-low': String(row.steps.low), 'data-median-high': String(row.steps.high), 'data-success-low': String(row.success.low), 'data-success-high': String(row.success.high), 'data-unit': row.stepUnit },
-          el('td', {}, swatch),
-          el('th', { scope: 'row' }, row.label),
+          el('th', { scope: 'row' }, swatch, ' ', row.label),
           ...(sides ? [el('td', {}, `${row.n}×${row.n}`)] : []),
           el('td', { class: 'num' }, `${row.solved} / ${row.runs}`),
           estimate(percent(row.successRate), `${percent(row.success.low)} – ${percent(row.success.high)}`),
@@ -84,6 +113,11 @@ export function resultTable(result: ExperimentResult, showTimes: boolean): HTMLT
       }),
     ),
   );
+  // Each cell named by its column, for a phone's rows drawn one under another (style.css).
+  for (const tr of Array.from(table.tBodies[0]!.rows)) {
+    for (let k = 1; k < tr.cells.length; k++) tr.cells[k]!.dataset.label = heads[k]!;
+  }
+  return table;
 }
 
 /**

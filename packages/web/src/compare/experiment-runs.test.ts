@@ -1,18 +1,15 @@
 import { createBezzel } from '@bezzel/core';
-import { parseSpec, planExperiment, runExperiment, toCsv, type CellRow, type RunRecord } from '@bezzel/experiment';
+import { isTimingField, parseSpec, planExperiment, runExperiment, toCsv, type RunRecord } from '@bezzel/experiment';
 import { describe, expect, it } from 'vitest';
 import { pagePlugins } from '../shared/plugins.js';
+import { sharedCounter, timesShown } from './compare-results.js';
 import { jobsOf, recordOfJob, resultOf } from './experiment-runs.js';
 
-/** A row without the figures measured in milliseconds, which differ from run to run. */
-function untimed(row: CellRow): Partial<CellRow> {
-  const { timeMs: _t, timeMean: _m, timeErt: _e, extras, ...rest } = row;
-  return { ...rest, extras: withoutMs(extras) };
-}
-const runUntimed = ({ timeMs: _t, extra, ...rest }: RunRecord) => ({ ...rest, extra: withoutMs(extra ?? {}) });
-/** Strategies' own timings (placementMs, repairMs) go too. */
-function withoutMs<T>(record: Readonly<Record<string, T>>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !key.endsWith('Ms')));
+/** Everything but the fields that are timings (the experiment package's isTimingField), at any depth. */
+function untimed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(untimed);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => !isTimingField(key)).map(([key, v]) => [key, untimed(v)]));
+  return value;
 }
 
 describe('compare runs', () => {
@@ -28,8 +25,13 @@ describe('compare runs', () => {
     // Finished back to front, as workers might.
     for (let i = jobs.length - 1; i >= 0; i--) records[i] = recordOfJob(plan, jobs[i]!, await bezzel.solve(jobs[i]!.task));
     const page = resultOf(plan, records);
-    expect(page.rows.map(untimed)).toEqual(cli.rows.map(untimed));
-    expect(page.runs.map(runUntimed)).toEqual(cli.runs.map(runUntimed));
+    expect(untimed(page.rows)).toEqual(untimed(cli.rows));
+    expect(untimed(page.runs)).toEqual(untimed(cli.runs));
+    // The tests too, on steps: hill climbing counts moves, min-conflicts repairs, so both on the moves they count.
+    expect(untimed(page.comparisons)).toEqual(untimed(cli.comparisons));
+    expect(page.comparisons.map((c) => c.runLength?.measure)).toEqual(['moves', 'moves']);
+    expect(untimed(page.quality)).toEqual(untimed(cli.quality));
+    expect(page.spec.compareOn).toBeUndefined();
     expect(page.stopped).toBeUndefined();
     expect(toCsv(page).split('\n')[0]).toBe(toCsv(cli).split('\n')[0]);
   });
@@ -44,5 +46,29 @@ describe('compare runs', () => {
     const page = resultOf(plan, records);
     expect(page.rows[0]!.runs).toBe(1);
     expect(page.stopped).toEqual({ done: 1, planned: 4 });
+  });
+
+  it('test and show times only where runs take ten ticks of the clock; else say why, and compare steps', async () => {
+    const bezzel = await createBezzel({ plugins: pagePlugins });
+    const spec = parseSpec({ piece: 'queen', sizes: [8], strategies: ['hill-climbing', 'min-conflicts'], runs: 20, seed: 1 });
+    if (!spec.ok) throw spec.error;
+    const plan = planExperiment(bezzel, spec.value);
+    const jobs = jobsOf(plan);
+    const records: RunRecord[] = [];
+    for (const [i, job] of jobs.entries()) records[i] = recordOfJob(plan, job, await bezzel.solve(job.task));
+    const steps = resultOf(plan, records);
+    expect(sharedCounter(steps)).toBe('moves');
+    // A clock of 1 ms: 8 queens take a fraction of it, so times are neither shown nor tested.
+    const coarse = timesShown(steps, 1);
+    expect(coarse.ok).toBe(false);
+    if (!coarse.ok) expect(coarse.reason).toMatch(/^Times are not shown or compared: .* under 10 ticks of this browser's clock \(its resolution here is 1(\.0+)? ms\)/);
+    const timed = resultOf(plan, records, { on: 'time', clockResolutionMs: 1 });
+    expect(timed.spec.compareOn).toBe('time');
+    expect(timed.clock).toEqual({ resolutionMs: 1 });
+    expect(timed.comparisons[0]!.runLength).toBeUndefined();
+    expect(timed.comparisons[0]!.notCompared).toMatch(/times not compared: a median run of .* ms is under 10 ticks of the clock \(resolution 1\.0 ms\)/);
+    // A clock a million times finer: the same runs are long enough to time, and tested in ms.
+    expect(timesShown(steps, 1e-6).ok).toBe(true);
+    expect(resultOf(plan, records, { on: 'time', clockResolutionMs: 1e-6 }).comparisons[0]!.runLength?.measure).toBe('ms');
   });
 });

@@ -1,5 +1,5 @@
 import type { Result, Task } from '@bezzel/core';
-import { compareRows, recordOf, rowOf, type CellRow, type ExperimentResult, type Plan, type RunRecord } from '@bezzel/experiment';
+import { clockResolutionMs, compareRows, qualityViews, recordOf, rowOf, type CellRow, type CompareOptions, type ExperimentResult, type Plan, type RunRecord } from '@bezzel/experiment';
 
 /** One run of a compare: its cell (index into the plan's cells), its seed and the task a worker runs. */
 export interface CompareJob {
@@ -29,10 +29,12 @@ export function recordOfJob(plan: Plan, job: CompareJob, result: Result): RunRec
 /**
  * The experiment's result from the records that have arrived (by job index; a hole is a run not finished), built
  * as runExperiment builds it — each cell's runs in seed order summed up by the experiment package's own rowOf
- * (Wilson intervals, seeded bootstrap medians, ERT), compared by its compareRows — so for the same seeds every
- * figure but the times equals the CLI's. A compare stopped early says how many of its runs were done.
+ * (Wilson intervals, seeded bootstrap medians, ERT), compared by its compareRows, its fixed-target views by qualityViews — so for the same seeds every
+ * figure but the times equals the CLI's. A compare stopped early says how many of its runs were done. Run lengths
+ * are compared on steps, as the CLI's are by default; on time (`--compare-on time`) when asked, where the package's
+ * lengthMeasure finds runs long enough for the clock, whose resolution the result then records.
  */
-export function resultOf(plan: Plan, records: readonly (RunRecord | undefined)[]): ExperimentResult {
+export function resultOf(plan: Plan, records: readonly (RunRecord | undefined)[], compare: CompareOptions = { on: 'steps' }): ExperimentResult {
   const runs: RunRecord[] = [];
   const rows: CellRow[] = [];
   const per = plan.spec.runs;
@@ -44,5 +46,9 @@ export function resultOf(plan: Plan, records: readonly (RunRecord | undefined)[]
   });
   const planned = plan.cells.length * per;
   const stopped = runs.length < planned ? { stopped: { done: runs.length, planned } } : {};
-  return { spec: plan.spec, rows, runs, comparisons: compareRows(rows, runs), notes: plan.notes, ...stopped };
+  const quality = qualityViews(rows, runs);
+  if (compare.on !== 'time') return { spec: plan.spec, rows, runs, comparisons: compareRows(rows, runs, { on: 'steps' }), quality, notes: plan.notes, ...stopped };
+  const resolutionMs = compare.clockResolutionMs ?? clockResolutionMs();
+  const comparisons = compareRows(rows, runs, { on: 'time', clockResolutionMs: resolutionMs });
+  return { spec: { ...plan.spec, compareOn: 'time' }, rows, runs, comparisons, quality, notes: plan.notes, ...stopped, clock: { resolutionMs } };
 }
