@@ -2,6 +2,7 @@ import { tabuListAt } from '@bezzel/tabu';
 import type { Run } from '../run/run.js';
 import { chartSvg, type Series } from '../run/series.js';
 import { acceptance, probability } from './step-words.js';
+import { tourCandidates } from './tour-candidates.js';
 import { digits, miniBoard, type ViewContent } from './view-parts.js';
 
 /**
@@ -96,7 +97,7 @@ export function tourView(run: Run): ViewContent | undefined {
   const { board } = run.setup;
   const replay = run.replay;
   const path = replay.squares;
-  const candidates = replay.candidates();
+  const candidates = tourCandidates(run);
   const head = path[path.length - 1];
   if (head === undefined) return { title: 'Onward moves', html: '<p class="small">The tour has not started.</p>', now: '' };
   const visited = `${path.length} of ${board.playable} squares visited.`;

@@ -10,6 +10,7 @@ import { moveHeights } from './local-h.js';
 import { columnConflicts } from './predict.js';
 import { squareList } from '../board/board-words.js';
 import { domainSizeLabels } from './csp-reason.js';
+import { tourCandidates } from './tour-candidates.js';
 
 /** Hill climbing writes each move's h on the squares of boards up to this side (AIMA fig. 4.3). */
 const MAX_H_SIDE = 16;
@@ -63,7 +64,7 @@ export function watchPicture(run: Run, heat: boolean, predicting?: Predicting): 
 
   if (task.problem.kind === 'tour') {
     const closed = task.problem.closed ?? false;
-    const candidates = replay.candidates();
+    const candidates = tourCandidates(run);
     // Predicting, the onward degrees are the answer to Warnsdorff's question: hidden unless the teacher shows them.
     const hidden = predicting !== undefined && !predicting.numbers;
     const degrees = heat && small && !hidden ? onwardDegrees(board, piece, squares) : undefined;
