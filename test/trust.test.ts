@@ -156,9 +156,10 @@ const linesOf = (file: string) => {
 describe('every stop reports', () => {
   it('Ctrl-C a split count with a checkpoint, before and after sub-tasks finish: the partial count each time, then the whole count on resuming', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bezzel-stop-')), 'q.jsonl');
-    // 14 queens, one worker, many small sub-tasks: stopped when only the header is written (no sub-task done
-    // yet), then when a few more and a few more are done.
-    const args = ['place', 'queen', '-n', '14', '--goal', 'count', '--workers', '1', '--parts', '400', '--checkpoint', file];
+    // 15 queens, one worker, many small sub-tasks (bitboard's, about 640 of a millisecond or two each; the join
+    // splits into eight at most): stopped when only the header is written (no sub-task done yet), then when a few
+    // more and a few more are done.
+    const args = ['place', 'queen', '-n', '15', '--goal', 'count', '--strategy', 'bitboard', '--workers', '1', '--parts', '400', '--checkpoint', file];
     for (const more of [1, 3, 6]) {
       const before = linesOf(file);
       const run = await signalled(args, { ready: () => linesOf(file) >= Math.max(1, before + more - 1) });
@@ -171,7 +172,7 @@ describe('every stop reports', () => {
     }
     const finished = linesOf(file) - 1;
     const resumed = await bezzelProcess(...args, '--format', 'json');
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'complete', count: '365596', stats: { extra: { resumed: finished } } });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'complete', count: '2279184', stats: { extra: { resumed: finished } } });
   });
 
   // Searches whose strategies' estimates said "short": each must still be stoppable, and say what it has.
