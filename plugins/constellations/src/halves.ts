@@ -168,7 +168,8 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch, s
     const codesAt = workAt;
     const runsAt = codesAt + 8 * topRoom;
     const joinAt = align(runsAt + 16 * topRoom);
-    reserve(kernel, joinAt + joinBytes(n, m, b, topRoom, widestOuter));
+    const listAt = align(joinAt + joinBytes(n, m, b, topRoom, widestOuter));
+    reserve(kernel, listAt + 4 * widestOuter);
     cells = new Int32Array(kernel.memory.buffer);
     const cfg = cells.subarray(cfgAt >> 2, (cfgAt >> 2) + CFG.size);
     cfg[CFG.reps] = repsAt;
@@ -184,6 +185,7 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch, s
     cfg[CFG.room] = topRoom;
     cfg[CFG.columns] = columnsAt;
     cfg[CFG.runs] = runsAt;
+    cfg[CFG.list] = listAt;
   };
   fit();
   // The join, a few milliseconds of buckets at a time (the number taken grows or shrinks to keep each call near

@@ -10,15 +10,19 @@
  *    when top half t uses that diagonal (rows no bottom queen reads are written and never read: no test).
  * 2. For the bottoms, the rows of each outer part's queens are ORed once per choice σ (C[y]: the tops it
  *    conflicts with) and those of each inner part once (A[x], with the padding past the last top); an inner part
- *    that conflicts with every top ends there. Each compatible (x, y) is then counted as the zeros of A[x] | C[y],
- *    128 bits at a time (SIMD) by popcount: two rows read per bottom half, none of them stored.
+ *    that conflicts with every top ends there. The outer parts compatible with x are listed (each written, the
+ *    list's end moved on when it fits: no branch to mispredict, where about one in seven fits), then each is
+ *    counted as the zeros of A[x] | C[y], 128 bits at a time (SIMD) by popcount: two rows read per bottom half,
+ *    none of them stored. The tops are made the same way, every candidate written and the end moved on if it fits.
  *
  * The work is the bottoms times W/2 lanes, plus the parts' ORs; memory is one bucket's rows, never a band's
  * halves. Config (i32 slots at `cfg`, addresses in bytes): 0 reps, 1 weights (the buckets), 2 patterns (the
  * C(m, h₁) ways σ, as masks of the half's m columns in order), 3 their number, 4/5 the top inner parts' starts
  * (by column set) and records, 6/7 the top outer parts', 8–11 the same for the bottom, 12 work, 13 the top
- * halves' outer parts (8 bytes each), 14 how many fit, 16 each open column's column (a byte a place), 17 the runs of
- * top halves with one inner part (16 bytes each, as many); the kernel writes 15: the
+ * halves' outer parts (8 bytes each), 14 how many fit (an inner part's candidates are written before they are
+ * tested), 16 each open column's column (a byte a place), 17 the runs of
+ * top halves with one inner part (16 bytes each, as many), 18 a list of an inner part's compatible outer parts (4
+ * bytes each, as many as the most outer parts on one column set); the kernel writes 15: the
  * bucket it stopped at for want of room (−1 when it did not), and uses the slots from 20 for each bucket's column
  * tables: three per side, then the bottom's columns (16 bytes) and each column's place among them (32 bytes).
  */
@@ -52,7 +56,7 @@ const pairSteps = (m: number): [number, number][] => {
 export const CFG = {
   reps: 0, weights: 1, patterns: 2, patternCount: 3, topInnerStarts: 4, topInners: 5, topOuterStarts: 6, topOuters: 7,
   bottomInnerStarts: 8, bottomInners: 9, bottomOuterStarts: 10, bottomOuters: 11, work: 12, codes: 13, room: 14, stoppedAt: 15,
-  columns: 16, runs: 17, scratch: 20, size: 128,
+  columns: 16, runs: 17, list: 18, scratch: 20, size: 128,
 } as const;
 
 /**
@@ -213,22 +217,23 @@ export function joinBody(n: number, m: number, b: number): Body {
         f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
         f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
         f.get('t').set('t0');
-        f.get('ys').set('y');
+        // Room for every candidate (each is written, and kept when compatible: no branch to mispredict).
+        f.get('t').get('ye').op(OP.i32Add).get('ys').op(OP.i32Sub).get('room').op(OP.i32GtU).if(() => {
+          // Out of room: say where, and give back what the buckets before it counted.
+          f.get('cfg').get('k').op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
+          f.get('total', I64).op(OP.return);
+        });
+        f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yat');
+        f.get('ro').get('ye').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yend');
+        f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add).set('o');
         f.block(() => f.loop(() => {
-          f.get('y').get('ye').op(OP.i32GeU).brIf(1);
-          f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yat');
-          f.get('yat').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
-            f.get('t').get('room').op(OP.i32GeU).if(() => {
-              // Out of room: say where, and give back what the buckets before it counted.
-              f.get('cfg').get('k').op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
-              f.get('total', I64).op(OP.return);
-            });
-            f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add).get('yat').op(...OP.i64Load).op(...OP.i64Store);
-            f.add('t', 1);
-          });
-          f.add('y', 1);
+          f.get('yat').get('yend').op(OP.i32GeU).brIf(1);
+          f.get('o').get('yat').op(...OP.i64Load).op(...OP.i64Store);
+          f.get('o').get('yat').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).i32(3).op(OP.i32Shl).op(OP.i32Add).set('o');
+          f.add('yat', 16);
           f.br(0);
         }));
+        f.get('o').get('out').op(OP.i32Sub).i32(3).op(OP.i32ShrU).set('t');
         f.get('t').get('t0').op(OP.i32Ne).if(() => {
           f.get('run').get('at').op(...OP.i64Load).op(...OP.i64Store);
           f.get('run').get('t0').op(...mem(OP.i32Store[0]!, 2, 8));
@@ -249,6 +254,7 @@ export function joinBody(n: number, m: number, b: number): Body {
     f.get('base').get('w8').op(OP.i32Add).set('A');
     f.get('A').get('w8').op(OP.i32Add).set('pt');
     f.get('pt').get('w8').i32(pairSteps(m).length * m * m).op(OP.i32Mul).op(OP.i32Add).set('cbuf');
+    slot(CFG.list).set('list');
     // Zero the rows of both directions and the base row, then set the base's bits past the last top.
     f.get('r1').set('p');
     f.get('A').set('end');
@@ -399,22 +405,33 @@ export function joinBody(n: number, m: number, b: number): Body {
         });
         // An inner part that conflicts with every top: none of its bottoms counts.
         f.get('and', V128).op(...V.not).op(...V.anyTrue).if(() => {
-          f.get('ys').set('y');
+          // The compatible outer parts' rows listed first (every one written, kept when compatible: no branch
+          // to mispredict), then counted.
+          f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yat');
+          f.get('ro').get('ye').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yend');
           f.get('cbuf').set('q');
+          f.get('list').set('o');
           f.block(() => f.loop(() => {
-            f.get('y').get('ye').op(OP.i32GeU).brIf(1);
-            f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).if(() => {
-              // The zeros counted a byte at a time into 16-bit lanes, added up before any could overflow.
-              lanes(() => {
-                f.get('acc', V128);
-                load('A'), load('q'), f.op(...V.or), f.op(...V.not);
-                f.op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
-              });
-              f.get('adds').get('w8').i32(4).op(OP.i32ShrU).op(OP.i32Add).set('adds');
-              f.get('adds').i32(ADDS).op(OP.i32GtU).if(fold);
-            });
+            f.get('yat').get('yend').op(OP.i32GeU).brIf(1);
+            f.get('o').get('q').op(...OP.i32Store);
+            f.get('o').get('yat').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).i32(2).op(OP.i32Shl).op(OP.i32Add).set('o');
             f.get('q').get('w8').op(OP.i32Add).set('q');
-            f.add('y', 1);
+            f.add('yat', 16);
+            f.br(0);
+          }));
+          f.get('list').set('p');
+          f.block(() => f.loop(() => {
+            f.get('p').get('o').op(OP.i32GeU).brIf(1);
+            f.get('p').op(...OP.i32Load).set('q');
+            // The zeros counted a byte at a time into 16-bit lanes, added up before any could overflow.
+            lanes(() => {
+              f.get('acc', V128);
+              load('A'), load('q'), f.op(...V.or), f.op(...V.not);
+              f.op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
+            });
+            f.get('adds').get('w8').i32(4).op(OP.i32ShrU).op(OP.i32Add).set('adds');
+            f.get('adds').i32(ADDS).op(OP.i32GtU).if(fold);
+            f.add('p', 4);
             f.br(0);
           }));
         });
