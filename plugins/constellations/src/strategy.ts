@@ -40,7 +40,8 @@ function selected(n: number, part: unknown): Constellation[] {
 
 function split(instance: Instance, parts: number): SubTask[] | undefined {
   const task = instance.task;
-  if (instance.kind !== 'placement' || task.options?.part !== undefined) return [{ task, weight: 1 }];
+  // One part (also how a caller asks whether it splits at all) needs no constellations: n = 16 takes 45 ms to list them.
+  if (instance.kind !== 'placement' || task.options?.part !== undefined || parts <= 1) return [{ task, weight: 1 }];
   // Every p-th constellation: neighbours in key order share their top queen and cost alike, so strides balance.
   const p = Math.max(1, Math.min(Math.floor(parts), constellations(instance.board.width).length));
   return Array.from({ length: p }, (_, i) => ({ task: { ...task, strategy: 'constellations', options: { ...task.options, part: `${i}/${p}` } }, weight: 1 }));

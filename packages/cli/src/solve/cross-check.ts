@@ -18,6 +18,8 @@ export async function crossCheck(setup: SolveSetup, task: Task, result: Result, 
   if (asked && !counting) throw new UsageError('ERR_GOAL', '--cross-check applies to counts (--goal count or count-fundamental)');
   if (!counting || result.status !== 'complete') return undefined;
   const { bezzel } = setup;
+  // Unasked, only a user's strategy is recounted: a bundled one's count is not (nor are the others asked about it).
+  if (!asked && !fromUserPlugin(bezzel, result.strategy)) return undefined;
   const instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   const others = bezzel
@@ -29,7 +31,7 @@ export async function crossCheck(setup: SolveSetup, task: Task, result: Result, 
     if (asked) throw new UsageError('ERR_STRATEGY', `--cross-check needs a second strategy that counts this, and only ${result.strategy} does`);
     return undefined;
   }
-  if (!asked && (!fromUserPlugin(bezzel, result.strategy) || (second.support as { cost: number }).cost > AUTOMATIC_RECOUNT_MS)) return undefined;
+  if (!asked && (second.support as { cost: number }).cost > AUTOMATIC_RECOUNT_MS) return undefined;
 
   const by = second.strategy.meta.id;
   const recount = await solveWatched(setup, { ...task, strategy: by, options: optionsFor(task, Object.keys(second.strategy.meta.options ?? {})) });
