@@ -3,7 +3,7 @@ import { importModule } from '@bezzel/pool/import-module';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
@@ -48,9 +48,16 @@ export interface LoadedPlugin extends NamedPlugin {
   readonly url: string;
 }
 
-/** Where the user typed the command: pnpm scripts run in the workspace root and say the original in INIT_CWD. */
+/**
+ * Where the user typed the command. A package script (`pnpm bezzel …`) runs in its package's folder and names the
+ * user's folder in INIT_CWD; but INIT_CWD is inherited by every process a script starts, so it counts only while we
+ * run in that script's own folder — a `bezzel` started elsewhere (a test's child, a script that changed folder)
+ * writes where it was started.
+ */
 export function userCwd(): string {
-  return process.env.INIT_CWD ?? process.cwd();
+  const { INIT_CWD: initCwd, npm_package_json: packageJson } = process.env;
+  if (initCwd && packageJson && resolve(dirname(packageJson)) === resolve(process.cwd())) return initCwd;
+  return process.cwd();
 }
 
 /** Whether a specifier names a file (`./x.ts`, `/abs/x.js`, `x.mjs`) rather than a package. */
