@@ -73,6 +73,24 @@ function bruteForceLeaperTriples(n: number, p: number, q: number): number {
 
 /** The library packages, each alone. */
 const tarballs = () => readdirSync(join(release, 'lib')).filter((f) => f.endsWith('.tgz')).map((f) => join(release, 'lib', f));
+/** The tarball of `@bezzel/<name>`. */
+const tarballOf = (name: string) => {
+  const found = tarballs().find((t) => new RegExp(`/bezzel-${name}-\\d[^/]*$`).test(t));
+  if (!found) throw new Error(`no tarball of @bezzel/${name} in ${join(release, 'lib')}`);
+  return found;
+};
+/** The tarballs of the named packages and of every @bezzel package they depend on, as their package.json says. */
+function withSiblings(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const manifest = JSON.parse(execFileSync('tar', ['-xOzf', tarballOf(name), 'package/package.json'], { encoding: 'utf8' })) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) if (dependency.startsWith('@bezzel/')) visit(dependency.slice('@bezzel/'.length));
+  };
+  names.forEach(visit);
+  return [...seen].map(tarballOf);
+}
 /** Where the installed command's own packages are. */
 const installedPackages = join(prefix, 'lib', 'node_modules', 'bezzel', 'node_modules', '@bezzel');
 
@@ -340,9 +358,9 @@ describe('the library, installed into a project of its own', () => {
   beforeAll(() => {
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-    const wanted = ['core', 'queen', 'backtracking'].map((name) => tarballs().find((t) => new RegExp(`bezzel-${name}-\\d`).test(t))!);
-    // The library's siblings are named by exact version: npm takes them from the tarballs given with it.
-    npm(['install', '--no-audit', '--no-fund', ...wanted, ...tarballs().filter((t) => /bezzel-(render)-\d/.test(t))], project);
+    // The library's siblings are named by exact version and are not on the registry: npm takes them from the tarballs
+    // given with it, so every @bezzel package the wanted ones depend on (read from the tarballs) is given too.
+    npm(['install', '--no-audit', '--no-fund', ...withSiblings(['core', 'queen', 'backtracking', 'render'])], project);
   });
 
   it('solves eight queens from a plain .mjs file', () => {
