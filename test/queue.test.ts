@@ -132,6 +132,14 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', SLOW, () =>
     await expect(client.await('no-such-count')).rejects.toThrow(/no count "no-such-count"/);
   });
 
+  it('a count submitted a moment ago is not "waiting for a capable worker" while the connected worker has not looked at it yet', async () => {
+    const id = await submit(placement('queen', 9, 'count'), 8);
+    const first = (await client.status(id)) as CountStatus;
+    expect(first.workers).toBeGreaterThanOrEqual(1);
+    expect(first.state).not.toBe('waiting-for-worker');
+    expect(countsOf(await client.await(id, { pollMs: 20 }))).toMatchObject({ count: 352n });
+  });
+
   it('a count no worker can serve waits (never fails) and finishes once a capable worker joins', async () => {
     const task: Task = { ...placement('flamingo', 6, 'count', 4), strategy: 'bitboard' };
     const whole = countsOf(await bezzel.solve(task));

@@ -5,7 +5,7 @@ import { describeCapability, type Capability } from './capability.js';
 import { WatchedConnection, type ConnectionEvents } from './connection-watch.js';
 import { assertReachable, QueueUnreachable, redisError, type QueueAddress } from './connection.js';
 import { CANCELLED_KEEP_MS, countQueueOf, DEFAULT_KEEP_MS, type CountJobData, type CountReturn } from './protocol.js';
-import { ALIVE_MS, keys, redriveSum, removeCountJobs, sumOfLimbs } from './store.js';
+import { ALIVE_MS, keys, NOTICE_MS, redriveSum, removeCountJobs, sumOfLimbs } from './store.js';
 import { failedStep } from './submit.js';
 
 /**
@@ -194,26 +194,29 @@ export class CountClient {
         .zcard(`${q}delayed`)
         .zcount(keys.workers(prefix), now - ALIVE_MS, '+inf')
         .zcount(keys.countWorkers(prefix, id), now - ALIVE_MS, '+inf')
+        .zcount(keys.countDeclined(prefix, id), now - ALIVE_MS, '+inf')
         .exists(keys.submitter(prefix, id))
         .exec()
         .then(failedStep);
     } catch (error) {
       throw redisError(error, this.address);
     }
-    const [record, wait, paused, prioritized, active, delayed, workers, capable, submitter] = replies!.map(([, value]) => value) as [Record<string, string>, ...number[]];
+    const [record, wait, paused, prioritized, active, delayed, workers, capable, declined, submitter] = replies!.map(([, value]) => value) as [Record<string, string>, ...number[]];
     if (!record.data) return { id, state: 'missing' };
-    const status = this.#statusOf(id, record, { waiting: wait! + paused! + prioritized!, active: active!, retrying: delayed!, workers: workers!, capable: capable! });
+    const status = this.#statusOf(id, record, { waiting: wait! + paused! + prioritized!, active: active!, retrying: delayed!, workers: workers!, capable: capable!, declined: declined! });
     return status.state === 'submitting' && submitter === 0 ? { ...status, orphaned: true } : status;
   }
 
-  #statusOf(id: string, record: Record<string, string>, queue: { waiting: number; active: number; retrying: number; workers: number; capable: number }): CountStatus {
+  #statusOf(id: string, record: Record<string, string>, queue: { waiting: number; active: number; retrying: number; workers: number; capable: number; declined?: number }): CountStatus {
     const data = JSON.parse(record.data!) as CountJobData;
     const total = Number(record.total ?? data.subTasks);
     const done = Math.min(total, Number(record.done ?? 0));
     const submittedAt = Number(record.submittedAt ?? Date.now());
     const finishedAt = record.finishedAt !== undefined ? Number(record.finishedAt) : undefined;
     let failure = record.failure;
-    let state = recordState(record, done, total, queue.capable);
+    // A worker that is connected may not have seen a count submitted a moment ago: not "waiting" before it could.
+    const noticing = queue.workers > queue.capable + (queue.declined ?? 0) && Date.now() - submittedAt < NOTICE_MS;
+    let state = recordState(record, done, total, noticing ? Math.max(1, queue.capable) : queue.capable);
     let sums: CountReturn | undefined;
     if (!checks(this.#key, record.mac ?? '', 'count', id, record.data)) {
       [state, failure] = ['failed', "its record on the queue was altered or forged (its MAC does not check with this key): no count"];

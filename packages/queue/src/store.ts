@@ -15,6 +15,8 @@ export const keys = {
   /** The digest of each result as recorded (see RECORD): an entry that does not match it was written otherwise. */
   tally: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:tally`,
   countWorkers: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:workers`,
+  /** The live workers that looked at a count and cannot run it (scored by their last heartbeat, as countWorkers). */
+  countDeclined: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:declined`,
   /** Held (with a time to live) by whoever is sending a count's sub-tasks: gone, the send was cut short. */
   submitter: (prefix: string, id: string) => `${prefix}:bezzel:count:${id}:submitter`,
   /** Every count, by submission time (listing). */
@@ -30,6 +32,12 @@ export const keys = {
 /** How often a worker says it is alive (and which counts it serves), and how long that holds. */
 export const HEARTBEAT_MS = 2000;
 export const ALIVE_MS = 6000;
+/**
+ * How long connected workers may take to see a new count and say whether they serve it (they look every 0.5 s and
+ * say so at once): until then, while a connected worker has said neither, the count is not "waiting for a capable
+ * worker".
+ */
+export const NOTICE_MS = 3000;
 
 /** The counts with sub-tasks to run, with what each needs: what workers and the dashboard look at. */
 export async function runningCounts(redis: Redis, prefix: string): Promise<{ id: string; queue: string; capability?: import('./capability.js').Capability }[]> {
@@ -266,5 +274,5 @@ export async function removeCountJobs(redis: Redis, prefix: string, id: string):
   } finally {
     await queue.close();
   }
-  await redis.unlink(keys.results(prefix, id), keys.tally(prefix, id), keys.countWorkers(prefix, id), keys.submitter(prefix, id));
+  await redis.unlink(keys.results(prefix, id), keys.tally(prefix, id), keys.countWorkers(prefix, id), keys.countDeclined(prefix, id), keys.submitter(prefix, id));
 }

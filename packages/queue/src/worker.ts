@@ -142,6 +142,7 @@ export class CountWorker {
     const { prefix } = this.#options.address;
     const leave = this.#connection.redis.multi().zrem(keys.workers(prefix), this.name);
     for (const id of this.#serving.keys()) leave.zrem(keys.countWorkers(prefix, id), this.name);
+    for (const id of this.#refused.keys()) leave.zrem(keys.countDeclined(prefix, id), this.name);
     await Promise.race([leave.exec().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     this.#subscriber.disconnect();
     await this.#connection.close();
@@ -203,20 +204,26 @@ export class CountWorker {
     }
     if (this.#unfit || this.#closing) return;
     const running = new Set(await redis.smembers(keys.running(address.prefix)));
+    let newlyServed = false; // or newly declined: either is announced at once
     for (const id of running) {
       if (this.#serving.has(id) || this.#refused.has(id)) continue;
       const [text, mac] = await redis.hmget(keys.count(address.prefix, id), 'data', 'mac');
       if (text === null) continue;
       const why = this.#whyNot(id, text, mac);
-      if (why === undefined) this.#serve(id);
-      else {
+      if (why === undefined) {
+        this.#serve(id);
+        newlyServed = true;
+      } else {
         this.#refused.set(id, why);
+        newlyServed = true;
         this.#log(`not taking count ${id}: ${why}`);
       }
     }
     for (const id of [...this.#serving.keys()]) if (!running.has(id)) this.#stopCount(id, 'cancelled');
     for (const id of [...this.#refused.keys()]) if (!running.has(id)) this.#refused.delete(id);
-    if (Date.now() - this.#lastBeat >= HEARTBEAT_MS) {
+    // A count just taken or declined is announced at once: `status` tells a count no worker can run from one the
+    // workers have not looked at yet.
+    if (newlyServed || Date.now() - this.#lastBeat >= HEARTBEAT_MS) {
       await this.#heartbeat();
       await this.#redriveSums();
     }
@@ -266,6 +273,7 @@ export class CountWorker {
     this.#lastBeat = now;
     const multi = this.#connection.redis.multi().zadd(keys.workers(prefix), now, this.name).zremrangebyscore(keys.workers(prefix), 0, now - ALIVE_MS);
     for (const id of this.#serving.keys()) multi.zadd(keys.countWorkers(prefix, id), now, this.name).pexpire(keys.countWorkers(prefix, id), ALIVE_MS * 4);
+    for (const id of this.#refused.keys()) multi.zadd(keys.countDeclined(prefix, id), now, this.name).pexpire(keys.countDeclined(prefix, id), ALIVE_MS * 4);
     try {
       await multi.exec().then(failedStep);
     } catch (error) {
