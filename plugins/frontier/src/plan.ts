@@ -44,6 +44,13 @@ export interface StepPlan {
   readonly isLast: boolean;
   readonly signature: string;
   /**
+   * Open tours on a graph with two sides (every move changes side, as a knight's changes colour): each N slot's
+   * side as +1 or −1, and twice the sum over the vertices after v (see `Stepper`'s colour test). Undefined for a
+   * graph with an odd cycle.
+   */
+  readonly side: Int32Array | undefined;
+  readonly balance: number;
+  /**
    * Bit masks over the P slots (and bit np for v) for a quick test before a choice is worked out: the slots each
    * choice takes an edge to, the slots leaving, and the slots whose N place has room for fewer than two edges,
    * or none.
@@ -57,6 +64,10 @@ export interface StepPlan {
 /** One plan a vertex, in the order the graph adds them. */
 export function stepPlans(graph: OrderedGraph, paths: boolean): StepPlan[] {
   const front = frontiers(graph);
+  const sigma = sides(graph);
+  // For each v, the sum of the sides of the vertices from v on.
+  const suffix = new Int32Array(graph.n + 1);
+  if (sigma) for (let v = graph.n - 1; v >= 0; v--) suffix[v] = suffix[v + 1]! + sigma[v]!;
   const plans: StepPlan[] = [];
   let mirrorReach = -1;
   for (let v = 0; v < graph.n; v++) {
@@ -91,7 +102,10 @@ export function stepPlans(graph: OrderedGraph, paths: boolean): StepPlan[] {
         if (mirror.every((j, i) => j === i)) mirror = undefined;
       }
     }
-    const signature = [np, N.length, back.join(','), choices.join(','), source.join(','), room.join(','), leaving.join(','), mirror ? mirror.join(',') : '', isLast ? 1 : 0, paths ? 1 : 0].join(';');
+    const side = sigma && paths ? Int32Array.from(N, (w) => sigma[w]!) : undefined;
+    const balance = 2 * suffix[v + 1]!;
+    const sideSignature = side ? [side.join(','), balance] : [];
+    const signature = [np, N.length, back.join(','), choices.join(','), source.join(','), room.join(','), leaving.join(','), mirror ? mirror.join(',') : '', isLast ? 1 : 0, paths ? 1 : 0, ...sideSignature].join(';');
     const chosenMask = new Int32Array(choices.length / 2);
     for (let k = 0; k < choices.length; k += 2) {
       for (const c of [choices[k]!, choices[k + 1]!]) if (c >= 0) chosenMask[k / 2]! |= 1 << back[c]!;
@@ -107,8 +121,31 @@ export function stepPlans(graph: OrderedGraph, paths: boolean): StepPlan[] {
     const mirrorSource = mirror ? Int32Array.from(mirror, (j) => source[j]!) : undefined;
     const leavingP = Int32Array.from(leaving.filter((i) => i < np).sort((x, y) => y - x));
     const vStays = N.length > 0 && N[N.length - 1] === v;
-    plans.push({ np, nn: N.length, after: N, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, mirrorSource, leavingP, vStays, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
+    plans.push({ side, balance, np, nn: N.length, after: N, back, choices, source, room, leaving: Int32Array.from(leaving), mirror, mirrorSource, leavingP, vStays, isLast, signature, chosenMask, leavingMask, roomUnder2, roomUnder1 });
   }
   return plans;
 }
 
+/**
+ * The graph's two sides (+1 and −1, each edge joining the two), found by a walk from each vertex not yet given
+ * one; undefined when an edge joins two vertices of one side (an odd cycle: a king's moves).
+ */
+export function sides(graph: OrderedGraph): Int32Array | undefined {
+  const side = new Int32Array(graph.n);
+  const stack: number[] = [];
+  for (let s = 0; s < graph.n; s++) {
+    if (side[s] !== 0) continue;
+    side[s] = 1;
+    stack.push(s);
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      for (const y of graph.neighbours[x]!) {
+        if (side[y] === 0) {
+          side[y] = -side[x]!;
+          stack.push(y);
+        } else if (side[y] === side[x]) return undefined;
+      }
+    }
+  }
+  return side;
+}

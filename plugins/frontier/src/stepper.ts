@@ -220,6 +220,7 @@ export class Stepper {
         // room for one edge only (it can only be an end) — at most two in all.
         let ends = halves + bitCount(freeAfter & roomUnder2);
         if (ends > 2 || leavingMask & freeAfter) continue;
+        let fixed = false;
         const leaving = plan.leaving;
         for (let j = 0; j < leaving.length; j++) {
           const i = leaving[j]!;
@@ -245,10 +246,12 @@ export class Stepper {
                 break;
               }
             }
+            fixed = true;
           }
           this.#set(i, FULL);
         }
         if (ends > 2) continue;
+        if (fixed && plan.side !== undefined && !this.#sidesBalance(plan)) continue;
       }
       if (isLast) {
         if (!closed) continue;
@@ -263,6 +266,30 @@ export class Stepper {
     }
     if (this.#undo > 0) this.#rollBack();
     return written;
+  }
+
+  /**
+   * Whether the open tour can still end with its two ends where the sides allow, asked when this step fixed a tour
+   * end. The vertices after v and the frontier's free edge ends ("stubs": two for an untouched slot, one for a
+   * path's end) are joined by the rest of the tour in segments, each alternating sides; a segment between two
+   * stubs on one side has one vertex more of the other side inside it, so 2·Σσ(later vertices) + Σσ(stubs) is 0
+   * for a closed tour (always, as every edge joins the two sides) and, for an open one, is off by exactly ±1 for
+   * each tour end not yet fixed. On 6×6, whose sides are equal, the two ends must lie on opposite sides: a state
+   * whose two fixed ends lie on one side is dropped here (6×6 open: 8.35 → 6.37 million states stepped).
+   */
+  #sidesBalance(plan: StepPlan): boolean {
+    const { nn, source, side } = plan;
+    const work = this.#work;
+    let d = plan.balance;
+    let halves = 0;
+    for (let i = 0; i < nn; i++) {
+      const c = work[source[i]!]!;
+      if (c === FULL) continue;
+      d += c === FREE ? 2 * side![i]! : side![i]!;
+      if (c === HALF) halves++;
+    }
+    const open = 2 - halves;
+    return d <= open && d >= -open && ((d + open) & 1) === 0;
   }
 
   /**
