@@ -251,7 +251,7 @@ export class Stepper {
           this.#set(i, FULL);
         }
         if (ends > 2) continue;
-        if (fixed && plan.side !== undefined && !this.#sidesBalance(plan)) continue;
+        if ((fixed || freeAfter & roomUnder2) && plan.side !== undefined && !this.#sidesBalance(plan)) continue;
       }
       if (isLast) {
         if (!closed) continue;
@@ -278,17 +278,20 @@ export class Stepper {
    * whose two fixed ends lie on one side is dropped here (6×6 open: 8.35 → 6.37 million states stepped).
    */
   #sidesBalance(plan: StepPlan): boolean {
-    const { nn, source, side } = plan;
+    const { nn, source, side, room } = plan;
     const work = this.#work;
     let d = plan.balance;
-    let halves = 0;
+    let open = 2;
     for (let i = 0; i < nn; i++) {
       const c = work[source[i]!]!;
       if (c === FULL) continue;
-      d += c === FREE ? 2 * side![i]! : side![i]!;
-      if (c === HALF) halves++;
+      if (c === HALF) open--;
+      // An untouched vertex with room for one edge more is a tour end: one stub, its side known.
+      if (c === FREE && room[i]! < 2) {
+        open--;
+        d += side![i]!;
+      } else d += c === FREE ? 2 * side![i]! : side![i]!;
     }
-    const open = 2 - halves;
     return d <= open && d >= -open && ((d + open) & 1) === 0;
   }
 
