@@ -4,37 +4,50 @@ import { FREE, FULL, type StepPlan } from './plan.js';
  * How a step's work splits into groups whose new states are disjoint, so each group builds its own table and
  * nothing is merged across groups: a new state's group is a hash of the classes (untouched, full, a path's end)
  * of the slots the step does not touch — and those classes are the old state's, so every successor of an old
- * state falls in one group, known before it is stepped. With the mirror, the slots are closed under it and the
- * hash is the least of the pattern's and its image's, so a state and the image it may be swapped for agree.
+ * state falls in one group, known before it is stepped. With the mirror, a state and the image it may be swapped
+ * for must agree: the hash is a sum over the slots, each slot's class weighted alike with its mirror image's.
  */
 export interface Grouping {
   /**
-   * The P slots (the old state's) of the N slots whose vertex takes no edge in this step, closed under the mirror
-   * when there is one.
+   * The hash as a sum of eight lookups, one for each byte of a key's two words (two slots a byte): `table[256 · b +
+   * byte]` is what byte b adds for the classes of its two slots (nothing for a slot the step touches).
    */
-  readonly sources: Int32Array;
-  /** For each position in `sources`, its mirror image's P slot (undefined: no mirror in this step). */
-  readonly images: Int32Array | undefined;
+  readonly table: Int32Array;
 }
+
+/** What a slot of each class adds, times its weight: the sum over a mirror pair tells every pair of classes apart. */
+const CLASS_VALUE = Int32Array.from({ length: 16 }, (_, c) => (c === FREE ? 0 : c === FULL ? 1 : 4));
 
 export function groupingOf(plan: StepPlan): Grouping {
   const touched = new Set(plan.back);
-  let slots: number[] = [];
+  // The P slots (the old state's) of the N slots whose vertex takes no edge in this step, with their mirror images.
+  const image = new Map<number, number>();
   for (let i = 0; i < plan.nn; i++) {
     const from = plan.source[i]!;
-    if (from !== plan.np && !touched.has(from)) slots.push(i);
+    if (from !== plan.np && !touched.has(from)) image.set(from, from);
   }
-  let images: Int32Array | undefined;
   if (plan.mirror) {
-    const inQ = new Set(slots);
-    slots = slots.filter((i) => inQ.has(plan.mirror![i]!));
-    images = Int32Array.from(slots, (i) => plan.source[plan.mirror![i]!]!);
+    for (const [from] of image) {
+      const i = plan.source.indexOf(from);
+      const mirrored = plan.source[plan.mirror[i]!]!;
+      // A slot whose image the step touches is left out, and so is that image.
+      if (image.has(mirrored)) image.set(from, mirrored);
+      else image.delete(from);
+    }
   }
-  return { sources: Int32Array.from(slots, (i) => plan.source[i]!), images };
+  // A weight for each mirror pair (odd, from the pair's lesser slot), the same for both of its slots.
+  const weight = new Int32Array(32);
+  for (const [slot, mirrored] of image) weight[slot] = Math.imul(Math.min(slot, mirrored) + 1, 0x9e3779b1) | 1;
+  const table = new Int32Array(8 * 256);
+  for (let b = 0; b < 8; b++) {
+    for (let byte = 0; byte < 256; byte++) {
+      const low = 2 * b;
+      const high = low + 1;
+      table[256 * b + byte] = (Math.imul(weight[low]!, CLASS_VALUE[byte & 15]!) + Math.imul(weight[high]!, CLASS_VALUE[byte >>> 4]!)) | 0;
+    }
+  }
+  return { table };
 }
-
-/** The class of a slot code as a base-3 digit: 0 untouched, 1 full, 2 a path's end (HALF or a label). */
-const CLASS = Int32Array.from({ length: 16 }, (_, c) => (c === FREE ? 0 : c === FULL ? 1 : 2));
 
 /**
  * The hash a state's group comes from, at the step `g` is of, for the state whose key is at `keys[at…]` before
@@ -42,21 +55,12 @@ const CLASS = Int32Array.from({ length: 16 }, (_, c) => (c === FREE ? 0 : c === 
  * thread (see `SpillSweep.runGroup`).
  */
 export function groupHash(g: Grouping, keys: Uint32Array, at: number): number {
-  const sources = g.sources;
-  let h = 0;
-  for (let k = 0; k < sources.length; k++) {
-    const s = sources[k]!;
-    h = h * 3 + CLASS[(keys[at + (s >> 3)]! >>> ((s & 7) << 2)) & 15]!;
-  }
-  const images = g.images;
-  if (images !== undefined) {
-    let image = 0;
-    for (let k = 0; k < images.length; k++) {
-      const s = images[k]!;
-      image = image * 3 + CLASS[(keys[at + (s >> 3)]! >>> ((s & 7) << 2)) & 15]!;
-    }
-    if (image < h) h = image;
-  }
+  const t = g.table;
+  const lo = keys[at]!;
+  const hi = keys[at + 1]!;
+  let h =
+    (t[lo & 255]! + t[256 + ((lo >>> 8) & 255)]! + t[512 + ((lo >>> 16) & 255)]! + t[768 + (lo >>> 24)]! +
+      t[1024 + (hi & 255)]! + t[1280 + ((hi >>> 8) & 255)]! + t[1536 + ((hi >>> 16) & 255)]! + t[1792 + (hi >>> 24)]!) | 0;
   h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
   h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
   return (h ^ (h >>> 15)) >>> 0;

@@ -15,7 +15,7 @@ export const SPILL_SLOTS = 16;
  * The layout of the files (records, grouping hash, keys): part of a run's signature, so a directory written by
  * an older layout is refused rather than read wrongly.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 /**
  * States a part of a group is planned for (`runGroup`): its table (an index of 4 bytes an entry, records of 24
  * bytes) then fits a core's cache of a megabyte or so.
