@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Replay } from '../src/run/replay.js';
 import { pagePlugins } from '../src/shared/plugins.js';
 import { asks, judge, questionAt, type Answer } from '../src/watch/predict.js';
-import { drawn, tap, useBrowser, withPage } from './page.js';
+import { answered, drawn, openPage, tap, text, useBrowser, withPage } from './page.js';
 
 // Issue 35, item 5: predict that teaches. During a question the numbers that give its answer away (hill climbing's
 // h, min-conflicts' conflict counts, Warnsdorff's heat map and onward degrees, csp's values left) are hidden unless
@@ -162,4 +162,68 @@ describe('predict that teaches (issue 35, item 5)', () => {
         query,
       ));
   }
+
+  it('a question set: a link that asks the next questions from a step; the score kept in the browser and sent back as a link', async () => {
+    const query = '?problem=placement&piece=queen&w=8&goal=one&strategy=hill-climbing&seed=1';
+    const task: Task = { problem: { kind: 'placement', board: { width: 8, height: 8 }, piece: 'queen' }, goal: 'one', strategy: 'hill-climbing', seed: 1, budget: { maxTimeMs: 15_000 } };
+    const events: TraceEvent[] = [];
+    await bezzel.solve(task, { onTrace: (e) => events.push(e) });
+    const board = new Board(task.problem.board);
+    const ctx = { strategy: 'hill-climbing', board, piece: bezzel.piece('queen')! };
+    // The teacher: predict mode on, a set of 3 questions from the first question.
+    const teacher = await openPage(browser(), query);
+    let link: string;
+    let from: number;
+    try {
+      await answered(teacher.page);
+      await predicting(teacher.page);
+      await teacher.page.locator('#predict-set-count').fill('3');
+      await teacher.page.locator('#predict-set-make').click();
+      await expect.poll(() => teacher.page.locator('#predict-set-link').inputValue()).toMatch(/&quiz=\d+-3$/);
+      link = await teacher.page.locator('#predict-set-link').inputValue();
+      from = Number(/quiz=(\d+)-3/.exec(link)![1]);
+      expect(await text(teacher.page, '#predict-set-said')).toMatch(new RegExp(`^A link that asks the next 3 questions from step ${from} and keeps the score`));
+      expect(teacher.errors).toEqual([]);
+    } finally {
+      await teacher.page.close();
+    }
+    // A student opens it: predict mode at the set's first question, three questions, the first shown (not scored).
+    const student = await openPage(browser(), link.slice(link.indexOf('?')));
+    const { page } = student;
+    try {
+      await answered(page);
+      await expect.poll(() => text(page, '#predict-set-said')).toBe(`Question set: question 1 of 3, from step ${from}.`);
+      const replay = new Replay(events, board.width).seek(from);
+      for (let q = 0; q < 3; q++) {
+        while (!asks('hill-climbing', events[replay.position])) replay.forward();
+        expect(await text(page, '#predict-question')).toBe(questionAt(ctx, replay)!.prompt);
+        const actual = judge(ctx, replay, 'backtrack').actual as number;
+        if (q === 0) await page.locator('#predict-show').click();
+        else await tap(page, board, board.name(actual));
+        await expect.poll(() => page.locator('#predict-set').getAttribute('data-state')).toBe(q === 2 ? 'done' : 'asking');
+        replay.forward();
+      }
+      expect(await text(page, '#predict-question')).toBe('The question set is done.');
+      await page.screenshot({ path: new URL('./output/predict-set-1280.png', import.meta.url).pathname });
+      expect(await text(page, '#predict-set-said')).toBe('Question set done: 2 of 2 right, 1 shown (not scored). Kept in this browser: best 2 of 2, finished 1 time.');
+      // Sent back as a link with the score; the page it opens says what it was sent with, and that a link is no proof.
+      await page.locator('#predict-set-share').click();
+      await expect.poll(() => page.locator('#predict-set-link').inputValue()).toMatch(new RegExp(`&quiz=${from}-3&scored=2-2$`));
+      const scored = await page.locator('#predict-set-link').inputValue();
+      // The same browser, again: its record of the set is there.
+      await page.reload();
+      await answered(page);
+      await expect.poll(() => text(page, '#predict-set-said')).toBe(`Question set: question 1 of 3, from step ${from}. Before, in this browser: best 2 of 2, finished 1 time.`);
+      await page.goto(scored);
+      await answered(page);
+      await expect.poll(() => text(page, '#predict-set-said')).toMatch(/This link was sent with a score of 2 of 2 right \(what the sender's page said: a link is no proof\)\.$/);
+      // A malformed set is said (and, as with any link it cannot read in full, the page waits for the reader).
+      await page.goto(link.replace(/quiz=\d+-3/, 'quiz=5-99'));
+      await expect.poll(() => text(page, '#notices')).toMatch(/question set "5-99" must be a step and a number of questions from 1 to 50/);
+      expect(await page.locator('#predict-panel').isVisible()).toBe(false);
+      expect(student.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

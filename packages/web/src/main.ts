@@ -7,6 +7,8 @@ import { boardNotes } from './board/board-notes.js';
 import { SVG_MAX_SQUARES } from './board/board-picture.js';
 import { CompareControl } from './compare/compare-control.js';
 import { byId, el, setAttr, setText, show } from './shared/dom.js';
+import { offerLink } from './shared/offer-link.js';
+import { setAsked } from './watch/question-set.js';
 import { applyChange, SetupForm, type FieldChange } from './setup/form.js';
 import { GalleryControl } from './gallery/gallery-control.js';
 import { emptyAttempt, PlayControl } from './play/play-control.js';
@@ -53,7 +55,7 @@ const store = new Store<AppState>({
   invalid: {},
   checked: undefined,
   mode: view.tab ?? 'watch',
-  notices: [...linked.issues, ...view.issues, ...lectureLinked.issues],
+  notices: [...linked.issues, ...view.issues, ...lectureLinked.issues, ...setAsked(location.search).issues],
   run: undefined,
   error: undefined,
   gallery: { status: 'none' },
@@ -90,10 +92,18 @@ const play = new PlayControl(store, board);
 const gallery = new GalleryControl(store, registry);
 const marks = new TimelineMarks(byId('timeline-marks') as unknown as SVGSVGElement, byId('timeline-legend'));
 const compare = new CompareControl(registry, () => store.state.setup);
-const predict = new PredictControl(() => store.state.run, (position) => player.seek(position), () => {
-  player.pause();
-  drawWatch(true);
-});
+const predict = new PredictControl(
+  () => store.state.run,
+  (position) => player.seek(position),
+  () => {
+    player.pause();
+    drawWatch(true);
+    syncLink();
+  },
+  () => formatState(store.state.setup),
+);
+/** A question set the link asks for (`quiz=`), opened once its run has ended. */
+let linkedSet: ReturnType<typeof setAsked> | undefined = setAsked(location.search);
 let checking = 0;
 let starting = 0;
 let frame = 0;
@@ -214,7 +224,7 @@ function syncLink(): void {
   // while that run is still running (after a reload), the step the link already names.
   const finished = run && !run.running && run.result && run.traced && runKeys.get(run) === key;
   const at = finished ? run.replay.position : linkedStep(key);
-  const query = scene ? `?${scene}${presenting ? '&present=1' : ''}` : `?${formatState(setup, at)}${formatView(mode, played)}${presenting ? '&present=1' : ''}`;
+  const query = scene ? `?${scene}${presenting ? '&present=1' : ''}` : `?${formatState(setup, at)}${formatView(mode, played)}${predict.setParams()}${presenting ? '&present=1' : ''}`;
   // The link follows the form; but once the form leaves the run this page shows, the run keeps its page in the
   // history (Back returns to it) and the form writes a new one.
   const leaving = !scene && entryRun !== undefined && key !== entryRun;
@@ -397,6 +407,12 @@ function settleRun(run: Run, at: number | undefined): void {
     player.seek(Math.min(at, replay.length));
   } else if (replay.position === 0) player.seek(run.openingPosition());
   if (store.state.mode === 'solutions') gallery.show();
+  // The link's question set, for the run of the link's own set-up.
+  const asked = linkedSet;
+  if (asked?.set && runKeys.get(run) === formatState(linked.state)) {
+    linkedSet = undefined;
+    predict.startSet(asked.set, asked.shared);
+  }
 }
 
 /** Another tab; `push`: a page of its own in the history, which Back returns from (a lecture's scene makes its own). */
@@ -684,20 +700,9 @@ function seek(position: number): void {
 async function copyLink(): Promise<void> {
   const at = store.state.run ? player.replay.position : undefined;
   const url = `${location.origin}${location.pathname}?${formatState(store.state.setup, at)}`;
-  const box = byId('link-box');
-  const input = byId<HTMLInputElement>('link');
-  show(box, true);
-  input.value = url;
-  const said = byId('link-said');
-  try {
-    if (!navigator.clipboard || !window.isSecureContext) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(url);
-    setText(said, 'Copied to the clipboard.');
-  } catch {
-    input.focus();
-    input.select();
-    setText(said, 'This page cannot reach the clipboard here: the link is selected above; copy it with Ctrl+C (or Cmd+C).');
-  }
+  show(byId('link-box'), true);
+  const copied = await offerLink(url, byId<HTMLInputElement>('link'));
+  setText(byId('link-said'), copied ? 'Copied to the clipboard.' : 'This page cannot reach the clipboard here: the link is selected above; copy it with Ctrl+C (or Cmd+C).');
 }
 
 function setDisabled(id: string, disabled: boolean): void {

@@ -213,7 +213,7 @@ export class BoardSvg {
     for (const [sq, shade] of picture.shades ?? []) {
       if (shade !== 'attacked') continue;
       const [x, y] = this.#xy(sq);
-      hatch.push(`M${x + C * 0.3} ${y + C * 0.7}L${x + C * 0.7} ${y + C * 0.3}`);
+      hatch.push(`M${x + C * 0.36} ${y + C * 0.64}L${x + C * 0.64} ${y + C * 0.36}`);
     }
     setAttr(this.#hatch, 'd', hatch.join(''));
     const d: string[] = [];

@@ -9,6 +9,7 @@ import { lectureLink, unpackLecture } from './link.js';
 import { noteBlocks, noteNodes } from './note.js';
 import { SHIPPED, shippedLecture, shippedTitle } from './shipped.js';
 import { SpeakerView } from './speaker.js';
+import { offerLink } from '../shared/offer-link.js';
 
 /** What the lecture needs of the page: show a scene (its run, at its step), and what the page shows now. */
 export interface LectureHost {
@@ -460,17 +461,8 @@ export class LectureControl {
     }
     const url = `${location.origin}${location.pathname}?${link.query}&scene=${this.index + 1}`;
     show(box, true);
-    const input = byId<HTMLInputElement>('lecture-link-text');
-    input.value = url;
-    try {
-      if (!navigator.clipboard || !window.isSecureContext) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(url);
-      setText(byId('lecture-said'), `Copied to the clipboard (${url.length.toLocaleString('en')} characters).`);
-    } catch {
-      input.focus();
-      input.select();
-      setText(byId('lecture-said'), `The link (${url.length.toLocaleString('en')} characters) is selected above: copy it with Ctrl+C (or Cmd+C).`);
-    }
+    const copied = await offerLink(url, byId<HTMLInputElement>('lecture-link-text'));
+    setText(byId('lecture-said'), copied ? `Copied to the clipboard (${url.length.toLocaleString('en')} characters).` : `The link (${url.length.toLocaleString('en')} characters) is selected above: copy it with Ctrl+C (or Cmd+C).`);
   }
 
   #openSpeaker(): void {

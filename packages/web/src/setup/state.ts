@@ -63,7 +63,7 @@ export const MAX_TIME_MS = 24 * 3600 * 1000;
 
 const OPTION_PREFIX = 'o.';
 /** Parameters the page reads besides `o.<option>`; `at` is the step a shared link opens at. */
-const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at', 'present', 'tab', 'play', 'lecture', 'lz', 'scene']);
+const KNOWN = new Set(['problem', 'piece', 'w', 'h', 'k', 'start', 'closed', 'variant', 'goal', 'strategy', 'seed', 'steps', 'ms', 'trace', 'at', 'present', 'tab', 'play', 'lecture', 'lz', 'scene', 'quiz', 'scored']);
 
 /** Whether a query string asks for presentation mode (`present=1`): large type, the set-up hidden. A view, not set-up. */
 export function presentationAsked(query: string): boolean {
