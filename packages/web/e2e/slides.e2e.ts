@@ -43,12 +43,38 @@ describe('export for slides (issue 26, item 8)', () => {
         const bytes = new Uint8Array(await link.evaluate(async (a: HTMLAnchorElement) => Array.from(new Uint8Array(await (await fetch(a.href)).arrayBuffer()))));
         const files = entries(bytes);
         expect(files.map((f) => f.name)).toEqual([1, 2, 3, 4, 5, 6].map((i) => `bezzel-backtracking-8x8-0${i}-step-${i}.png`));
+        const heights = new Set<number>();
         for (const file of files) {
           expect([...file.bytes.subarray(0, 8)]).toEqual(PNG);
           const ihdr = new DataView(file.bytes.buffer, file.bytes.byteOffset + 16, 8);
           expect(ihdr.getUint32(0)).toBe(400);
-          expect(ihdr.getUint32(4)).toBe(448);
+          heights.add(ihdr.getUint32(4));
         }
+        // One size for all: the board (400) and a band under it with the step, the code line and the legend.
+        expect(heights.size).toBe(1);
+        const height = [...heights][0]!;
+        expect(height).toBeGreaterThan(400 + 80);
+        // In the band: the code line on the page's yellow with its orange bar, and the legend's swatches (a light
+        // square's colour) beside their words.
+        const band = await page.evaluate(async ({ png, top }) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${png}`;
+          await image.decode();
+          const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height });
+          const g = canvas.getContext('2d')!;
+          g.drawImage(image, 0, 0);
+          const data = g.getImageData(0, top, image.width, image.height - top).data;
+          const count = (r: number, gr: number, b: number) => {
+            let n = 0;
+            for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) < 4 && Math.abs(data[i + 1]! - gr) < 4 && Math.abs(data[i + 2]! - b) < 4) n++;
+            return n;
+          };
+          return { code: count(0xff, 0xf4, 0xd6), bar: count(0xf0, 0xa0, 0x00) };
+        }, { png: Buffer.from(files[5]!.bytes).toString('base64'), top: 400 });
+        expect(band.code, 'the code line highlighted').toBeGreaterThan(1000);
+        expect(band.bar, 'its bar').toBeGreaterThan(20);
+        const words = await page.locator('#legend li span').allInnerTexts();
+        expect(words.length).toBeGreaterThan(0);
         writeFileSync(fileURLToPath(new URL('output/slide-frame-6.png', import.meta.url)), files[5]!.bytes);
         // Each step is its own picture.
         expect(new Set(files.map((f) => f.bytes.join(','))).size).toBe(6);

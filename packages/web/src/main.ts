@@ -152,6 +152,12 @@ new SlidesControl({
     const words = document.querySelector('#log li.current')?.textContent?.replace(/^\s*\d+\.\s*/, '').trim() ?? '';
     return `Step ${step.toLocaleString('en')}${words ? `: ${words}` : ''}`;
   },
+  code: () => document.querySelector('#code li.current')?.textContent ?? '',
+  legend: () =>
+    Array.from(document.querySelectorAll('#legend li')).flatMap((li) => {
+      const swatch = li.querySelector('svg');
+      return swatch ? [{ swatch, words: li.querySelector('span')?.textContent ?? '' }] : [];
+    }),
   name: () => {
     const run = store.state.run;
     return run ? `bezzel-${run.setup.strategy.meta.id}-${run.setup.board.width}x${run.setup.board.height}` : 'bezzel';

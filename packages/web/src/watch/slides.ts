@@ -19,8 +19,18 @@ export interface SlideSource {
   readonly board: () => SVGSVGElement | HTMLCanvasElement | null;
   /** The step in words, for the caption under each frame. */
   readonly caption: () => string;
+  /** The pseudo-code line the step runs (empty where the strategy shows none). */
+  readonly code: () => string;
+  /** The legend of what the board shows at the step: each entry's swatch and words. */
+  readonly legend: () => readonly LegendEntry[];
   /** A name for the files: strategy, board. */
   readonly name: () => string;
+}
+
+/** One entry of the board's legend. */
+export interface LegendEntry {
+  readonly swatch: SVGSVGElement;
+  readonly words: string;
 }
 
 /** The frames' positions: from, from + every, … up to `to` (both within the run). */
@@ -47,39 +57,124 @@ export function standaloneSvg(svg: SVGSVGElement, width: number, height: number)
   return new XMLSerializer().serializeToString(clone);
 }
 
-/** Draws the board and a caption band (the step in words) into a canvas `size` pixels wide. */
-export async function frameCanvas(canvas: HTMLCanvasElement, source: SlideSource, size: number): Promise<void> {
+/**
+ * Draws the board and, under it, a band with the step in words, the pseudo-code line it runs and the legend of what
+ * the board shows, into a canvas `size` pixels wide: a frame reads on a slide without the page beside it. The band
+ * is at least `atLeast` pixels high (frames of one export keep one size); resolves with the band's height.
+ */
+export async function frameCanvas(canvas: HTMLCanvasElement, source: SlideSource, size: number, atLeast = 0): Promise<number> {
   const board = source.board();
   if (!board) throw new Error('there is no board to draw');
   const aspect = board instanceof HTMLCanvasElement ? board.height / board.width : (board.viewBox.baseVal?.height || 1) / (board.viewBox.baseVal?.width || 1);
   const boardHeight = Math.round(size * aspect);
-  const band = Math.round(size * 0.12);
+  const ctx = canvas.getContext('2d')!;
+  const layout = bandLayout(ctx, source, size);
+  const band = Math.max(atLeast, layout.height);
   if (canvas.width !== size || canvas.height !== boardHeight + band) {
     canvas.width = size;
     canvas.height = boardHeight + band;
   }
-  const ctx = canvas.getContext('2d')!;
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (board instanceof HTMLCanvasElement) ctx.drawImage(board, 0, 0, size, boardHeight);
-  else {
-    const url = URL.createObjectURL(new Blob([standaloneSvg(board, size, boardHeight)], { type: 'image/svg+xml' }));
-    try {
-      const image = new Image();
-      image.src = url;
-      await image.decode();
-      ctx.drawImage(image, 0, 0, size, boardHeight);
-    } finally {
-      URL.revokeObjectURL(url);
+  else ctx.drawImage(await svgImage(standaloneSvg(board, size, boardHeight)), 0, 0, size, boardHeight);
+  ctx.textBaseline = 'top';
+  for (const item of layout.items) {
+    const y = boardHeight + item.y;
+    if (item.kind === 'swatch') {
+      ctx.drawImage(await svgImage(item.svg), item.x, y, item.size, item.size);
+      continue;
+    }
+    ctx.font = item.font;
+    if (item.kind === 'code') {
+      ctx.fillStyle = '#fff4d6';
+      ctx.fillRect(item.x - 4, y - 2, item.width + 8, item.height);
+      ctx.fillStyle = '#f0a000';
+      ctx.fillRect(item.x - 4, y - 2, 3, item.height);
+    }
+    ctx.fillStyle = item.kind === 'legend' ? '#3a4350' : '#1d2530';
+    ctx.fillText(item.text, item.x, y);
+  }
+  return band;
+}
+
+type BandItem =
+  | { readonly kind: 'caption' | 'code' | 'legend'; readonly text: string; readonly font: string; readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+  | { readonly kind: 'swatch'; readonly svg: string; readonly x: number; readonly y: number; readonly size: number };
+
+/** Where the band's words and swatches go, measured with the canvas's own fonts, and the band's height. */
+function bandLayout(ctx: CanvasRenderingContext2D, source: SlideSource, size: number): { readonly items: BandItem[]; readonly height: number } {
+  const font = Math.max(12, Math.round(size * 0.035));
+  const pad = Math.round(font * 0.6);
+  const items: BandItem[] = [];
+  let y = Math.round(font * 0.5);
+  // The step's words, in at most two lines, cut with an ellipsis beyond.
+  const captionFont = `${font}px system-ui, 'DejaVu Sans', sans-serif`;
+  ctx.font = captionFont;
+  for (const line of wrap(ctx, source.caption(), size - 2 * pad, 2)) {
+    items.push({ kind: 'caption', text: line, font: captionFont, x: pad, y, width: ctx.measureText(line).width, height: font });
+    y += Math.round(font * 1.25);
+  }
+  // The pseudo-code line, marked as the page marks it.
+  const code = source.code().replace(/\s+/g, ' ').trim();
+  if (code) {
+    const codeSize = Math.round(font * 0.9);
+    const codeFont = `${codeSize}px ui-monospace, 'DejaVu Sans Mono', monospace`;
+    ctx.font = codeFont;
+    const [line] = wrap(ctx, code, size - 2 * pad - 8, 1);
+    y += Math.round(font * 0.2);
+    items.push({ kind: 'code', text: line ?? '', font: codeFont, x: pad + 4, y, width: ctx.measureText(line ?? '').width, height: Math.round(codeSize * 1.3) });
+    y += Math.round(codeSize * 1.6);
+  }
+  // The legend: entries one after another, a swatch and its words, onto as many lines as they take.
+  const legend = source.legend();
+  if (legend.length > 0) {
+    const small = Math.max(11, Math.round(font * 0.8));
+    const legendFont = `${small}px system-ui, 'DejaVu Sans', sans-serif`;
+    ctx.font = legendFont;
+    const box = Math.round(small * 1.3);
+    const line = Math.round(box * 1.3);
+    let x = pad;
+    for (const entry of legend) {
+      const room = size - 2 * pad - box - 6;
+      const [words] = wrap(ctx, entry.words, room, 1);
+      const width = box + 6 + ctx.measureText(words ?? '').width;
+      if (x > pad && x + width > size - pad) {
+        x = pad;
+        y += line;
+      }
+      items.push({ kind: 'swatch', svg: standaloneSvg(entry.swatch, box, box), x, y: y + Math.round((small - box) / 2), size: box });
+      items.push({ kind: 'legend', text: words ?? '', font: legendFont, x: x + box + 6, y, width: width - box - 6, height: small });
+      x += width + Math.round(small * 1.2);
+    }
+    y += line;
+  }
+  return { items, height: y + pad };
+}
+
+/** An SVG document as an image to draw, decoded once (a legend's swatches come back frame after frame). */
+const images = new Map<string, Promise<HTMLImageElement>>();
+function svgImage(svg: string): Promise<HTMLImageElement> {
+  let image = images.get(svg);
+  if (!image) {
+    image = (async () => {
+      const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+      try {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        return img;
+      } finally {
+        URL.revokeObjectURL(url);
+      }
+    })();
+    // The boards change every frame: only the small pictures (swatches) are kept, a few dozen at most.
+    if (svg.length < 20_000) {
+      images.set(svg, image);
+      if (images.size > 64) images.delete(images.keys().next().value!);
     }
   }
-  // The caption: the step's words, in at most two lines, cut with an ellipsis beyond.
-  ctx.fillStyle = '#1d2530';
-  const font = Math.max(12, Math.round(band / 3.4));
-  ctx.font = `${font}px system-ui, 'DejaVu Sans', sans-serif`;
-  ctx.textBaseline = 'top';
-  const lines = wrap(ctx, source.caption(), size - 2 * Math.round(font * 0.6), 2);
-  lines.forEach((line, i) => ctx.fillText(line, Math.round(font * 0.6), boardHeight + Math.round(font * 0.5) + i * Math.round(font * 1.25)));
+  return image;
 }
 
 function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, most: number): string[] {
@@ -158,9 +253,10 @@ export class SlidesControl {
       if (format === 'webm') await this.#video(canvas, positions, size, Number(byId<HTMLInputElement>('export-fps').value) || 4, base);
       else {
         const files: { name: string; bytes: Uint8Array }[] = [];
+        const band = this.#band(canvas, positions, size);
         for (const [i, position] of positions.entries()) {
           this.source.show(position);
-          await frameCanvas(canvas, this.source, size);
+          await frameCanvas(canvas, this.source, size, band);
           const name = `${base}-${String(i + 1).padStart(String(positions.length).length + 1, '0')}-step-${position}.png`;
           const blob = await toBlob(canvas);
           if (format === 'files') download(URL.createObjectURL(blob), name, true);
@@ -185,8 +281,9 @@ export class SlidesControl {
     if (typeof MediaRecorder === 'undefined') throw new Error('this browser cannot record video (no MediaRecorder)');
     const type = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((t) => MediaRecorder.isTypeSupported(t));
     if (!type) throw new Error('this browser cannot record WebM');
+    const band = this.#band(canvas, positions, size);
     this.source.show(positions[0]!);
-    await frameCanvas(canvas, this.source, size);
+    await frameCanvas(canvas, this.source, size, band);
     const stream = canvas.captureStream(0);
     const track = stream.getVideoTracks()[0] as MediaStreamTrack & { requestFrame?: () => void };
     const recorder = new MediaRecorder(stream, { mimeType: type });
@@ -196,7 +293,7 @@ export class SlidesControl {
     recorder.start();
     for (const [i, position] of positions.entries()) {
       this.source.show(position);
-      await frameCanvas(canvas, this.source, size);
+      await frameCanvas(canvas, this.source, size, band);
       track.requestFrame?.();
       setText(byId('export-said'), `Frame ${i + 1} of ${positions.length}…`);
       // Each frame stays on the canvas for its share of a second: the recorder timestamps what it sees.
@@ -205,6 +302,16 @@ export class SlidesControl {
     recorder.stop();
     await stopped;
     this.#offer(new Blob(chunks, { type: 'video/webm' }), `${base}-steps-${positions[0]}-${positions[positions.length - 1]}.webm`);
+  }
+
+  /** The frames of one export are of one size (a video must be): the tallest band of them all, measured first. */
+  #band(canvas: HTMLCanvasElement, positions: readonly number[], size: number): number {
+    let band = 0;
+    for (const position of positions) {
+      this.source.show(position);
+      band = Math.max(band, bandLayout(canvas.getContext('2d')!, this.source, size).height);
+    }
+    return band;
   }
 
   #offer(blob: Blob, name: string): void {
