@@ -182,7 +182,8 @@ describe('predict that teaches (issue 35, item 5)', () => {
       await expect.poll(() => teacher.page.locator('#predict-set-link').inputValue()).toMatch(/&quiz=\d+-3$/);
       link = await teacher.page.locator('#predict-set-link').inputValue();
       from = Number(/quiz=(\d+)-3/.exec(link)![1]);
-      expect(await text(teacher.page, '#predict-set-said')).toMatch(new RegExp(`^A link that asks the next 3 questions from step ${from} and keeps the score`));
+      // The words follow once the clipboard has answered (the link is in its box before that).
+      await expect.poll(() => text(teacher.page, '#predict-set-said')).toMatch(new RegExp(`^A link that asks the next 3 questions from step ${from} and keeps the score`));
       expect(teacher.errors).toEqual([]);
     } finally {
       await teacher.page.close();
