@@ -149,6 +149,10 @@ function writeThirdPartyLicences(pkg, metafile, assets) {
 
 const all = packages();
 await Promise.all(all.map(buildJavaScript));
+// What each bundled plugin contributes, read from the plugins just built: a command loads only those it needs.
+// In a process of its own, so that this one's module cache holds nothing of the build's output.
+const indexed = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('@bezzel/cli')).writeBundledPluginIndex()"], { cwd: join(root, 'packages/cli'), stdio: 'inherit' });
+if (indexed.status !== 0) process.exit(indexed.status ?? 1);
 const jsMs = performance.now() - started;
 
 if (!jsOnly) {

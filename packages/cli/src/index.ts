@@ -1,3 +1,3 @@
 export { main, buildProgram, commands } from './program.js';
-export { createCliBezzel, defaultPlugins, loadPlugin, resolvePlugin, type LoadedPlugin } from './plugins/load-plugins.js';
+export { createCliBezzel, defaultPlugins, loadPlugin, resolvePlugin, writeBundledPluginIndex, type LoadedPlugin } from './plugins/load-plugins.js';
 export { EXIT } from './exit.js';

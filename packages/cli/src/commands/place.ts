@@ -41,7 +41,9 @@ export function queensCommand(setExit: SetExit): Command {
 
 async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExit): Promise<void> {
   const adHoc = betzaArgument(pieceArg);
-  const { bezzel, plugins } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : []);
+  // Every k at once is a count by the strategy that tables them: all plugins, as it is rare.
+  const need = options.k === 'all' ? undefined : ({ piece: pieceArg, kind: 'placement', goal: options.goal, strategy: options.strategy, options: options.option } as const);
+  const { bezzel, plugins } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : [], need);
   const board = boardSpec(options, 8);
   const piece = adHoc ? adHoc.id : resolvePieceId(bezzel, pieceArg);
   const removed = parseRemoved(board, options.removed);

@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { indexOf, pluginsNeeded, readPluginIndex, writePluginIndex, type PluginNeed } from './plugin-index.js';
 
 /**
  * The plugins every `bezzel` run loads, by package name. Bundled plugins load exactly as a user's `--plugin`
@@ -194,16 +195,28 @@ function isContainerModule(value: unknown): value is ContainerModule {
   return typeof value === 'object' && value !== null && typeof (value as { load?: unknown }).load === 'function' && 'id' in value;
 }
 
-/** The default plugins plus the user's, loaded into a fresh container. */
-export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = []): Promise<{ bezzel: Bezzel; plugins: LoadedPlugin[] }> {
+/**
+ * The default plugins plus the user's, loaded into a fresh container. A solving command says what it `need`s: with
+ * no plugin of the user's, only the bundled plugins that can serve it load (see plugin-index.ts), when the build's
+ * index can tell.
+ */
+export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = [], need?: PluginNeed): Promise<{ bezzel: Bezzel; plugins: LoadedPlugin[] }> {
+  const index = need && extra.length === 0 && modules.length === 0 ? readPluginIndex() : undefined;
+  const bundled = (index && need && pluginsNeeded(index, need, defaultPlugins)) ?? defaultPlugins;
   // Imported side by side (their files are read while others compile), registered in order.
-  const plugins = await Promise.all([...defaultPlugins.map((specifier) => loadPlugin(specifier, userCwd(), true)), ...extra.map((specifier) => loadPlugin(specifier))]);
+  const plugins = await Promise.all([...bundled.map((specifier) => loadPlugin(specifier, userCwd(), true)), ...extra.map((specifier) => loadPlugin(specifier))]);
   try {
     return { bezzel: await createBezzel({ plugins: [...plugins, ...modules] }), plugins };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError('ERR_PLUGIN', (error as Error).message);
   }
+}
+
+/** Writes the index of what the bundled plugins contribute (the build runs this once they are compiled). */
+export async function writeBundledPluginIndex(file?: string): Promise<void> {
+  const { bezzel } = await createCliBezzel();
+  writePluginIndex(indexOf(bezzel, defaultPlugins), file);
 }
 
 /**

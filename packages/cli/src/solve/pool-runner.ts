@@ -7,7 +7,7 @@ import { onInterrupt } from './interrupt.js';
 import { exitCode, printResult, withCrossCheck } from '../output/output.js';
 import { pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 import { countNote, progressBar } from '../output/progress.js';
-import { solveWatched } from './watched-solve.js';
+import { routeMs, solveWatched } from './watched-solve.js';
 import { coarserThanAsked, writeNote } from '../output/notes.js';
 
 /** Below 17×17 a count takes a few seconds in-process, less than starting worker threads costs (bench: n = 16 1.97 s in one thread, 2.80 s on two workers). */
@@ -149,8 +149,11 @@ function cheapestSplitter(bezzel: Bezzel, instance: Instance, splits: (strategy:
   let whole = Infinity;
   for (const { strategy, support } of bezzel.support(instance)) {
     if (!support.ok) continue;
-    if (!splits(strategy, instance)) whole = Math.min(whole, support.cost);
-    else if (!best || support.cost < best.cost) best = { id: strategy.meta.id, cost: support.cost };
+    // On one worker the count runs as any other (solveWatched): what each costs then includes a search thread's
+    // start where it would run in one. On more, every sub-task runs in a thread of the pool.
+    const cost = workers === 1 ? routeMs(bezzel, instance, strategy, support) : support.cost;
+    if (!splits(strategy, instance)) whole = Math.min(whole, cost);
+    else if (!best || cost < best.cost) best = { id: strategy.meta.id, cost };
   }
   return best && best.cost / workers <= whole ? best.id : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Bezzel, Elsewhere, ProgressEvent, Result, Solution, Task } from '@bezzel/core';
+import { type Bezzel, type Elsewhere, type Instance, ok, type Parsed, type ProgressEvent, type Result, type SearchStrategy, type Solution, type Support, type Task } from '@bezzel/core';
 import { onInterrupt, withDefaultStops } from './interrupt.js';
 import { fromUserPlugin, pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 
@@ -18,6 +18,11 @@ const SMALL_BOARD = 64;
 /** Tours explode sooner: counting them from 6×6 up takes seconds to years. */
 const SMALL_TOUR_BOARD = 25;
 const EXHAUSTIVE = new Set(['count', 'count-fundamental', 'all', 'maximum', 'minimum', 'count-minimum', 'count-minimum-fundamental']);
+/**
+ * What starting a search thread costs, on top of the search (a Worker, the core and the strategy's plugin loaded
+ * again there): about 50 ms of wall and CPU time on the reference machine, 90 ms for the first of a process.
+ */
+export const SEARCH_THREAD_MS = 50;
 
 export interface SolveSetup {
   readonly bezzel: Bezzel;
@@ -38,24 +43,22 @@ export interface SolveWatch {
  * that one which ignores its budget is ended, not waited for), runs in a search thread: Ctrl-C or SIGTERM stops
  * it within a second and it returns what it has; past its budget it is ended by force and reported.
  */
-export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWatch = {}): Promise<Result> {
+export async function solveWatched(setup: SolveSetup, given: Task, watch: SolveWatch = {}): Promise<Result> {
   const { bezzel } = setup;
-  const instance = bezzel.instantiate(task);
+  const instance = bezzel.instantiate(given);
   if (!instance.ok) throw instance.error;
-  bezzel.checkNamedOptions(task);
-  const strategy = bezzel.choose(instance.value);
+  bezzel.checkNamedOptions(given);
+  const core = bezzel.choose(instance.value);
+  const strategy = chooseRoute(bezzel, instance.value, core);
+  // The route's choice, when it is not the core's, is named so that the core runs it.
+  const task = strategy.ok && core.ok && strategy.value !== core.value ? { ...given, strategy: strategy.value.meta.id } : given;
   // Whatever cannot be chosen here (a tour a theorem rules out needs no strategy) the core's solve sorts out.
   if (!strategy.ok || setup.inProcessOnly) return withDefaultStops(() => bezzel.solve(task, watch));
   const here = () => withDefaultStops(() => bezzel.solve(task, { ...watch, elsewhere: threadsFor(setup.plugins.map((p) => p.url)) }));
   const checked = bezzel.checkOptions(strategy.value, task);
   if (!checked.ok) throw checked.error;
-  const support = strategy.value.supports(instance.value);
-  const cost = support.ok ? support.cost : 0;
-  // A measured cost is trusted: a short count of a big board stays here too.
-  const measured = support.ok && support.measured === true;
-  const counting = !measured && EXHAUSTIVE.has(task.goal) && instance.value.board.playable > (instance.value.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
   const id = strategy.value.meta.id;
-  if (!fromUserPlugin(bezzel, id) && cost < LONG_RUN_MS && !counting && !watch.inThread) return here();
+  if (!inSearchThread(bezzel, instance.value, strategy.value, strategy.value.supports(instance.value)) && !watch.inThread) return here();
   // A theorem answers at once, however long the search it spares would have been.
   if (bezzel.theory(instance.value) !== undefined) return here();
 
@@ -70,6 +73,41 @@ export async function solveWatched(setup: SolveSetup, task: Task, watch: SolveWa
   } finally {
     stopListening();
   }
+}
+
+/**
+ * Whether a run goes to a search thread (when nothing else asks for one): a strategy from a user's plugin, a long
+ * run, or a search of a whole space on a board past a few squares whose cost was not measured.
+ */
+function inSearchThread(bezzel: Bezzel, instance: Instance, strategy: SearchStrategy, support: Support): boolean {
+  if (fromUserPlugin(bezzel, strategy.meta.id)) return true;
+  const cost = support.ok ? support.cost : 0;
+  if (cost >= LONG_RUN_MS) return true;
+  // A measured cost is trusted: a short count of a big board stays here too.
+  const measured = support.ok && support.measured === true;
+  return !measured && EXHAUSTIVE.has(instance.task.goal) && instance.board.playable > (instance.kind === 'tour' ? SMALL_TOUR_BOARD : SMALL_BOARD);
+}
+
+/** What running a strategy costs the command: its estimate, and a search thread's start if it would run in one. */
+export function routeMs(bezzel: Bezzel, instance: Instance, strategy: SearchStrategy, support: Support & { ok: true }): number {
+  return support.cost + (inSearchThread(bezzel, instance, strategy, support) ? SEARCH_THREAD_MS : 0);
+}
+
+/**
+ * `auto` as the command runs it: the strategy whose route is cheapest (a 9-queens count that bitboard estimates at
+ * 3 ms but would run in a search thread costs more than the join's 15 ms measured here). A named strategy, or
+ * options that narrow the choice, are the core's to decide.
+ */
+export function chooseRoute(bezzel: Bezzel, instance: Instance, core = bezzel.choose(instance)): Parsed<SearchStrategy> {
+  const named = instance.task.strategy !== undefined && instance.task.strategy !== 'auto';
+  if (!core.ok || named || Object.keys(instance.task.options ?? {}).length > 0) return core;
+  let best = { strategy: core.value, ms: Number.POSITIVE_INFINITY };
+  for (const { strategy, support } of bezzel.support(instance)) {
+    if (!support.ok) continue;
+    const ms = routeMs(bezzel, instance, strategy, support);
+    if (ms < best.ms || (ms === best.ms && strategy === core.value)) best = { strategy, ms };
+  }
+  return ok(best.strategy);
 }
 
 /**

@@ -1,0 +1,96 @@
+import { type Bezzel, type Goal, optionList, type ProblemKind } from '@bezzel/core';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What each bundled plugin contributes, written at build time (`dist/plugin-index.json`, from the plugins
+ * themselves: {@link indexOf}) so that a command loads only the plugins that can serve it. `place queen -n 12
+ * --goal count` needs the queen and the strategies that count placements, not the tours, the fairy pieces or the
+ * domination solvers: loading all of them takes longer than counting 12 queens.
+ */
+export interface PluginIndex {
+  readonly plugins: Readonly<Record<string, PluginContents>>;
+}
+
+export interface PluginContents {
+  readonly pieces: readonly string[];
+  readonly strategies: readonly { readonly id: string; readonly problems: readonly ProblemKind[]; readonly goals: readonly Goal[]; readonly partKinds: readonly string[] }[];
+  /** Parts as `kind/id`. */
+  readonly parts: readonly string[];
+}
+
+/** What a solving command needs: its piece as typed, its problem and goal, the strategy it names and its options. */
+export interface PluginNeed {
+  readonly piece: string;
+  readonly kind: ProblemKind;
+  readonly goal: Goal;
+  readonly strategy?: string | undefined;
+  readonly options?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The index of the plugins loaded into a registry (by the name each was loaded with). */
+export function indexOf(bezzel: Bezzel, names: readonly string[]): PluginIndex {
+  const plugins: Record<string, PluginContents> = {};
+  for (const name of names) {
+    plugins[name] = {
+      pieces: bezzel.pieces.filter((p) => bezzel.origin('piece', p.id) === name).map((p) => p.id),
+      strategies: bezzel.strategies
+        .filter((s) => bezzel.origin('strategy', s.meta.id) === name)
+        .map((s) => ({ id: s.meta.id, problems: s.meta.problems, goals: s.meta.goals, partKinds: optionList(s.meta).flatMap((o) => (o.partKind ? [o.partKind] : [])) })),
+      parts: bezzel.parts.filter((p) => bezzel.origin('part', `${p.kind}/${p.id}`) === name).map((p) => `${p.kind}/${p.id}`),
+    };
+  }
+  return { plugins };
+}
+
+/** Where the build writes the index: beside the compiled command (`@bezzel/cli/plugin-index.json`). */
+function indexFile(): string | undefined {
+  try {
+    return fileURLToPath(import.meta.resolve('@bezzel/cli/plugin-index.json'));
+  } catch {
+    return undefined;
+  }
+}
+
+export function writePluginIndex(index: PluginIndex, file = indexFile()): void {
+  if (file === undefined) throw new Error('@bezzel/cli/plugin-index.json does not resolve');
+  writeFileSync(file, `${JSON.stringify(index)}\n`);
+}
+
+/** The index the build wrote, or undefined (a checkout not built since, a damaged file): then every plugin loads. */
+export function readPluginIndex(file = indexFile()): PluginIndex | undefined {
+  if (file === undefined) return undefined;
+  try {
+    const index = JSON.parse(readFileSync(file, 'utf8')) as PluginIndex;
+    return typeof index.plugins === 'object' && index.plugins !== null ? index : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The plugins, of those the index lists (in their order), that a command needs: the piece's, and those of the
+ * strategies that could run — the one named, or for `auto` every strategy that does this kind of problem and goal
+ * — with the plugins of the parts those strategies take. Undefined when the index cannot say (a piece or strategy
+ * it does not know, options that may name other strategies): then every plugin loads, as it always did.
+ */
+export function pluginsNeeded(index: PluginIndex, need: PluginNeed, order: readonly string[]): string[] | undefined {
+  if (Object.keys(need.options ?? {}).length > 0) return undefined;
+  const entries = order.map((name) => [name, index.plugins[name]] as const);
+  if (entries.some(([, contents]) => contents === undefined)) return undefined;
+  const typed = need.piece.trim().toLowerCase();
+  const owns = (id: string) => entries.filter(([, c]) => c!.pieces.includes(id)).map(([name]) => name);
+  const pieceOwners = owns(typed).length > 0 ? owns(typed) : typed.endsWith('s') ? owns(typed.slice(0, -1)) : [];
+  if (pieceOwners.length === 0) return undefined;
+  const named = need.strategy !== undefined && need.strategy !== 'auto' ? need.strategy : undefined;
+  const serving = entries.flatMap(([name, c]) =>
+    c!.strategies
+      .filter((s) => (named !== undefined ? s.id === named : s.problems.includes(need.kind) && s.goals.includes(need.goal)))
+      .map((s) => ({ name, partKinds: s.partKinds })),
+  );
+  if (named !== undefined && serving.length === 0) return undefined;
+  const kinds = new Set(serving.flatMap((s) => s.partKinds));
+  const wanted = new Set([...pieceOwners, ...serving.map((s) => s.name)]);
+  for (const [name, c] of entries) if (c!.parts.some((part) => kinds.has(part.split('/')[0]!))) wanted.add(name);
+  return order.filter((name) => wanted.has(name));
+}
