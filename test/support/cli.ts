@@ -9,8 +9,13 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `bezzel …` in this process (fast), capturing what it writes. */
+/**
+ * Runs `bezzel …` in this process (fast), capturing what it writes. With BEZZEL_BIN set (the installed release's
+ * command), every run is that command in a child process instead: the hostile campaigns run against the release.
+ */
 export async function bezzel(...args: string[]): Promise<CliRun> {
+  // A process's arguments end at a NUL byte (C strings): what a user's command can carry of one.
+  if (process.env.BEZZEL_BIN) return bezzelProcess(...args.map((arg) => arg.split('\0')[0]!));
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
@@ -26,8 +31,11 @@ export async function bezzel(...args: string[]): Promise<CliRun> {
 
 export const root = join(import.meta.dirname, '..', '..');
 
-/** The installed command's entry: compiled JavaScript (`pnpm test` builds it first), what a user runs. */
-export const bezzelBin = join(root, 'packages/cli/bin/bezzel.mjs');
+/**
+ * The installed command's entry: compiled JavaScript (`pnpm test` builds it first), what a user runs; or the one
+ * BEZZEL_BIN names (`BEZZEL_BIN=$PREFIX/bin/bezzel pnpm vitest run test/hostile` tries an installed release).
+ */
+export const bezzelBin = process.env.BEZZEL_BIN || join(root, 'packages/cli/bin/bezzel.mjs');
 
 /** Runs the real `bezzel` program in a child process, as a user's shell would. */
 export function bezzelProcess(...args: string[]): Promise<CliRun> {
