@@ -107,9 +107,13 @@ const section: BenchSection = {
       log(`cancel of ${SUBMITTED.toLocaleString('en')} sub-tasks (${recorded.toLocaleString('en')} finished): ${fmtMs(cancelMs)}; longest Redis call ${slow.length ? `${longest.toFixed(1)} ms (${slow.length} calls ≥ 10 ms)` : 'under 10 ms'} (target < 100 ms); keys left ${left}`);
 
       // Through workers: RUN sub-tasks, WORKERS processes of one thread each.
+      const clientsBefore = await info(redis, 'clients', 'connected_clients');
       const workers = Array.from({ length: WORKERS }, () => bezzel(['worker', '--queue', queue, '--workers', '1', '--quiet', '--plugin', fixture]));
       children.push(...workers.map((w) => w.child));
       await new Promise((resolve) => setTimeout(resolve, 3000));
+      const clientsIdle = await info(redis, 'clients', 'connected_clients');
+      let clientsBusy = clientsIdle;
+      const sampling = setInterval(() => void info(redis, 'clients', 'connected_clients').then((n) => (clientsBusy = Math.max(clientsBusy, n))), 200);
       await redis.config('RESETSTAT');
       const cpuBefore = await cpu(redis);
       const memIdle = await info(redis, 'memory', 'used_memory');
@@ -118,6 +122,7 @@ const section: BenchSection = {
       const detached = await bezzel(['place', 'queen', '--goal', 'count', '--strategy', 'many-count', '-o', `items=${RUN}`, '--plugin', fixture, '--parts', String(RUN), '--queue', queue, '--detach', '--format', 'json']).done;
       const run = await bezzel(['result', (JSON.parse(detached.stdout) as { job: string }).job, '--queue', queue, '--format', 'json']).done;
       const runMs = performance.now() - runStart;
+      clearInterval(sampling);
       const commands = await info(redis, 'stats', 'total_commands_processed');
       const cpuUsed = (await cpu(redis)) - cpuBefore;
       const memAfter = await info(redis, 'memory', 'used_memory');
@@ -127,6 +132,7 @@ const section: BenchSection = {
         `${RUN.toLocaleString('en')} sub-tasks through ${WORKERS} workers: ${fmtMs(runMs)} (${(RUN / (runMs / 1000)).toFixed(0)} sub-tasks/s), count ${answer === expected ? 'exact' : `WRONG (${answer})`}; ` +
           `Redis ${(commands / RUN).toFixed(1)} commands and ${((cpuUsed * 1e6) / RUN).toFixed(0)} µs CPU per sub-task (worker heartbeats included), ${((memAfter - memIdle) / RUN).toFixed(1)} B kept per finished sub-task`,
       );
+      log(`Redis connections: ${((clientsIdle - clientsBefore) / WORKERS).toFixed(1)} per idle worker, ${((clientsBusy - clientsIdle) / WORKERS).toFixed(1)} more per worker for each count it serves (${clientsBefore} → ${clientsIdle} idle → ${clientsBusy} at most with one count, its submitter and result included)`);
       await client.close();
     } finally {
       for (const child of children) child.kill('SIGKILL');
