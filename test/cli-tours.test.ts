@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bezzel } from './support/cli.js';
+import { bezzel, bezzelProcess } from './support/cli.js';
 
 const knight = { id: 'knight', name: 'knight', symbols: { unicode: '♞', ascii: 'N' }, movement: leaper(1, 2) };
 
@@ -70,6 +70,25 @@ describe("bezzel tour: knight's tours at every scale", () => {
       ['ant-colony', 3],
     ]);
     expect(json.rows.find((r) => r.strategy === 'genetic')!.solved).toBe(3);
+  });
+
+  it('--workers is the number of threads of a count that runs its own (the frontier with its states on disk), unless -o threads says', async () => {
+    const threadsOf = async (...extra: string[]) => {
+      const spill = join(tmpdir(), `bezzel-threads-${process.pid}-${extra.join('')}`);
+      try {
+        // The command itself: the spill's threads are worker threads of a process of its own.
+        const run = await bezzelProcess('tour', 'knight', '--width', '6', '--height', '5', '--goal', 'count', '--strategy', 'frontier', '-o', `spill=${spill}`, '--format', 'json', ...extra);
+        expect(run.code, run.stderr).toBe(0);
+        const result = JSON.parse(run.stdout);
+        expect(result.count).toBe('37568');
+        return result.stats.extra.threads as number;
+      } finally {
+        rmSync(spill, { recursive: true, force: true });
+      }
+    };
+    expect(await threadsOf('--workers', '1')).toBe(1);
+    expect(await threadsOf('--workers', '1', '-o', 'threads=2')).toBe(2);
+    expect(await threadsOf('--workers', '3')).toBe(3);
   });
 
   it('counts tours on worker threads, split by path prefix: 1728 directed open tours on 5×5, 9862 closed on 6×6', async () => {

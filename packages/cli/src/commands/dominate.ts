@@ -7,6 +7,7 @@ import { exitCode, printResult, solveAndPrint } from '../output/output.js';
 import { createCliBezzel } from '../plugins/load-plugins.js';
 import { addPoolOptions, type PoolOptions } from '../solve/pool-options.js';
 import { countOnWorkers } from '../solve/pool-runner.js';
+import { withOwnThreads } from '../solve/own-threads.js';
 import { parseRemoved, resolvePieceId } from '../options/problem-args.js';
 import { countNote } from '../output/progress.js';
 import { solveWatched } from '../solve/watched-solve.js';
@@ -76,11 +77,8 @@ async function runDominate(pieceArg: string, options: DominateOptions, setExit: 
     // comes down on another) takes --workers as that option, up to what it can use; its own way is faster than a
     // count of each size split over workers (knights 14×14: 1.2 s against 8.3 s).
     const chosen = bezzel.choose(instance.value);
-    const threads = chosen.ok ? chosen.value.meta.options?.['threads']?.info : undefined;
-    if (threads?.type === 'integer' && options.workers !== undefined && task.options?.['threads'] === undefined) {
-      const own = Math.min(options.workers, threads.max ?? options.workers);
-      return setExit(await solveAndPrint({ bezzel, plugins }, { ...task, options: { ...task.options, threads: own } }, options));
-    }
+    const own = chosen.ok ? withOwnThreads(chosen.value, task, options.workers) : undefined;
+    if (own) return setExit(await solveAndPrint({ bezzel, plugins }, own, options));
     const { minimumOnThreads } = await import('../solve/minimum-on-threads.js');
     const result = await minimumOnThreads(bezzel, plugins, task, options);
     await printResult(instance.value.board, instance.value.piece, result, options);

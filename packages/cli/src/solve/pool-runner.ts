@@ -4,7 +4,8 @@ import { EXIT } from '../exit.js';
 import type { CommonOptions } from '../options/common-options.js';
 import type { PoolOptions } from './pool-options.js';
 import { onInterrupt } from './interrupt.js';
-import { exitCode, printResult, withCrossCheck } from '../output/output.js';
+import { exitCode, printResult, solveAndPrint, withCrossCheck } from '../output/output.js';
+import { withOwnThreads } from './own-threads.js';
 import { pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 import { countNote, progressBar } from '../output/progress.js';
 import { routeMs, solveWatched } from './watched-solve.js';
@@ -72,7 +73,9 @@ export async function countOnWorkers(
       : stepBudget ? 'a step budget cannot be shared between sub-tasks'
       : `strategy ${strategy.value.meta.id} does not split a count into sub-tasks${splittersHint(bezzel, instance.value, splits)}`;
     if (flag) throw new UsageError('ERR_OPTION', `${flag} needs a count that splits into sub-tasks: ${why}`);
-    return undefined;
+    // A strategy that runs its own threads takes --workers as their number (open 7×7 tours with --workers 1: one).
+    const own = inProcessOnly ? undefined : withOwnThreads(strategy.value, task, options.workers);
+    return own ? solveAndPrint({ bezzel, plugins }, own, options) : undefined;
   }
   if (!asked && !worthSplitting(instance.value)) return undefined;
 
