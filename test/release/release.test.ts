@@ -192,6 +192,13 @@ describe('the installed bezzel command, outside the checkout', () => {
     experiment: /\/(vega[\w-]*|yaml|@bezzel\/experiment)\//,
   };
 
+  it('ships the index of its plugins, current after the install: a queens count loads the counters, not the tours or fairy pieces', async () => {
+    expect(existsSync(join(installedPackages, 'cli', 'dist', 'plugin-index.json'))).toBe(true);
+    const urls = await loaded('place', 'queen', '-n', '12', '--goal', 'count');
+    expect(urls.some((u) => u.includes('@bezzel/constellations/'))).toBe(true);
+    for (const plugin of ['warnsdorff', 'fairy', 'magic-tour', 'frontier']) expect(urls.filter((u) => u.includes(`@bezzel/${plugin}/`)), plugin).toEqual([]);
+  });
+
   it('loads no compiler, queue client, PNG renderer, thread pool, experiment (charts, YAML) or plugin templates for a plain solve', async () => {
     const urls = await loaded('queens', '8');
     expect(urls.some((u) => u.includes('@bezzel/queen/'))).toBe(true);

@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { indexOf, pluginsNeeded, readPluginIndex, writePluginIndex, type PluginNeed } from './plugin-index.js';
+import { indexOf, isCurrent, pluginsNeeded, readPluginIndex, writePluginIndex, type PluginNeed } from './plugin-index.js';
 
 /**
  * The plugins every `bezzel` run loads, by package name. Bundled plugins load exactly as a user's `--plugin`
@@ -201,7 +201,8 @@ function isContainerModule(value: unknown): value is ContainerModule {
  * index can tell.
  */
 export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = [], need?: PluginNeed): Promise<{ bezzel: Bezzel; plugins: LoadedPlugin[] }> {
-  const index = need && extra.length === 0 && modules.length === 0 ? readPluginIndex() : undefined;
+  const read = need && extra.length === 0 && modules.length === 0 ? readPluginIndex() : undefined;
+  const index = read && isCurrent(read, defaultPlugins, builtBytes) ? read : undefined;
   const bundled = (index && need && pluginsNeeded(index, need, defaultPlugins)) ?? defaultPlugins;
   // Imported side by side (their files are read while others compile), registered in order.
   const plugins = await Promise.all([...bundled.map((specifier) => loadPlugin(specifier, userCwd(), true)), ...extra.map((specifier) => loadPlugin(specifier))]);
@@ -216,7 +217,20 @@ export async function createCliBezzel(extra: readonly string[] = [], modules: re
 /** Writes the index of what the bundled plugins contribute (the build runs this once they are compiled). */
 export async function writeBundledPluginIndex(file?: string): Promise<void> {
   const { bezzel } = await createCliBezzel();
-  writePluginIndex(indexOf(bezzel, defaultPlugins), file);
+  writePluginIndex(indexOf(bezzel, defaultPlugins, builtBytes), file);
+}
+
+/**
+ * The size of a bundled plugin's built module (`dist/…js`), what stamps the index; undefined where the plugin
+ * resolves to its TypeScript sources (the tests run them) or cannot be read.
+ */
+export function builtBytes(name: string): number | undefined {
+  try {
+    const path = fileURLToPath(resolvePlugin(name, userCwd(), true));
+    return /\.[cm]?js$/.test(path) ? statSync(path).size : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { createCliBezzel, defaultPlugins } from './load-plugins.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { indexOf, pluginsNeeded, readPluginIndex, type PluginIndex } from './plugin-index.js';
+import { indexOf, isCurrent, pluginsNeeded, readPluginIndex, type PluginIndex } from './plugin-index.js';
 
 /**
  * The index lets a command load only the plugins that can serve it. What must never change is the answer: the
@@ -72,5 +72,17 @@ describe('the plugins a placement needs', () => {
     writeFileSync(join(dir, 'other.json'), '[1, 2]');
     expect(readPluginIndex(join(dir, 'other.json'))).toBeUndefined();
     expect(readPluginIndex()).toBeDefined();
+  });
+
+  it('a stale index is no index: a plugin it does not list, or one whose built module has another size', () => {
+    const sizes = Object.fromEntries(defaultPlugins.map((name, i) => [name, 1000 + i]));
+    const stamped = indexOf(all, defaultPlugins, (name) => sizes[name]);
+    expect(isCurrent(stamped, defaultPlugins, (name) => sizes[name])).toBe(true);
+    expect(isCurrent(stamped, defaultPlugins, (name) => (name === '@bezzel/constellations' ? 1 : sizes[name]))).toBe(false);
+    expect(isCurrent(stamped, [...defaultPlugins, '@bezzel/new-plugin'], (name) => sizes[name])).toBe(false);
+    // An index written before the stamps, read beside a build: stale.
+    expect(isCurrent(index, defaultPlugins, (name) => sizes[name])).toBe(false);
+    // Sources (the tests) cannot be compared with a build: the index is taken as it is.
+    expect(isCurrent(stamped, defaultPlugins, () => undefined)).toBe(true);
   });
 });

@@ -17,6 +17,8 @@ export interface PluginContents {
   readonly strategies: readonly { readonly id: string; readonly problems: readonly ProblemKind[]; readonly goals: readonly Goal[]; readonly partKinds: readonly string[] }[];
   /** Parts as `kind/id`. */
   readonly parts: readonly string[];
+  /** The size of the built module the contents were read from: another size means the index is stale. */
+  readonly bytes?: number;
 }
 
 /** What a solving command needs: its piece as typed, its problem and goal, the strategy it names and its options. */
@@ -28,11 +30,16 @@ export interface PluginNeed {
   readonly options?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** The index of the plugins loaded into a registry (by the name each was loaded with). */
-export function indexOf(bezzel: Bezzel, names: readonly string[]): PluginIndex {
+/**
+ * The index of the plugins loaded into a registry (by the name each was loaded with), each stamped with the size of
+ * its built module (`bytesOf`, when given).
+ */
+export function indexOf(bezzel: Bezzel, names: readonly string[], bytesOf?: (name: string) => number | undefined): PluginIndex {
   const plugins: Record<string, PluginContents> = {};
   for (const name of names) {
+    const bytes = bytesOf?.(name);
     plugins[name] = {
+      ...(bytes !== undefined ? { bytes } : {}),
       pieces: bezzel.pieces.filter((p) => bezzel.origin('piece', p.id) === name).map((p) => p.id),
       strategies: bezzel.strategies
         .filter((s) => bezzel.origin('strategy', s.meta.id) === name)
@@ -66,6 +73,20 @@ export function readPluginIndex(file = indexFile()): PluginIndex | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the index still describes the built plugins: each of `order` is listed, and a plugin loaded from a build
+ * has the size the index was made from (a plugin rebuilt since, with other contents, makes the index stale: then
+ * every plugin loads). A plugin run from its sources (`bytesOf` says undefined: the tests) cannot be compared.
+ */
+export function isCurrent(index: PluginIndex, order: readonly string[], bytesOf: (name: string) => number | undefined): boolean {
+  return order.every((name) => {
+    const contents = index.plugins[name];
+    if (contents === undefined) return false;
+    const bytes = bytesOf(name);
+    return bytes === undefined || bytes === contents.bytes;
+  });
 }
 
 /**
