@@ -146,7 +146,9 @@ describe.skipIf(!reachable)('counting on a queue (BullMQ on Redis)', SLOW, () =>
     const id = await submit(task, 8, { plugins: [...needs, { specifier: flamingoPlugin.specifier, version: flamingoPlugin.version }] });
     // The running worker lacks the flamingo: a second and a half later the count still waits, nothing taken.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const waiting = (await client.status(id)) as CountStatus;
+    // (The worker says at once that it declines; under load that may take a moment longer.)
+    let waiting = (await client.status(id)) as CountStatus;
+    await waitFor('the count to wait for a worker', async () => (waiting = (await client.status(id)) as CountStatus).state === 'waiting-for-worker', 5_000);
     expect(waiting).toMatchObject({ state: 'waiting-for-worker', done: 0, failed: 0, active: 0, capableWorkers: 0 });
     expect(waiting.workers).toBeGreaterThanOrEqual(1);
     const capable = CountWorker.start({ address, threads: 1, plugins: [...offered, flamingoPlugin] });
@@ -276,8 +278,10 @@ describe.skipIf(!reachable)('bezzel worker, place --queue, status, result, jobs,
     expect(submitted.code, submitted.stderr).toBe(0);
     const { job } = JSON.parse(submitted.stdout) as { job: string };
     await waitFor('the worker to say why it does not take the count', () => new RegExp(`not taking count ${job}: it needs plugin \\S*flamingo\\.ts`).test(workers[1]!.log()), 10_000);
-    const status = await bezzelProcess('status', job, '--queue', queue);
-    expect(status.stdout).toMatch(/: waiting for a capable worker\n/);
+    // Once every connected worker has looked at it (each says so at once; the other worker may be a moment behind
+    // this one), the count is waiting for a capable worker.
+    let status = await bezzelProcess('status', job, '--queue', queue);
+    await waitFor('status to say the count waits', async () => /: waiting for a capable worker\n/.test((status = await bezzelProcess('status', job, '--queue', queue)).stdout), 5_000);
     expect(status.stdout).toMatch(/sub-tasks: 0 of \d+ done, 0 in flight, 0 retrying, 0 failed; 0 capable worker\(s\) of [12] connected/);
     workers.push(startWorker(queue, '--plugin', 'test/fixtures/flamingo.ts'));
     const result = await bezzelProcess('result', job, '--queue', queue, '--format', 'json');
