@@ -163,11 +163,19 @@ describe('the installed bezzel command, outside the checkout', () => {
     expect(result.stats.extra.subTasks).toBeGreaterThan(1);
   });
 
-  /** The modules a command loads, from a resolve hook that writes down every URL Node resolves. */
+  /**
+   * The modules a command resolves, from a resolve hook that writes down every URL Node resolves, and (as
+   * `load URL`) those it goes on to load: a module resolved is not always loaded (the plugin index's stamps
+   * resolve every bundled plugin).
+   */
   async function loaded(...args: string[]): Promise<string[]> {
+    return (await traced(...args)).filter((line) => !line.startsWith('load '));
+  }
+  async function traced(...args: string[]): Promise<string[]> {
     const trace = join(scratch, `trace-${Math.random().toString(36).slice(2)}.txt`);
     const hooks = join(scratch, 'trace-hooks.mjs');
-    writeFileSync(hooks, "import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(process.env.BEZZEL_TRACE, r.url + '\\n'); return r; }\n");
+    writeFileSync(hooks, "import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(process.env.BEZZEL_TRACE, r.url + '\\n'); return r; }\n" +
+        "export async function load(u, c, next) { appendFileSync(process.env.BEZZEL_TRACE, 'load ' + u + '\\n'); return next(u, c); }\n");
     // ES modules through the hook; CommonJS `require`s (native addons such as resvg) through the loader's resolver.
     writeFileSync(
       join(scratch, 'trace.mjs'),
@@ -192,11 +200,11 @@ describe('the installed bezzel command, outside the checkout', () => {
     experiment: /\/(vega[\w-]*|yaml|@bezzel\/experiment)\//,
   };
 
-  it('ships the index of its plugins, current after the install: a queens count loads the counters, not the tours or fairy pieces', async () => {
+  it('ships the index of its plugins, current after the install: a queens count loads the counters, not the tour strategies', async () => {
     expect(existsSync(join(installedPackages, 'cli', 'dist', 'plugin-index.json'))).toBe(true);
-    const urls = await loaded('place', 'queen', '-n', '12', '--goal', 'count');
-    expect(urls.some((u) => u.includes('@bezzel/constellations/'))).toBe(true);
-    for (const plugin of ['warnsdorff', 'fairy', 'magic-tour', 'frontier']) expect(urls.filter((u) => u.includes(`@bezzel/${plugin}/`)), plugin).toEqual([]);
+    const loads = (await traced('place', 'queen', '-n', '12', '--goal', 'count')).filter((u) => u.startsWith('load '));
+    expect(loads.some((u) => u.includes('@bezzel/constellations/'))).toBe(true);
+    for (const plugin of ['warnsdorff', 'magic-tour', 'frontier', 'ant-colony', 'genetic']) expect(loads.filter((u) => u.includes(`@bezzel/${plugin}/`)), plugin).toEqual([]);
   });
 
   it('loads no compiler, queue client, PNG renderer, thread pool, experiment (charts, YAML) or plugin templates for a plain solve', async () => {
