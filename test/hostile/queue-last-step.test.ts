@@ -4,7 +4,9 @@ import { CountClient, CountWorker, countQueueOf, describePlugin, limbsOf, parseQ
 import queen from '@bezzel/queen';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import slowCount from '../fixtures/slow-count.js';
@@ -177,6 +179,26 @@ describe.skipIf(!reachable)("the sum is re-driven when it is lost, and a forged 
     const run = await bezzelProcess('result', id, '--queue', freshQueueOf(address), '--plugin', 'test/fixtures/slow-count.ts', '--format', 'json');
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ count: '820', stats: { extra: { refused: 1 } } });
+  });
+
+  it('jobs and status verify with the key they are given; without it they say the count is signed, not forged; a split coarser than --parts says so', async () => {
+    const address = parseQueueAddress(freshQueue());
+    const queue = freshQueueOf(address);
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'bezzel-key-')), 'key');
+    writeFileSync(keyFile, 'a-test-key-of-thirty-two-chars!!\n');
+    const submitted = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=0', '--plugin', 'test/fixtures/slow-count.ts', '--queue', queue, '--parts', '1000', '--detach', '--queue-key-file', keyFile);
+    expect(submitted.code, submitted.stderr).toBe(0);
+    expect(submitted.stderr).toMatch(/^bezzel: slow-count cut the count into 40 sub-tasks, fewer than the 1,000 --parts asked: its split goes no finer$/m);
+    const id = /Submitted count (\S+):/.exec(submitted.stdout)![1]!;
+    const keyed = await bezzelProcess('jobs', '--queue', queue, '--queue-key-file', keyFile);
+    expect(keyed.code, keyed.stderr).toBe(0);
+    expect(keyed.stdout).toMatch(new RegExp(`^${id} .* (waiting for a capable worker|running) +0/40`, 'm'));
+    const keyless = await bezzelProcess('status', id, '--queue', queue);
+    expect(keyless.stdout).toMatch(/it was submitted with a queue key and none was given here: give the same key \(BEZZEL_QUEUE_KEY or --queue-key-file\) to read it/);
+    expect(keyless.stdout).not.toMatch(/forged/);
+    const fewer = await bezzelProcess('place', 'queen', '--goal', 'count', '--strategy', 'slow-count', '-o', 'ms=0', '--plugin', 'test/fixtures/slow-count.ts', '--queue', queue, '--parts', '40', '--detach', '--queue-key-file', keyFile);
+    expect(fewer.stderr).not.toMatch(/--parts asked/);
+    for (const each of [id, /Submitted count (\S+):/.exec(fewer.stdout)![1]!]) await bezzelProcess('cancel', each, '--queue', queue, '--queue-key-file', keyFile);
   });
 });
 

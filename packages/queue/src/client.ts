@@ -219,7 +219,7 @@ export class CountClient {
     let state = recordState(record, done, total, noticing ? Math.max(1, queue.capable) : queue.capable);
     let sums: CountReturn | undefined;
     if (!checks(this.#key, record.mac ?? '', 'count', id, record.data)) {
-      [state, failure] = ['failed', "its record on the queue was altered or forged (its MAC does not check with this key): no count"];
+      [state, failure] = ['failed', unverified(this.#key !== undefined, record.mac ?? '')];
     } else if (state === 'complete') {
       if (!checks(this.#key, record.resultMac ?? '', 'final', id, record.result ?? '')) [state, failure] = ['failed', 'its answer on the queue was altered (its MAC does not check with this key): no count'];
       else sums = JSON.parse(record.result!) as CountReturn;
@@ -429,4 +429,14 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/**
+ * Why a count's record does not check, in the reader's terms: a signed count read without the key (`jobs` or
+ * `status` given no key) is not a forgery, and one submitted without a key is not read with one.
+ */
+export function unverified(haveKey: boolean, mac: string): string {
+  if (!haveKey && mac !== '') return 'it was submitted with a queue key and none was given here: give the same key (BEZZEL_QUEUE_KEY or --queue-key-file) to read it';
+  if (haveKey && mac === '') return 'it was submitted without a queue key and this one expects every count signed: read it without the key, or it was forged';
+  return 'its record on the queue was altered or forged (its MAC does not check with this key): no count';
 }
