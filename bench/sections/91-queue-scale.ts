@@ -110,8 +110,15 @@ const section: BenchSection = {
       const clientsBefore = await info(redis, 'clients', 'connected_clients');
       const workers = Array.from({ length: WORKERS }, () => bezzel(['worker', '--queue', queue, '--workers', '1', '--quiet', '--plugin', fixture]));
       children.push(...workers.map((w) => w.child));
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      const clientsIdle = await info(redis, 'clients', 'connected_clients');
+      // Idle means every worker connected (a loaded machine starts them in more than 3 s): the clients counted
+      // until they have held still for 2 s, at most 60 s.
+      let clientsIdle = clientsBefore;
+      for (let still = 0, waited = 0; still < 2000 && waited < 60_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const now = await info(redis, 'clients', 'connected_clients');
+        still = now === clientsIdle && now > clientsBefore ? still + 250 : 0;
+        clientsIdle = now;
+      }
       let clientsBusy = clientsIdle;
       const sampling = setInterval(() => void info(redis, 'clients', 'connected_clients').then((n) => (clientsBusy = Math.max(clientsBusy, n))), 200);
       await redis.config('RESETSTAT');
