@@ -15,9 +15,12 @@ const SUBMITTED = Number(process.env.BEZZEL_BENCH_SUBTASKS ?? 100_000);
 const RUN = Number(process.env.BEZZEL_BENCH_RUN ?? 10_000);
 const WORKERS = Number(process.env.BEZZEL_BENCH_WORKERS ?? 8);
 
-/** A `bezzel` process (under /usr/bin/time when it is there, for its peak memory). */
-function bezzel(args: readonly string[]) {
-  const time = existsSync('/usr/bin/time');
+/**
+ * A `bezzel` process (under /usr/bin/time when it is there and `timed`, for its peak memory). Workers run untimed:
+ * killing /usr/bin/time would leave its child, the worker, running after the bench.
+ */
+function bezzel(args: readonly string[], timed = true) {
+  const time = timed && existsSync('/usr/bin/time');
   const started = performance.now();
   const child = time
     ? spawn('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -108,7 +111,7 @@ const section: BenchSection = {
 
       // Through workers: RUN sub-tasks, WORKERS processes of one thread each.
       const clientsBefore = await info(redis, 'clients', 'connected_clients');
-      const workers = Array.from({ length: WORKERS }, () => bezzel(['worker', '--queue', queue, '--workers', '1', '--quiet', '--plugin', fixture]));
+      const workers = Array.from({ length: WORKERS }, () => bezzel(['worker', '--queue', queue, '--workers', '1', '--quiet', '--plugin', fixture], false));
       children.push(...workers.map((w) => w.child));
       // Idle means every worker connected (a loaded machine starts them in more than 3 s): the clients counted
       // until they have held still for 2 s, at most 60 s.
