@@ -60,6 +60,17 @@ const KLUEV_ONE: Readonly<Record<number, number>> = { 12: 0.0, 13: 0.01, 14: 0.0
 const KLUEV_TWO: Readonly<Record<number, number>> = { 16: 0.41, 17: 5.92, 18: 7.0, 19: 96.79 };
 const FAF_TWO: Readonly<Record<number, number>> = { 16: 2.07, 17: 10.55 };
 
+/**
+ * Kluev's binaries, when the person running the bench built them (outside the repository, as above): BEZZEL_KLUEV
+ * names the folder with one `kluev-plain-<n>.bin` per n, which is then run (`… 1`, one thread) beside each of
+ * Bezzel's runs instead of quoted. Undefined for an n without its binary.
+ */
+function kluevBinary(n: number): string | undefined {
+  const dir = process.env.BEZZEL_KLUEV;
+  const file = dir ? join(dir, `kluev-plain-${n}.bin`) : undefined;
+  return file && existsSync(file) ? file : undefined;
+}
+
 /** The plain bitboard counter (bench/anchors/queens-bitboard.c), compiled with -O3 in this run; undefined without cc. */
 function compileCounter(dir: string): string | undefined {
   const out = join(dir, 'queens-bitboard');
@@ -91,7 +102,11 @@ const section: BenchSection = {
     try {
       const counter = compileCounter(dir);
       log(`  plain bitboard C counter: ${counter ? 'bench/anchors/queens-bitboard.c, cc -O3, compiled in this run' : 'no C compiler here: no ratios'}`);
-      log("  anchors (quoted, measured on this machine, see the section's source): Kluev's N-Queens-Count-Sol, g++ -O3 -march=native, one binary per n; NQueensFAF CPU solver, Java 17");
+      log(
+        process.env.BEZZEL_KLUEV
+          ? `  Kluev's N-Queens-Count-Sol (one thread) run in this run from ${process.env.BEZZEL_KLUEV}; two threads and NQueensFAF quoted (see the section's source)`
+          : "  anchors (quoted, measured on this machine, see the section's source; BEZZEL_KLUEV=DIR runs Kluev's binaries here): Kluev's N-Queens-Count-Sol, g++ -O3 -march=native, one binary per n; NQueensFAF CPU solver, Java 17",
+      );
       log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from others' work than wall time`);
       const sizes = [12, 13, 14, 15, 16, 17, 18, ...(slow ? [19, 20] : [])].filter((n) => !quick || n <= 16);
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -100,6 +115,8 @@ const section: BenchSection = {
         const rounds = n <= 16 ? 3 : 1;
         const runs: Timed[] = [];
         const plain: number[] = [];
+        const kluevRuns: number[] = [];
+        const kluevFile = kluevBinary(n);
         for (let i = 0; i < rounds; i++) {
           runs.push(await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count', '--workers', '1', '--max-time', 'none']));
           // The C counter beside each run; from n = 18 it takes minutes (BEZZEL_SLOW).
@@ -108,17 +125,23 @@ const section: BenchSection = {
             if (c.stdout.trim() !== String(row.all)) throw new Error(`the C counter printed ${c.stdout.trim()} for n = ${n}, not ${row.all}`);
             plain.push(c.wallMs);
           }
+          if (kluevFile) {
+            const k = await timed(kluevFile, ['1']);
+            if (/Result: (\d+)/.exec(k.stdout)?.[1] !== String(row.all)) throw new Error(`Kluev's counter printed ${k.stdout.trim()} for n = ${n}, not ${row.all}`);
+            kluevRuns.push(k.wallMs);
+          }
         }
         for (const run of runs) if (answerOf(run)?.[1] !== String(row.all)) throw new Error(`n = ${n}: bezzel printed ${run.stdout.split('\n')[0]}, not ${row.all}`);
         const wall = median(runs.map((r) => r.wallMs));
         const best = runs.find((r) => r.wallMs === wall)!;
         const c = plain.length > 0 ? median(plain) : Number.NaN;
-        const kluev = KLUEV_ONE[n];
+        const kluev = kluevRuns.length > 0 ? median(kluevRuns) / 1000 : KLUEV_ONE[n];
+        const kluevSays = kluevRuns.length > 0 ? 'measured' : 'quoted';
         log(
           `  n=${String(n).padStart(2)} 1 thread : ${String(row.all).padStart(12)} ok  wall ${seconds(wall).padStart(8)}  search ${fmtMs(searchOf(best)).padStart(8)}` +
             `${best.userS !== undefined ? `  user ${best.userS.toFixed(2).padStart(6)} s  peak ${best.peakMiB!.toFixed(0).padStart(4)} MiB` : ''}` +
             `${Number.isFinite(c) ? `  C counter ${seconds(c).padStart(8)}  ratio ${(wall / c).toFixed(3)}` : ''}` +
-            `${kluev !== undefined ? `  Kluev ${kluev.toFixed(2)} s (${wall / 1000 < kluev ? 'ahead' : 'behind'})` : ''}`,
+            `${kluev !== undefined ? `  Kluev ${kluev.toFixed(2)} s ${kluevSays} (${wall / 1000 < kluev ? 'ahead' : 'behind'})` : ''}`,
         );
         if (n >= 16) {
           const classes = await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count-fundamental', '--workers', '1', '--max-time', 'none']);
