@@ -1,43 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchSection } from '../index.js';
 import { fmtMs } from '../time.js';
+import { bezzelCommand as command } from '../whole-command.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const bin = join(root, 'packages/cli/bin/bezzel.mjs');
-const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const narrow = JSON.parse(readFileSync(join(root, 'test/oracles/closed-tours-narrow.json'), 'utf8')) as Record<'rows3' | 'rows5' | 'rows6', Record<string, string>>;
-
-interface Timed {
-  readonly wallMs: number;
-  /** User CPU seconds and peak resident MiB of the whole process, from GNU time. */
-  readonly userS?: number;
-  readonly peakMiB?: number;
-  readonly stdout: string;
-}
-
-/** One `bezzel …` command as a user's shell runs it, timed whole (start-up, worker thread and all). */
-function command(args: readonly string[]): Promise<Timed> {
-  return new Promise((resolve, reject) => {
-    const line = [process.execPath, bin, ...args];
-    const [file, ...rest] = gnuTime ? [gnuTime, '-f', '%U %M', ...line] : line;
-    const started = performance.now();
-    const child = spawn(file!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`bezzel ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
-      const t = gnuTime ? /([\d.]+) (\d+)\s*$/.exec(stderr) : null;
-      resolve({ wallMs, stdout, ...(t ? { userS: Number(t[1]), peakMiB: Number(t[2]) / 1024 } : {}) });
-    });
-  });
-}
 
 /**
  * Issue 29 item 4: tour counts by the frontier DP, whole commands, each answer checked against the OEIS value
@@ -49,7 +19,7 @@ const section: BenchSection = {
     if (!existsSync(join(root, 'packages/cli/dist/bin.js'))) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--js'], { cwd: root });
     log(`  load average ${loadavg()[0]!.toFixed(1)} at the start; user CPU suffers less from other load than wall time`);
     // Issue 29's row: open tours of 6×6 as a user asks for them (auto picks the strategy), beside the figures it quotes.
-    const six = await command(['tour', 'knight', '-n', '6', '--goal', 'count']);
+    const six = await command(['tour', 'knight', '-n', '6', '--goal', 'count', '--max-time', 'none']);
     const sixCount = /^(\d+) /m.exec(six.stdout)?.[1] ?? '?';
     log(
       `  tour knight -n 6 --goal count: ${sixCount} ${sixCount === '6637920' ? '(A165134 ✓)' : '(MISMATCH: 6637920)'}  wall ${fmtMs(six.wallMs)}` +

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const bin = join(root, 'packages/cli/bin/bezzel.mjs');
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+export interface Timed {
+  readonly wallMs: number;
+  /** User and system CPU seconds and peak resident MiB of the whole process (threads included), from GNU time. */
+  readonly userS?: number;
+  readonly sysS?: number;
+  readonly peakMiB?: number;
+  readonly stdout: string;
+}
+
+/** One `bezzel …` command as a user's shell runs it, timed whole (start-up, worker threads and all). */
+export function bezzelCommand(args: readonly string[]): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const line = [process.execPath, bin, ...args];
+    const [file, ...rest] = gnuTime ? [gnuTime, '-f', '%U %S %M', ...line] : line;
+    const started = performance.now();
+    const child = spawn(file!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      if (code !== 0) return reject(new Error(`bezzel ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
+      const t = gnuTime ? /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(stderr) : null;
+      resolve({ wallMs, stdout, ...(t ? { userS: Number(t[1]), sysS: Number(t[2]), peakMiB: Number(t[3]) / 1024 } : {}) });
+    });
+  });
+}
