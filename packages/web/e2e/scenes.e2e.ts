@@ -59,7 +59,17 @@ async function measure(page: Page) {
       const size = parseFloat(getComputedStyle(t).fontSize) * scale;
       if (size < chart.size) chart = { size, text: t.textContent.trim().slice(0, 30) };
     }
+    // The search tree's share of painted (not background) pixels: its explored part drawn large enough to read.
+    const canvas = document.querySelector<HTMLCanvasElement>('#tree');
+    let treePainted: number | null = null;
+    if (canvas && canvas.getClientRects().length > 0 && canvas.width > 1) {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i]! - 0xee) + Math.abs(pixels[i + 1]! - 0xf2) + Math.abs(pixels[i + 2]! - 0xf6) > 12) painted++;
+      treePainted = painted / (canvas.width * canvas.height);
+    }
     return {
+      treePainted,
       rects: {
         board: box(document.querySelector('#board svg.board, #board canvas')),
         note: box(document.querySelector('#scene-card')),
@@ -114,6 +124,8 @@ describe('a lecture in scenes (issue 35)', () => {
           }
           // The strategy's own view is there wherever the scene asks for it and the strategy draws one.
           if (scene.panels.includes('view') && scene.step !== 'start') expect(m.rects.viewBox, `the strategy view at ${where} (${m.panels.join(', ')})`).not.toBeNull();
+          // A search tree shown is not an empty box: early in a search its explored part is zoomed to fill it.
+          if (scene.panels.includes('view') && m.treePainted !== null) expect(m.treePainted, `the search tree's painted share at ${where}`).toBeGreaterThan(0.1);
           // Nothing overlaps: the board, the note, the panels beside it, the answer, the header's buttons.
           const blocks: [string, Box | null][] = [['board', m.rects.board], ['note', m.rects.note], ['now', m.rects.now], ['answer', m.rects.answer], ['present', m.rects.present], ['strip', m.rects.strip]];
           for (let a = 0; a < blocks.length; a++) {
@@ -176,6 +188,10 @@ describe('a lecture in scenes (issue 35)', () => {
           expect(board.width).toBeGreaterThan(200);
           expect(board.y + board.height).toBeLessThanOrEqual(768);
           if (lecture.scenes[i - 1]!.panels.includes('code') && (await slide.locator('.bz-code').count()) > 0) expect(await slide.locator('.bz-code li.current').count()).toBe(1);
+          // The help line at the foot of the window lies under the scene, over none of it (it covered the tree's foot).
+          const help = (await deck.locator('.bz-help').boundingBox())!;
+          const body = (await slide.locator('.bz-body').boundingBox())!;
+          expect(body.y + body.height, `the help line under scene ${i}`).toBeLessThanOrEqual(help.y);
           await deck.keyboard.press('PageDown');
         }
         await deck.screenshot({ path: new URL('./output/lecture-deck-1024.png', import.meta.url).pathname });

@@ -108,7 +108,7 @@ export const DECK_CSS = `
 
 /** What a deck file adds to be a deck: one slide on the screen, the keys a presenter's clicker sends, a counter. */
 const DECK_SCREEN = `
-@media screen { .bz-slide { display: none; } .bz-slide.on { display: flex; } body { margin: 0; } }
+@media screen { .bz-slide { display: none; padding-bottom: 2.4rem; } .bz-slide.on { display: flex; } body { margin: 0; } }
 .bz-help { position: fixed; right: 0.8rem; bottom: 0.5rem; font: 14px system-ui, sans-serif; color: #5a6472; }
 @media print { @page { size: A4 landscape; margin: 8mm; } .bz-slide { height: 190mm; break-after: page; page-break-after: always; } .bz-slide:last-of-type { break-after: auto; page-break-after: auto; } .bz-help { display: none; } }
 `;

@@ -21,6 +21,8 @@ export class TreeView {
   #layout?: { x0: Float64Array; x1: Float64Array; leaves: number };
   #rowHeight = 1;
   #scale = 1;
+  /** How many times the explored part is magnified: a power of two, chosen from the newest node seen. */
+  #zoom = 1;
 
   /** The canvas's size on the screen, read when it changes rather than every frame (a read forces a layout). */
   #box = { width: 300, height: 150 };
@@ -65,7 +67,7 @@ export class TreeView {
     }
     const g = canvas.getContext('2d');
     if (!g) return;
-    this.#repaint(width, height);
+    this.#repaint(width, height, position);
     const layout = this.#layout!;
     const painted = this.#painted!;
     g.fillStyle = COLOURS.ghost;
@@ -74,6 +76,7 @@ export class TreeView {
     // Nodes made since the last layout wait for the next one.
     const laidOut = layout.x0.length;
     const seen = Math.min(this.tree.seenBy(position), laidOut);
+    this.canvas.dataset.zoom = String(this.#zoom);
     for (const row of this.tree.byDepth) {
       let lo = 0;
       let hi = row.length;
@@ -85,7 +88,7 @@ export class TreeView {
       if (lo === 0) continue;
       const last = row[lo - 1]!;
       const depth = this.tree.depth[last]!;
-      const right = Math.ceil(layout.x1[last]! * this.#scale);
+      const right = Math.min(width, Math.ceil(layout.x1[last]! * this.#scale));
       const y = depth * this.#rowHeight;
       if (right > 0) g.drawImage(painted, 0, y, right, this.#rowHeight, 0, y, right, this.#rowHeight);
     }
@@ -114,29 +117,48 @@ export class TreeView {
     return `${this.board.name(t.square[node]!)} at depth ${t.depth[node]! + 1}: ${what}`;
   }
 
-  /** Paints every node into the offscreen canvas, again only when the tree has grown (and not too often). */
-  #repaint(width: number, height: number): void {
+  /**
+   * The magnification that makes the explored part fill at least half the width: early in a search it is a sliver
+   * of the whole tree's width (the first dead end of 8 queens is a pixel wide), so the view zooms in by powers of
+   * two — a repaint only when the power changes — with a leaf never wider than a quarter of the view.
+   */
+  #zoomFor(position: number): number {
+    const layout = this.#layout!;
+    const seen = Math.min(this.tree.seenBy(position), layout.x0.length);
+    if (seen === 0) return 1;
+    const explored = Math.max(layout.x1[seen - 1]!, Math.min(4, layout.leaves));
+    return 2 ** Math.max(0, Math.floor(Math.log2(layout.leaves / explored)));
+  }
+
+  /** Paints every node into the offscreen canvas, again only when the tree has grown (and not too often) or the zoom changes. */
+  #repaint(width: number, height: number, position: number): void {
     const size = this.tree.size;
     const now = performance.now();
-    if (this.#painted && (size === this.#paintedSize || now - this.#paintedAt < RELAYOUT_MS)) return;
-    this.#paintedSize = size;
-    this.#paintedAt = now;
-    this.#layout = this.tree.layout();
-    const layout = this.#layout;
+    const grown = !this.#painted || (size !== this.#paintedSize && now - this.#paintedAt >= RELAYOUT_MS);
+    if (grown) {
+      this.#paintedSize = size;
+      this.#paintedAt = now;
+      this.#layout = this.tree.layout();
+    }
+    const zoom = this.#zoomFor(position);
+    if (!grown && zoom === this.#zoom && this.#painted!.width === width && this.#painted!.height === height) return;
+    this.#zoom = zoom;
+    const layout = this.#layout!;
     const painted = this.#painted ?? document.createElement('canvas');
     this.#painted = painted;
     painted.width = width;
     painted.height = height;
     const g = painted.getContext('2d')!;
     this.#rowHeight = Math.max(1, Math.floor(height / (this.tree.maxDepth + 1)));
-    this.#scale = width / Math.max(1, layout.leaves);
+    this.#scale = (width / Math.max(1, layout.leaves)) * zoom;
     g.clearRect(0, 0, width, height);
     const labels = this.#rowHeight >= 12;
     g.font = `${Math.min(12 * devicePixelRatio, this.#rowHeight * 0.7)}px sans-serif`;
     g.textBaseline = 'middle';
     g.textAlign = 'center';
-    for (let node = 0; node < size; node++) {
+    for (let node = 0; node < layout.x0.length; node++) {
       const x = layout.x0[node]! * this.#scale;
+      if (x >= width) continue;
       const w = (layout.x1[node]! - layout.x0[node]!) * this.#scale;
       const y = this.tree.depth[node]! * this.#rowHeight;
       g.fillStyle = this.tree.solution[node] ? COLOURS.solution : this.tree.isDeadEnd(node) ? COLOURS.dead : COLOURS.inner;

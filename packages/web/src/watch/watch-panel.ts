@@ -148,7 +148,7 @@ export class WatchPanel {
     setText(
       byId('tree-note'),
       shown
-        ? `${run.tree.size.toLocaleString('en')} nodes. Each row is a depth; each node is as wide as the leaves below it. Red: dead ends; green: solutions; the outline is the path to this step. Click a node to go to it.`
+        ? `${run.tree.size.toLocaleString('en')} nodes. Each row is a depth; each node is as wide as the leaves below it (early in a search the view zooms in on the part explored so far). Red: dead ends; green: solutions; the outline is the path to this step. Click a node to go to it.`
         : run.tree.treeShaped && run.tree.maxDepth > 64 ? 'The tree is drawn for searches at most 64 deep.' : 'A search tree is drawn for recorded backtracking, cover-search, csp and dlx runs.',
     );
     const nodeShown = shown && NodeTree.fits(run.setup.board, run.tree);
