@@ -165,7 +165,8 @@ export class TreeView {
       g.fillRect(x, y, Math.max(w - (w > 3 ? 1 : 0), 0.5), this.#rowHeight - 1);
       if (labels && w >= 18 * devicePixelRatio) {
         g.fillStyle = '#fff';
-        g.fillText(this.board.name(this.tree.square[node]!), x + w / 2, y + this.#rowHeight / 2);
+        // Centred on the part in view: zoomed in, a wide node runs past the right edge.
+        g.fillText(this.board.name(this.tree.square[node]!), x + Math.min(w, width - x) / 2, y + this.#rowHeight / 2);
       }
     }
   }
