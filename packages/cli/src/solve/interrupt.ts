@@ -34,6 +34,9 @@ function gently(): void {
 export async function withDefaultStops<T>(work: () => Promise<T>): Promise<T> {
   const ours = STOPS.map((signal) => [signal, process.listeners(signal).filter((l) => l === gently || l === now)] as const);
   for (const [signal, listeners] of ours) for (const listener of listeners) process.removeListener(signal, listener as () => void);
+  // A Ctrl-C that came while the command was starting would be lost: the work would start and never look at it.
+  // Nothing has been done yet, so it ends the command as the default action would (exit 130).
+  if (stopping.signal.aborted) return process.exit(EXIT.interrupted);
   try {
     return await work();
   } finally {
