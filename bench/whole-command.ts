@@ -15,13 +15,13 @@ export interface Timed {
   readonly stdout: string;
 }
 
-/** One `bezzel …` command as a user's shell runs it, timed whole (start-up, worker threads and all). */
-export function bezzelCommand(args: readonly string[]): Promise<Timed> {
+/** A program as a user's shell runs it, timed whole (start-up, worker threads and all): bezzel or an anchor. */
+export function timedCommand(file: string, args: readonly string[]): Promise<Timed> {
   return new Promise((resolve, reject) => {
-    const line = [process.execPath, bin, ...args];
-    const [file, ...rest] = gnuTime ? [gnuTime, '-f', '%U %S %M', ...line] : line;
+    const line = [file, ...args];
+    const [run, ...rest] = gnuTime ? [gnuTime, '-f', '%U %S %M', ...line] : line;
     const started = performance.now();
-    const child = spawn(file!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(run!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -29,9 +29,12 @@ export function bezzelCommand(args: readonly string[]): Promise<Timed> {
     child.on('error', reject);
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`bezzel ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
+      if (code !== 0) return reject(new Error(`${file} ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
       const t = gnuTime ? /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(stderr) : null;
       resolve({ wallMs, stdout, ...(t ? { userS: Number(t[1]), sysS: Number(t[2]), peakMiB: Number(t[3]) / 1024 } : {}) });
     });
   });
 }
+
+/** One `bezzel …` command, timed whole. */
+export const bezzelCommand = (args: readonly string[]): Promise<Timed> => timedCommand(process.execPath, [bin, ...args]);

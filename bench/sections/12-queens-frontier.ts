@@ -1,45 +1,16 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchSection } from '../index.js';
 import { fmtMs } from '../time.js';
+import { bezzelCommand, timedCommand, type Timed } from '../whole-command.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const bin = join(root, 'packages/cli/bin/bezzel.mjs');
-const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const oracle = JSON.parse(readFileSync(join(root, 'test/oracles/queens.json'), 'utf8')) as { rows: { n: number; all: number | string; fundamental: number | string }[] };
 const published = (n: number) => oracle.rows.find((row) => row.n === n);
 
-interface Timed {
-  readonly wallMs: number;
-  /** User CPU seconds and peak resident MiB of the whole process, from GNU time. */
-  readonly userS?: number;
-  readonly peakMiB?: number;
-  readonly stdout: string;
-}
-
-/** A command as a user's shell runs it, timed whole (start-up, search thread and all). */
-function timed(file: string, args: readonly string[]): Promise<Timed> {
-  return new Promise((resolve, reject) => {
-    const [run, ...rest] = gnuTime ? [gnuTime, '-f', '%U %M', file, ...args] : [file, ...args];
-    const started = performance.now();
-    const child = spawn(run!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`${file} ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').at(-1)}`));
-      const t = gnuTime ? /([\d.]+) (\d+)\s*$/.exec(stderr) : null;
-      resolve({ wallMs, stdout, ...(t ? { userS: Number(t[1]), peakMiB: Number(t[2]) / 1024 } : {}) });
-    });
-  });
-}
-
-const bezzel = (args: readonly string[]) => timed(process.execPath, [bin, ...args]);
+const bezzel = bezzelCommand;
 const answerOf = (run: Timed) => /^(\d+) solutions(?:, (\d+) fundamental)?/m.exec(run.stdout);
 const searchOf = (run: Timed) => {
   const time = /time ([\d.]+) (ms|s)\b/.exec(run.stdout);
@@ -121,12 +92,12 @@ const section: BenchSection = {
           runs.push(await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count', '--workers', '1', '--max-time', 'none']));
           // The C counter beside each run; from n = 18 it takes minutes (BEZZEL_SLOW).
           if (counter && (n <= 17 || slow)) {
-            const c = await timed(counter, [String(n)]);
+            const c = await timedCommand(counter, [String(n)]);
             if (c.stdout.trim() !== String(row.all)) throw new Error(`the C counter printed ${c.stdout.trim()} for n = ${n}, not ${row.all}`);
             plain.push(c.wallMs);
           }
           if (kluevFile) {
-            const k = await timed(kluevFile, ['1']);
+            const k = await timedCommand(kluevFile, ['1']);
             if (/Result: (\d+)/.exec(k.stdout)?.[1] !== String(row.all)) throw new Error(`Kluev's counter printed ${k.stdout.trim()} for n = ${n}, not ${row.all}`);
             kluevRuns.push(k);
           }
