@@ -23,6 +23,7 @@ export * from './nesting.js';
 export * from './number-misfit.js';
 export * from './notation.js';
 export * from './options.js';
+export * from './issue-path.js';
 export * from './piece.js';
 export * from './plugin.js';
 export * from './problem.js';

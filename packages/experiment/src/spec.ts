@@ -1,4 +1,4 @@
-import { DOMINATION_VARIANTS, fail, GOALS, GOALS_OF, ok, quoted, type DominationVariant, type Goal, type OptionValue, type Parsed, type ProblemKind } from '@bezzel/core';
+import { DOMINATION_VARIANTS, fail, GOALS, GOALS_OF, issuePath, ok, quoted, type DominationVariant, type Goal, type OptionValue, type Parsed, type ProblemKind } from '@bezzel/core';
 import * as v from 'valibot';
 
 /**
@@ -156,19 +156,9 @@ const schema = v.strictObject(
   'must be an object',
 );
 
-/** Where an issue is: `sizes[1]`, `budget.maxSteps`, `sweep.mutationRate[2]`. */
-function pathOf(issue: v.BaseIssue<unknown>): string {
-  let out = '';
-  for (const item of issue.path ?? []) {
-    const key = (item as { key: unknown }).key;
-    out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
-
 /** One line for the first thing wrong, naming the field: `study.json: sizes[1] must be a whole number of at least 1, not 0`. */
 function describeIssue(issue: v.BaseIssue<unknown>, source: string): string {
-  const where = pathOf(issue);
+  const where = issuePath(issue);
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     const parent = where.includes('.') ? where.slice(0, where.lastIndexOf('.')) : '';
     if (parent === 'race') return `${source}: race has no field ${JSON.stringify(issue.input)} (it has ${RACE_FIELDS.join(', ')})`;

@@ -1,4 +1,4 @@
-import { DOMINATION_VARIANTS, PROBLEM_KINDS } from '@bezzel/core';
+import { DOMINATION_VARIANTS, issuePath, PROBLEM_KINDS } from '@bezzel/core';
 import * as v from 'valibot';
 import { DEFAULT_STATE, MAX_PAGE_SIDE, MAX_SEED, MAX_TIME_MS, PAGE_GOALS, type PageState } from '../setup/state.js';
 
@@ -173,19 +173,9 @@ export function lectureText(lecture: Lecture): string {
   return `${JSON.stringify(lecture, null, 2)}\n`;
 }
 
-/** Where an issue is: `scenes[2].setup.width`. */
-function pathOf(issue: v.BaseIssue<unknown>): string {
-  let out = '';
-  for (const item of issue.path ?? []) {
-    const key = (item as { key: unknown }).key;
-    out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
-
 /** One line for one wrong field: `lecture.json: scenes[2].setup.width must be a whole number from 1 to 1,000,000, not 0`. */
 function describeIssue(issue: v.BaseIssue<unknown>, source: string): string {
-  const where = pathOf(issue);
+  const where = issuePath(issue);
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     const parent = where.includes('.') || where.includes('[') ? where.replace(/(\.[^.[\]]+|\[\d+\])$/, '') : '';
     const fields = parent.endsWith('setup') ? SETUP_FIELDS : /scenes\[\d+\]$/.test(parent) ? SCENE_FIELDS : LECTURE_FIELDS;
