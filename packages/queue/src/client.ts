@@ -216,7 +216,7 @@ export class CountClient {
     let failure = record.failure;
     // A worker that is connected may not have seen a count submitted a moment ago: not "waiting" before it could.
     const noticing = queue.workers > queue.capable + (queue.declined ?? 0) && Date.now() - submittedAt < NOTICE_MS;
-    let state = recordState(record, done, total, noticing ? Math.max(1, queue.capable) : queue.capable);
+    let state = recordState(record, done, total, queue.capable > 0 || noticing);
     let sums: CountReturn | undefined;
     if (!checks(this.#key, record.mac ?? '', 'count', id, record.data)) {
       [state, failure] = ['failed', unverified(this.#key !== undefined, record.mac ?? '')];
@@ -367,7 +367,7 @@ export class CountClient {
 
 export { QueueUnreachable };
 
-function recordState(record: Record<string, string>, done: number, total: number, capable: number): CountState {
+function recordState(record: Record<string, string>, done: number, total: number, servable: boolean): CountState {
   switch (record.state) {
     case 'complete':
     case 'failed':
@@ -378,7 +378,7 @@ function recordState(record: Record<string, string>, done: number, total: number
       return 'summing';
     default:
       if (done >= total) return 'summing';
-      return capable === 0 ? 'waiting-for-worker' : 'running';
+      return servable ? 'running' : 'waiting-for-worker';
   }
 }
 

@@ -204,7 +204,7 @@ export class CountWorker {
     }
     if (this.#unfit || this.#closing) return;
     const running = new Set(await redis.smembers(keys.running(address.prefix)));
-    let newlyServed = false; // or newly declined: either is announced at once
+    let announce = false; // a count newly taken or declined
     for (const id of running) {
       if (this.#serving.has(id) || this.#refused.has(id)) continue;
       const [text, mac] = await redis.hmget(keys.count(address.prefix, id), 'data', 'mac');
@@ -212,10 +212,10 @@ export class CountWorker {
       const why = this.#whyNot(id, text, mac);
       if (why === undefined) {
         this.#serve(id);
-        newlyServed = true;
+        announce = true;
       } else {
         this.#refused.set(id, why);
-        newlyServed = true;
+        announce = true;
         this.#log(`not taking count ${id}: ${why}`);
       }
     }
@@ -223,7 +223,7 @@ export class CountWorker {
     for (const id of [...this.#refused.keys()]) if (!running.has(id)) this.#refused.delete(id);
     // A count just taken or declined is announced at once: `status` tells a count no worker can run from one the
     // workers have not looked at yet.
-    if (newlyServed || Date.now() - this.#lastBeat >= HEARTBEAT_MS) {
+    if (announce || Date.now() - this.#lastBeat >= HEARTBEAT_MS) {
       await this.#heartbeat();
       await this.#redriveSums();
     }
