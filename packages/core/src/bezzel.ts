@@ -145,14 +145,36 @@ export class Bezzel {
     return this.parts.filter((p) => p.kind === kind);
   }
 
+  /**
+   * A command asks about one task several times (whether to split it, which route, then the run): each task is
+   * resolved once, and each strategy asked once whether it supports the instance (some estimate their search
+   * tree to answer). Tasks and instances are never changed once made, so what they key stays true.
+   */
+  readonly #instances = new WeakMap<Task, Parsed<Instance>>();
+  readonly #supports = new WeakMap<Instance, Map<SearchStrategy, Support>>();
+
   /** Resolves a task: board built, piece found, k defaulted, options checked. */
   instantiate(task: Task): Parsed<Instance> {
-    return instantiate(task, (id) => this.piece(id), () => this.pieces.map((p) => p.id));
+    let instance = this.#instances.get(task);
+    if (!instance) {
+      instance = instantiate(task, (id) => this.piece(id), () => this.pieces.map((p) => p.id));
+      this.#instances.set(task, instance);
+    }
+    return instance;
   }
 
   /** Every strategy's answer to this instance: whether it supports it, and why not. */
   support(instance: Instance): StrategySupport[] {
-    return this.strategies.map((strategy) => ({ strategy, support: supportOf(strategy, instance) }));
+    return this.strategies.map((strategy) => ({ strategy, support: this.supportOf(strategy, instance) }));
+  }
+
+  /** One strategy's answer to this instance (asked once per instance). */
+  supportOf(strategy: SearchStrategy, instance: Instance): Support {
+    let known = this.#supports.get(instance);
+    if (!known) this.#supports.set(instance, (known = new Map()));
+    let support = known.get(strategy);
+    if (!support) known.set(strategy, (support = askSupport(strategy, instance)));
+    return support;
   }
 
   /** The strategy the task names, or with `auto` the cheapest that supports it. */
@@ -163,7 +185,7 @@ export class Bezzel {
       if (!strategy) {
         return fail('ERR_STRATEGY', `unknown strategy "${id}"; known strategies: ${this.strategies.map((s) => s.meta.id).join(', ')}`);
       }
-      const support = supportOf(strategy, instance);
+      const support = this.supportOf(strategy, instance);
       return support.ok ? ok(strategy) : fail('ERR_STRATEGY', `strategy ${id} cannot do this: ${support.reason}`);
     }
     const supporting = this.support(instance)
@@ -172,7 +194,7 @@ export class Bezzel {
     if (supporting.length === 0) {
       // The reasons of the strategies made for this kind of problem; the others only say they are not.
       const own = this.strategies.filter((s) => s.meta.problems.includes(instance.kind));
-      const why = own.map((s) => `${s.meta.id}: ${(supportOf(s, instance) as { reason: string }).reason}`);
+      const why = own.map((s) => `${s.meta.id}: ${(this.supportOf(s, instance) as { reason: string }).reason}`);
       return fail('ERR_STRATEGY', `no strategy can do this (${why.join('; ') || `no strategy solves ${instance.kind} problems`})`);
     }
     // Options name a strategy's knobs (`--ordering`), so asking for one is asking for a strategy that has it.
@@ -324,7 +346,7 @@ export class Bezzel {
   }
 }
 
-function supportOf(strategy: SearchStrategy, instance: Instance): Support {
+function askSupport(strategy: SearchStrategy, instance: Instance): Support {
   const { meta } = strategy;
   if (!meta.problems.includes(instance.kind)) return { ok: false, reason: `it does not solve ${instance.kind} problems` };
   if (!meta.goals.includes(instance.task.goal)) {

@@ -48,9 +48,12 @@ export async function countOnWorkers(
   let instance = bezzel.instantiate(task);
   if (!instance.ok) throw instance.error;
   bezzel.checkNamedOptions(task);
-  // The pool (and with it checkpoints and worker threads) loads only for counts.
-  const { splits, SubTaskError } = await import('@bezzel/pool');
   const asked = options.workers !== undefined || options.checkpoint !== undefined || options.queue !== undefined || options.parts !== undefined;
+  // Unasked, a count of a small board is never split: answered without loading the pool (a 16-queens count takes
+  // a tenth of a second; loading the pool to learn that would add a twentieth).
+  if (!asked && !worthSplitting(instance.value)) return undefined;
+  // The pool (and with it checkpoints and worker threads) loads only for counts that may be split.
+  const { splits, SubTaskError } = await import('@bezzel/pool');
   // Asked to split (workers, a checkpoint, a queue), `auto` means the cheapest strategy that can — unless one
   // that does not split is faster than it would be on every worker (the frontier DP on 7×8 runs its own threads;
   // backtracking split over two workers would take days).
@@ -77,8 +80,6 @@ export async function countOnWorkers(
     const own = inProcessOnly ? undefined : withOwnThreads(strategy.value, task, options.workers);
     return own ? solveAndPrint({ bezzel, plugins }, own, options) : undefined;
   }
-  if (!asked && !worthSplitting(instance.value)) return undefined;
-
   const needed = pluginsFor(bezzel, plugins, instance.value.piece.id, strategy.value, task.options);
   // The queue's client (BullMQ, ioredis) loads only for a count that goes to a queue.
   const queue = options.queue ? await import('../queue/runner.js') : undefined;

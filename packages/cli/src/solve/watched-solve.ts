@@ -58,7 +58,7 @@ export async function solveWatched(setup: SolveSetup, given: Task, watch: SolveW
   const checked = bezzel.checkOptions(strategy.value, task);
   if (!checked.ok) throw checked.error;
   const id = strategy.value.meta.id;
-  if (!inSearchThread(bezzel, instance.value, strategy.value, strategy.value.supports(instance.value)) && !watch.inThread) return here();
+  if (!inSearchThread(bezzel, instance.value, strategy.value, bezzel.supportOf(strategy.value, instance.value)) && !watch.inThread) return here();
   // A theorem answers at once, however long the search it spares would have been.
   if (bezzel.theory(instance.value) !== undefined) return here();
 
