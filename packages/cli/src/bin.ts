@@ -1,9 +1,15 @@
+import * as nodeModule from 'node:module';
 import { EXIT } from './exit.js';
 import { armStops } from './solve/interrupt.js';
 import { reportStdoutFailure } from './output/output-failure.js';
 
 /** How long a command that has answered may keep running for what is still open. */
 const LINGER_MS = 300;
+
+// Node 22 and later keep the code they compile for the modules loaded from here on (in the system's temporary
+// folder, as TypeScript's tsc does): a command then starts 10–30 ms sooner the next time. Node 20 has no such
+// cache; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Listen for Ctrl-C before anything else loads, so that even a stop in the first moments is answered (the
 // command then stops as soon as its work would start, and says so) instead of killing it without a word.
