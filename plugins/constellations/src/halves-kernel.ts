@@ -5,7 +5,7 @@
  */
 
 import { bucketsBody, partsBody } from './half-search-kernel.js';
-import { joinBody } from './join-kernel.js';
+import { joinBody, joinLevels } from './join-kernel.js';
 import { partRows } from './part-rows.js';
 import { I32, I64, V, V128 } from './wasm-body.js';
 import { name, section, vector } from './wasm-encoding.js';
@@ -13,9 +13,9 @@ import { name, section, vector } from './wasm-encoding.js';
 export { partRows } from './part-rows.js';
 
 /** The module's bytes for an n×n board, halves of m rows, a band of b rows. */
-export function halvesBytes(n: number, m: number, b: number): Uint8Array<ArrayBuffer> {
+export function halvesBytes(n: number, m: number, b: number, levels = joinLevels(m)): Uint8Array<ArrayBuffer> {
   const sizes = [...new Set(partRows(m).filter((r) => r > 0))];
-  const functions = [bucketsBody(), joinBody(n, m, b), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)])];
+  const functions = [bucketsBody(), joinBody(n, m, b, levels), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)])];
   const types = [[5, I32], [4, I64], [7, 0], [8, 0]] as const;
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
   const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`])];
@@ -61,12 +61,12 @@ export function simdAvailable(): boolean {
 
 const kernels = new Map<string, HalvesKernel | undefined>();
 
-export function halvesKernel(n: number, m: number, b: number): HalvesKernel | undefined {
-  const key = `${n}/${m}/${b}`;
+export function halvesKernel(n: number, m: number, b: number, levels = joinLevels(m)): HalvesKernel | undefined {
+  const key = `${n}/${m}/${b}/${levels}`;
   if (kernels.has(key)) return kernels.get(key);
   let kernel: HalvesKernel | undefined;
   try {
-    const e = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, b))).exports;
+    const e = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, b, levels))).exports;
     const [h1, h2] = partRows(m);
     const sizes = [...new Set([h1, h2].filter((r) => r > 0))];
     kernel = {

@@ -26,10 +26,10 @@ const task = (n: number, goal: Goal = 'count', options?: Task['options']): Task 
   problem: problem(n), goal, strategy: 'halves', budget: { maxTimeMs: 900_000 }, ...(options ? { options } : {}),
 });
 /** The bands' count for a board and band, summed over a share's buckets (all by default). */
-const byBands = (n: number, b: number, share: Share = { index: 0, of: 1, before: 0 }) => {
+const byBands = (n: number, b: number, share: Share = { index: 0, of: 1, before: 0 }, levels?: number) => {
   let total = 0n;
   eachBand(n, b, (band) => {
-    const found = countBand(n, b, band, undefined, share);
+    const found = countBand(n, b, band, undefined, share, levels);
     share.before += found.buckets;
     total += BigInt(band.weight) * found.count;
     return true;
@@ -77,6 +77,22 @@ describe('every band width gives the same count (the symmetry weights of bands a
 
   it('a band of every row is every solution, one per orbit of the mirror and the flip', () => {
     expect(bands(10, 10).reduce((sum, band) => sum + band.weight, 0)).toBe(724);
+  });
+});
+
+describe("the join's count by carry-save adders, two lanes a step or four (n = 18 on)", () => {
+  // Halves of 9 rows and more (the four-lane count) take seconds; the same code on smaller boards, forced, checks
+  // the carries' weights and the rows' padding to a whole step, with every band width and share.
+  it.each([
+    [8, 0], [9, 1], [11, 3], [12, 0], [13, 1], [14, 0], [14, 2],
+  ] as const)('n = %i, band %i: the same count both ways', (n, b) => {
+    for (const levels of [1, 2]) expect([levels, byBands(n, b, undefined, levels)]).toEqual([levels, A000170[n - 1]]);
+  });
+
+  it('shares of the buckets add up with four lanes a step too', () => {
+    let total = 0n;
+    for (let i = 0; i < 5; i++) total += byBands(13, 1, { index: i, of: 5, before: 0 }, 2);
+    expect(total).toBe(A000170[12]);
   });
 });
 

@@ -14,7 +14,7 @@
  * do not keep rows as rows, so this counts solutions, not their classes.
  */
 import { halvesKernel, partRows, reserve } from './halves-kernel.js';
-import { CFG, joinBytes } from './join-kernel.js';
+import { CFG, joinBytes, joinLevels } from './join-kernel.js';
 import type { Band } from './bands.js';
 
 /** How a band's count is watched: the steps (buckets joined) so far and the limit, and the clock. */
@@ -70,7 +70,15 @@ const room = new Map<string, number>();
  * between parts. Memory (WebAssembly's, kept between bands): the parts (16 bytes each) with a start for each of
  * the 4^m column sets, the buckets, and one bucket's join.
  */
-export function countBand(n: number, b: number, band: Band, watch?: BandWatch, share: Share = { index: 0, of: 1, before: 0 }): BandCount {
+export function countBand(
+  n: number,
+  b: number,
+  band: Band,
+  watch?: BandWatch,
+  share: Share = { index: 0, of: 1, before: 0 },
+  /** The join's carry-save levels (by default as measured fastest for the half height; the tests try each). */
+  levels = joinLevels((n - b) / 2),
+): BandCount {
   const m = (n - b) / 2;
   if (m === 0) {
     // The band is a whole solution: one bucket (of no columns).
@@ -78,7 +86,7 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch, s
     if (watch && mine) watch.steps++;
     return { count: mine ? 1n : 0n, complete: true, parts: 0, buckets: 1 };
   }
-  const kernel = halvesKernel(n, m, b);
+  const kernel = halvesKernel(n, m, b, levels);
   if (!kernel) throw new Error('WebAssembly is not available');
   const [h1, h2] = partRows(m);
   const full = (1 << n) - 1;
@@ -162,13 +170,13 @@ export function countBand(n: number, b: number, band: Band, watch?: BandWatch, s
   const top = [table(lTop, rTop, 0, h1), table(lTop, rTop, h1, h2)];
   const bottom = stab & 2 ? top : [table(lBottom, rBottom, 0, h1), table(lBottom, rBottom, h1, h2)];
   const workAt = at;
-  const key = `${n}/${b}`;
+  const key = `${n}/${b}/${levels}`;
   let topRoom = room.get(key) ?? 1 << 12;
   const fit = () => {
     const codesAt = workAt;
     const runsAt = codesAt + 8 * topRoom;
     const joinAt = align(runsAt + 16 * topRoom);
-    const listAt = align(joinAt + joinBytes(n, m, b, topRoom, widestOuter));
+    const listAt = align(joinAt + joinBytes(n, m, b, topRoom, widestOuter, levels));
     reserve(kernel, listAt + 4 * widestOuter);
     cells = new Int32Array(kernel.memory.buffer);
     const cfg = cells.subarray(cfgAt >> 2, (cfgAt >> 2) + CFG.size);
