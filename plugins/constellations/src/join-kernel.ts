@@ -97,6 +97,11 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   const PLACE = COLS + 16;
     const tableOf = (row: number) => pairSteps(m).findIndex(([r]) => r === row);
   /**
+   * The base row (the padding past the last top) is ORed into every entry of the first pair table, the inner
+   * part's rows nearest the band, when it has two rows or more: A[x] then reads one row fewer a lane.
+   */
+  const baseInTable = h1 >= 2;
+  /**
    * The pointers whose ORs give a part's conflicts: for each step of the part (its queens in `code`, bytes from
    * its first row `from`), a pair table's entry, or a single queen's two rows. Returns their locals.
    */
@@ -393,6 +398,7 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
             lanes(() => {
               f.get('dst').get('x').op(OP.i32Add);
               load('t1'), load('t2'), f.op(...V.or), load('t3'), f.op(...V.or), load('t4'), f.op(...V.or);
+              if (table === 0 && baseInTable) load('base'), f.op(...V.or);
               f.op(...V.store);
             });
           });
@@ -452,8 +458,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
           const inner = partPointers('code', 0, h1);
           f.op(...V.ones).set('and', V128);
           lanes(() => {
-            load('base');
-            for (const row of inner) load(row), f.op(...V.or);
+            if (!baseInTable) load('base');
+            inner.forEach((row, i) => (load(row), (i > 0 || !baseInTable) && f.op(...V.or)));
             f.set('v', V128);
             f.get('A').get('x').op(OP.i32Add).get('v', V128).op(...V.store);
             f.get('and', V128).get('v', V128).op(...V.and).set('and', V128);
