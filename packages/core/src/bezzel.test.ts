@@ -59,3 +59,54 @@ describe('createBezzel', () => {
     expect(result).toMatchObject({ status: 'impossible', proof: 'theorem', strategy: 'theorem' });
   });
 });
+
+describe('auto asks a costly estimate only where it could win', () => {
+  const task = { problem: { kind: 'placement', board: { width: 3, height: 2 }, piece: 'knight', k: 1 }, goal: 'count' } as const;
+  /** A strategy whose estimate says `cost`, with a floor of `floor`, counting how often it was asked. */
+  const strategy = (id: string, cost: number, floor?: number) => {
+    const asked = { supports: 0 };
+    const s: SearchStrategy = {
+      meta: { id, description: id, problems: ['placement'], goals: ['count'] },
+      supports: () => (asked.supports++, yes(cost)),
+      ...(floor !== undefined ? { floorMs: () => floor } : {}),
+      run: () => ({ status: 'complete', count: 0n, stats: { nodes: 0, timeMs: 0 } }),
+    };
+    return { s, asked };
+  };
+
+  it('a floor above the cheapest cost found: not asked, and the cheapest wins', async () => {
+    const costly = strategy('costly', 500, 300);
+    const cheap = strategy('cheap', 20);
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [costly.s, cheap.s] })] });
+    const instance = bezzel.instantiate(task);
+    if (!instance.ok) throw instance.error;
+    expect(bezzel.choose(instance.value)).toMatchObject({ ok: true, value: cheap.s });
+    expect([costly.asked.supports, cheap.asked.supports]).toEqual([0, 1]);
+    // Every strategy's answer, when asked for all of them, still has it.
+    expect(bezzel.support(instance.value).map(({ support }) => support)).toEqual([yes(500), yes(20)]);
+  });
+
+  it('a floor below: asked, and it wins when its estimate is cheaper; ties go to the one registered first', async () => {
+    const low = strategy('low', 10, 5);
+    const other = strategy('other', 20);
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [other.s, low.s] })] });
+    const instance = bezzel.instantiate(task);
+    if (!instance.ok) throw instance.error;
+    expect(bezzel.choose(instance.value)).toMatchObject({ ok: true, value: low.s });
+    const a = strategy('a', 7);
+    const b = strategy('b', 7);
+    const tied = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [a.s, b.s] })] });
+    const same = tied.instantiate(task);
+    if (!same.ok) throw same.error;
+    expect(tied.choose(same.value)).toMatchObject({ ok: true, value: a.s });
+  });
+
+  it('a floor that throws or is not a number counts as none', async () => {
+    const broken: SearchStrategy = { ...strategy('broken', 3).s, floorMs: () => { throw new Error('bug'); } };
+    const nan = { ...strategy('nan', 4).s, floorMs: () => Number.NaN };
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [nan, broken] })] });
+    const instance = bezzel.instantiate(task);
+    if (!instance.ok) throw instance.error;
+    expect(bezzel.choose(instance.value)).toMatchObject({ ok: true, value: broken });
+  });
+});

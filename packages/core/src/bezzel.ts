@@ -10,7 +10,7 @@ import type { Piece } from './piece.js';
 import { DEFAULT_BUDGET, type OptionValue, type Task } from './problem.js';
 import type { Outcome, Result } from './result.js';
 import { randomSeed, Rng } from './rng.js';
-import type { Elsewhere, Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, TraceEvent } from './strategy.js';
+import type { Elsewhere, Instance, ProgressEvent, SearchStrategy, StrategyPart, Support, Supported, TraceEvent } from './strategy.js';
 import { TYPES } from './tokens.js';
 import { impossibleMagicTour, impossibleTour } from './tour-theory.js';
 import { TrajectoryRecorder } from './trajectory.js';
@@ -97,6 +97,16 @@ export interface StrategySupport {
   strategy: SearchStrategy;
   /** Its answer. */
   support: Support;
+}
+
+/** What {@link Bezzel.cheapest} found. */
+export interface Cheapest {
+  /** The strategy. */
+  readonly strategy: SearchStrategy;
+  /** Its answer to the instance. */
+  readonly support: Supported;
+  /** What it costs by the caller's measure: its estimate, or more. */
+  readonly ms: number;
 }
 
 /** The registry of what plugins contributed, and the Solver that runs tasks with it. */
@@ -188,6 +198,11 @@ export class Bezzel {
       const support = this.supportOf(strategy, instance);
       return support.ok ? ok(strategy) : fail('ERR_STRATEGY', `strategy ${id} cannot do this: ${support.reason}`);
     }
+    // Options name a strategy's knobs (`--ordering`), so asking for one is asking for a strategy that has it.
+    const asked = Object.keys(instance.task.options ?? {});
+    const cheapest = this.cheapest(instance, (strategy) => asked.every((name) => declaresOption(strategy, name)));
+    if (cheapest) return ok(cheapest.strategy);
+    // None: every strategy's answer, to say why.
     const supporting = this.support(instance)
       .filter((c) => c.support.ok)
       .sort((a, b) => (a.support as { cost: number }).cost - (b.support as { cost: number }).cost);
@@ -197,17 +212,37 @@ export class Bezzel {
       const why = own.map((s) => `${s.meta.id}: ${(this.supportOf(s, instance) as { reason: string }).reason}`);
       return fail('ERR_STRATEGY', `no strategy can do this (${why.join('; ') || `no strategy solves ${instance.kind} problems`})`);
     }
-    // Options name a strategy's knobs (`--ordering`), so asking for one is asking for a strategy that has it.
-    const asked = Object.keys(instance.task.options ?? {});
-    const fitting = supporting.filter((c) => asked.every((name) => declaresOption(c.strategy, name)));
-    if (fitting.length === 0) {
-      return fail(
-        'ERR_OPTION',
-        `no strategy that can do this takes option${asked.length > 1 ? 's' : ''} ${asked.map((n) => `"${n}"`).join(', ')}` +
-          ` (those that can: ${supporting.map((c) => c.strategy.meta.id).join(', ')})`,
-      );
+    return fail(
+      'ERR_OPTION',
+      `no strategy that can do this takes option${asked.length > 1 ? 's' : ''} ${asked.map((n) => `"${n}"`).join(', ')}` +
+        ` (those that can: ${supporting.map((c) => c.strategy.meta.id).join(', ')})`,
+    );
+  }
+
+  /**
+   * The cheapest strategy that supports the instance and passes `eligible`, by `costOf` (its estimate, by
+   * default; a caller may add what its route costs, never less). Strategies are asked in order of their floors
+   * (`floorMs`), and none whose floor is above the cheapest cost found: a costly estimate is made only where it
+   * could win. Ties go to the strategy registered first. Undefined when none can.
+   */
+  cheapest(
+    instance: Instance,
+    eligible: (strategy: SearchStrategy) => boolean = () => true,
+    costOf: (strategy: SearchStrategy, support: Supported) => number = (_strategy, support) => support.cost,
+  ): Cheapest | undefined {
+    const candidates = this.strategies
+      .map((strategy, order) => ({ strategy, order, floor: floorOf(strategy, instance) }))
+      .filter(({ strategy }) => strategy.meta.problems.includes(instance.kind) && strategy.meta.goals.includes(instance.task.goal) && eligible(strategy))
+      .sort((a, b) => a.floor - b.floor || a.order - b.order);
+    let best: (Cheapest & { order: number }) | undefined;
+    for (const { strategy, order, floor } of candidates) {
+      if (best && floor > best.ms) break;
+      const support = this.supportOf(strategy, instance);
+      if (!support.ok) continue;
+      const ms = costOf(strategy, support);
+      if (!best || ms < best.ms || (ms === best.ms && order < best.order)) best = { strategy, support, ms, order };
     }
-    return ok(fitting[0]!.strategy);
+    return best && { strategy: best.strategy, support: best.support, ms: best.ms };
   }
 
   /**
@@ -361,6 +396,16 @@ function askSupport(strategy: SearchStrategy, instance: Instance): Support {
   } catch (error) {
     // A plugin's bug in supports() rules that strategy out, and says why; other strategies still serve.
     return { ok: false, reason: `its supports() failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** A strategy's floor (`floorMs`), 0 when it has none or it fails (then it is asked, as any other). */
+function floorOf(strategy: SearchStrategy, instance: Instance): number {
+  try {
+    const floor = strategy.floorMs?.(instance) ?? 0;
+    return Number.isFinite(floor) && floor > 0 ? floor : 0;
+  } catch {
+    return 0;
   }
 }
 

@@ -68,24 +68,26 @@ export type Instance =
  * the whole budget it would spend. A `no` is also how a strategy refuses a run whose memory would pass
  * MEMORY_LIMIT_BYTES (see memory.ts), with its estimate in the reason.
  */
-export type Support =
-  | {
-      /** Yes, it can. */
-      readonly ok: true;
-      /** The estimated wall time of the run in milliseconds: `auto` runs the lowest. */
-      readonly cost: number;
-      /**
-       * The cost was measured for this very kind of task (not an estimate, which may be off a thousandfold): a
-       * command may then run a short count where it is, without a search thread's start-up.
-       */
-      readonly measured?: boolean;
-    }
-  | {
-      /** No, it cannot. */
-      readonly ok: false;
-      /** Why not, in words a user reads after "strategy X cannot do this: ". */
-      readonly reason: string;
-    };
+export type Support = Supported | Unsupported;
+/** A strategy's yes (see {@link Support}). */
+export interface Supported {
+  /** Yes, it can. */
+  readonly ok: true;
+  /** The estimated wall time of the run in milliseconds: `auto` runs the lowest. */
+  readonly cost: number;
+  /**
+   * The cost was measured for this very kind of task (not an estimate, which may be off a thousandfold): a
+   * command may then run a short count where it is, without a search thread's start-up.
+   */
+  readonly measured?: boolean;
+}
+/** A strategy's no (see {@link Support}). */
+export interface Unsupported {
+  /** No, it cannot. */
+  readonly ok: false;
+  /** Why not, in words a user reads after "strategy X cannot do this: ". */
+  readonly reason: string;
+}
 /** Yes, in an estimated `ms` of wall time (see {@link Support}); past any budget it saturates, never NaN. */
 export const yes = (ms: number, how?: { readonly measured?: boolean }): Support => ({
   ok: true,
@@ -533,6 +535,12 @@ export interface SearchStrategy {
    * Called only for the problems and goals `meta` lists; it must be quick (no search).
    */
   supports(instance: Instance): Support;
+  /**
+   * Optional: a quick lower bound on the cost `supports` would give (ms), for a strategy whose estimate is itself
+   * costly (dancing links builds its matrix and probes its tree). `auto` asks strategies in order of their floors
+   * and does not ask one whose floor is above the cheapest cost already found. Without it the floor is 0.
+   */
+  floorMs?(instance: Instance): number;
   /**
    * The search: returns what it found as an {@link Outcome}, which the core checks before anyone sees it. Reads its
    * options, budget, random numbers and parts from the context.

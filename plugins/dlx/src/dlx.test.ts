@@ -244,3 +244,23 @@ describe('dlx budget, cost and trace', () => {
     expect(first).toMatchObject({ type: 'cover', row: 0, column: 'rank 1', depth: 0, size: 6, also: ['file a', 'diagonal a1–f6', 'anti-diagonal a1'] });
   });
 });
+
+describe("dlx's floor for auto", () => {
+  it('is below its own estimate, and lets auto leave it out where a count is far beyond it (16 queens)', () => {
+    const strategy = bezzel.strategy('dlx')!;
+    for (const [n, goal] of [[6, 'count'], [8, 'all'], [10, 'count'], [16, 'count']] as const) {
+      const instance = bezzel.instantiate(placement('queen', { width: n, height: n }, goal, undefined, 'auto'));
+      if (!instance.ok) throw instance.error;
+      const support = strategy.supports(instance.value);
+      if (!support.ok) throw new Error(support.reason);
+      expect(strategy.floorMs!(instance.value)).toBeLessThanOrEqual(support.cost);
+    }
+    const sixteen = bezzel.instantiate(placement('queen', { width: 16, height: 16 }, 'count', undefined, 'auto'));
+    if (!sixteen.ok) throw sixteen.error;
+    // 14.8 million solutions at 7·10⁻⁵ ms a node, taken at half: half a second at least, above the join's 0.2 s.
+    expect(strategy.floorMs!(sixteen.value)).toBeGreaterThan(300);
+    const one = bezzel.instantiate(placement('queen', { width: 16, height: 16 }, 'one', undefined, 'auto'));
+    if (!one.ok) throw one.error;
+    expect(strategy.floorMs!(one.value)).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { type Bezzel, type Elsewhere, type Instance, ok, type Parsed, type ProgressEvent, type Result, type SearchStrategy, type Solution, type Support, type Task } from '@bezzel/core';
+import { type Bezzel, type Elsewhere, type Instance, ok, type Parsed, type ProgressEvent, type Result, type SearchStrategy, type Solution, type Support, type Supported, type Task } from '@bezzel/core';
 import { onInterrupt, withDefaultStops } from './interrupt.js';
 import { fromUserPlugin, pluginsFor, type LoadedPlugin } from '../plugins/load-plugins.js';
 
@@ -89,7 +89,7 @@ function inSearchThread(bezzel: Bezzel, instance: Instance, strategy: SearchStra
 }
 
 /** What running a strategy costs the command: its estimate, and a search thread's start if it would run in one. */
-export function routeMs(bezzel: Bezzel, instance: Instance, strategy: SearchStrategy, support: Support & { ok: true }): number {
+export function routeMs(bezzel: Bezzel, instance: Instance, strategy: SearchStrategy, support: Supported): number {
   return support.cost + (inSearchThread(bezzel, instance, strategy, support) ? SEARCH_THREAD_MS : 0);
 }
 
@@ -101,13 +101,13 @@ export function routeMs(bezzel: Bezzel, instance: Instance, strategy: SearchStra
 export function chooseRoute(bezzel: Bezzel, instance: Instance, core = bezzel.choose(instance)): Parsed<SearchStrategy> {
   const named = instance.task.strategy !== undefined && instance.task.strategy !== 'auto';
   if (!core.ok || named || Object.keys(instance.task.options ?? {}).length > 0) return core;
-  let best = { strategy: core.value, ms: Number.POSITIVE_INFINITY };
-  for (const { strategy, support } of bezzel.support(instance)) {
-    if (!support.ok) continue;
-    const ms = routeMs(bezzel, instance, strategy, support);
-    if (ms < best.ms || (ms === best.ms && strategy === core.value)) best = { strategy, ms };
-  }
-  return ok(best.strategy);
+  // A route costs at least its estimate, so the strategies' floors still rule out those that cannot win.
+  const best = bezzel.cheapest(instance, undefined, (strategy, support) => routeMs(bezzel, instance, strategy, support));
+  if (!best) return core;
+  // On a tie the core's choice stands.
+  const coreSupport = bezzel.supportOf(core.value, instance);
+  const coreMs = coreSupport.ok ? routeMs(bezzel, instance, core.value, coreSupport) : Number.POSITIVE_INFINITY;
+  return ok(coreMs <= best.ms ? core.value : best.strategy);
 }
 
 /**
