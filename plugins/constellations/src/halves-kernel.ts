@@ -19,14 +19,15 @@ export function halvesBytes(n: number, m: number, b: number, levels = joinLevels
   const types = [[5, I32], [4, I64], [7, 0], [8, 0]] as const;
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
   const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`])];
-  return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vector(types.map(([params, result]) => [0x60, ...vector(i32s(params)), ...(result ? [1, result] : [0])]))),
-    ...section(3, vector([[0], [1], ...sizes.flatMap(() => [[2], [3]])])),
-    ...section(5, vector([[0, 1]])),
-    ...section(7, vector([...exports.map((id, i) => [...name(id), 0, i]), [...name('memory'), 2, 0]])),
-    ...section(10, vector(functions.map((f) => f.bytes()))),
-  ]);
+  return new Uint8Array(
+    [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00].concat(
+      section(1, vector(types.map(([params, result]) => [0x60, ...vector(i32s(params)), ...(result ? [1, result] : [0])]))),
+      section(3, vector([[0], [1], ...sizes.flatMap(() => [[2], [3]])])),
+      section(5, vector([[0, 1]])),
+      section(7, vector([...exports.map((id, i) => [...name(id), 0, i]), [...name('memory'), 2, 0]])),
+      section(10, vector(functions.map((f) => f.bytes()))),
+    ),
+  );
 }
 
 type Tally = (open: number, c: number, l: number, r: number, j0: number, places: number, counts: number) => void;

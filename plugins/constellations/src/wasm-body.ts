@@ -93,8 +93,8 @@ export class Body {
       if (last && last[1] === type) last[0]!++;
       else groups.push([1, type]);
     }
-    const body = [...vector(groups.map(([count, type]) => [...uleb(count!), type!])), ...this.code, 0x0b];
-    return [...uleb(body.length), ...body];
+    const body = vector(groups.map(([count, type]) => [...uleb(count!), type!])).concat(this.code, [0x0b]);
+    return uleb(body.length).concat(body);
   }
 }
 

@@ -28,9 +28,11 @@ export const sleb = (value: number | bigint): number[] => {
   }
 };
 
+// Joined with concat, not spread: a module's code is thousands of numbers, and a command builds it cold, once (a
+// spread of them cost the 16-queens count several milliseconds).
 /** A section: its id, then its contents' length. */
-export const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
+export const section = (id: number, bytes: number[]): number[] => [id].concat(uleb(bytes.length), bytes);
 /** A vector: its length, then its items. */
-export const vector = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+export const vector = (items: number[][]): number[] => uleb(items.length).concat(...items);
 /** A name (ASCII): its length, then its bytes. */
 export const name = (s: string) => [...uleb(s.length), ...Array.from(s, (ch) => ch.charCodeAt(0))];
