@@ -40,7 +40,7 @@ function variantOf(options: DominateOptions): DominationVariant {
 }
 
 async function runDominate(pieceArg: string, options: DominateOptions, setExit: SetExit): Promise<void> {
-  const adHoc = betzaArgument(pieceArg);
+  const adHoc = await betzaArgument(pieceArg);
   const { bezzel, plugins } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : []);
   const board = boardSpec(options, 8);
   const removed = parseRemoved(board, options.removed);

@@ -40,7 +40,7 @@ export function queensCommand(setExit: SetExit): Command {
 }
 
 async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExit): Promise<void> {
-  const adHoc = betzaArgument(pieceArg);
+  const adHoc = await betzaArgument(pieceArg);
   // Every k at once is a count by the strategy that tables them: all plugins, as it is rare.
   const need = options.k === 'all' ? undefined : ({ piece: pieceArg, kind: 'placement', goal: options.goal, strategy: options.strategy, options: options.option } as const);
   const { bezzel, plugins } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : [], need);

@@ -68,7 +68,8 @@ export async function grade(request: GradeRequest): Promise<GradeResult> {
   }
 
   // A piece given in Betza notation (`piece: betza:NF`) is made on the spot, here and in each submission's process.
-  const adHoc = [...new Map(spec.tasks.flatMap((task) => { const made = betzaArgument(task.piece); return made ? [[task.piece, made] as const] : []; })).entries()];
+  const made = await Promise.all(spec.tasks.map(async (task) => [task.piece, await betzaArgument(task.piece)] as const));
+  const adHoc = [...new Map(made.flatMap(([text, piece]) => (piece ? [[text, piece] as const] : []))).entries()];
   const { bezzel } = await createCliBezzel([], adHoc.map(([, made]) => made.plugin));
   const pieceOf = new Map(adHoc.map(([text, made]) => [text, made.id]));
   const runs = planRuns({ ...spec, tasks: spec.tasks.map((task) => (pieceOf.has(task.piece) ? { ...task, piece: pieceOf.get(task.piece)! } : task)) });
