@@ -20,16 +20,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /**
  * The anchors, quoted (not run by the bench): compiled and timed on this machine, outside the repository, by the
- * session that did issue 34 (2026-11-28, other engineers' work on the two cores, load average 2–7). Kluev's
+ * sessions that did issue 34 (2026-11-29, load average about 1, each run beside Bezzel's). Kluev's
  * N-Queens-Count-Sol (github.com/EvgenyKluev/N-Queens-Count-Sol @580f444) built with g++ 12.2 -std=c++20 -O3
  * -march=native, one binary per n (size set in solcounter.h, the rest as committed), `nqueens 1` and `nqueens 2`;
  * NQueensFAF's CPU solver (github.com/olepoeschl/NQueensFAF @9c6ee92, Java 17, the CpuSolverExample with n and 2
  * threads; its save/load library stubbed, never called). Issue 34's own figures for Kluev: 16 0.26 s, 17 2.61 s,
- * 18 7.04 s (one thread).
+ * 18 7.04 s (one thread). Kluev's two-thread build at 17 spends most of its time in the kernel (7.8 s of system
+ * time); n = 20 was not measured.
  */
-const KLUEV_ONE: Readonly<Record<number, number>> = { 12: 0.0, 13: 0.01, 14: 0.01, 15: 0.16, 16: 0.18, 17: 2.41, 18: 4.66, 19: 55.57 };
-const KLUEV_TWO: Readonly<Record<number, number>> = { 16: 0.41, 17: 5.92, 18: 7.0, 19: 96.79 };
-const FAF_TWO: Readonly<Record<number, number>> = { 16: 2.07, 17: 10.55 };
+const KLUEV_ONE: Readonly<Record<number, number>> = { 12: 0.0, 13: 0.01, 14: 0.01, 15: 0.17, 16: 0.19, 17: 2.51, 18: 4.78, 19: 58.05 };
+const KLUEV_TWO: Readonly<Record<number, number>> = { 16: 0.22, 17: 12.18, 18: 2.85, 19: 48.24 };
+const FAF_TWO: Readonly<Record<number, number>> = { 16: 1.0, 17: 4.43, 18: 29.25 };
 
 /**
  * Kluev's binaries, when the person running the bench built them (outside the repository, as above): BEZZEL_KLUEV
