@@ -241,8 +241,10 @@ describe('a lecture in scenes (issue 35)', () => {
       // A second scene: the same run at its end.
       await page.locator('#to-end').click();
       await page.locator('#scene-add').click();
+      // The scene is added when the page has taken the view: wait for it before naming it (else the name goes to
+      // the first scene).
+      await expect.poll(() => page.locator('#scene-list li').count()).toBe(2);
       await page.locator('#scene-title').fill('The end');
-      expect(await page.locator('#scene-list li').count()).toBe(2);
       await page.locator('#scene-list li').nth(1).getByRole('button', { name: 'Move up scene 2' }).click();
       await expect.poll(() => page.locator('#scene-list li').first().innerText()).toMatch(/^1\. The end/);
       // Saved as a file, and read back; a file with wrong fields is refused with one line a field.
