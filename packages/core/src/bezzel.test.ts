@@ -73,40 +73,39 @@ describe('auto asks a costly estimate only where it could win', () => {
     };
     return { s, asked };
   };
+  /** A registry of these strategies (and the knight), and the task's instance in it. */
+  const withStrategies = async (...strategies: SearchStrategy[]) => {
+    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies })] });
+    const instance = bezzel.instantiate(task);
+    if (!instance.ok) throw instance.error;
+    return { bezzel, instance: instance.value };
+  };
 
   it('a floor above the cheapest cost found: not asked, and the cheapest wins', async () => {
     const costly = strategy('costly', 500, 300);
     const cheap = strategy('cheap', 20);
-    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [costly.s, cheap.s] })] });
-    const instance = bezzel.instantiate(task);
-    if (!instance.ok) throw instance.error;
-    expect(bezzel.choose(instance.value)).toMatchObject({ ok: true, value: cheap.s });
+    const { bezzel, instance } = await withStrategies(costly.s, cheap.s);
+    expect(bezzel.choose(instance)).toMatchObject({ ok: true, value: cheap.s });
     expect([costly.asked.supports, cheap.asked.supports]).toEqual([0, 1]);
     // Every strategy's answer, when asked for all of them, still has it.
-    expect(bezzel.support(instance.value).map(({ support }) => support)).toEqual([yes(500), yes(20)]);
+    expect(bezzel.support(instance).map(({ support }) => support)).toEqual([yes(500), yes(20)]);
   });
 
   it('a floor below: asked, and it wins when its estimate is cheaper; ties go to the one registered first', async () => {
     const low = strategy('low', 10, 5);
     const other = strategy('other', 20);
-    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [other.s, low.s] })] });
-    const instance = bezzel.instantiate(task);
-    if (!instance.ok) throw instance.error;
-    expect(bezzel.choose(instance.value)).toMatchObject({ ok: true, value: low.s });
+    const lower = await withStrategies(other.s, low.s);
+    expect(lower.bezzel.choose(lower.instance)).toMatchObject({ ok: true, value: low.s });
     const a = strategy('a', 7);
     const b = strategy('b', 7);
-    const tied = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [a.s, b.s] })] });
-    const same = tied.instantiate(task);
-    if (!same.ok) throw same.error;
-    expect(tied.choose(same.value)).toMatchObject({ ok: true, value: a.s });
+    const tied = await withStrategies(a.s, b.s);
+    expect(tied.bezzel.choose(tied.instance)).toMatchObject({ ok: true, value: a.s });
   });
 
   it('a floor that throws or is not a number counts as none', async () => {
     const broken: SearchStrategy = { ...strategy('broken', 3).s, floorMs: () => { throw new Error('bug'); } };
     const nan = { ...strategy('nan', 4).s, floorMs: () => Number.NaN };
-    const bezzel = await createBezzel({ plugins: [pluginModule({ pieces: [piece('knight')], strategies: [nan, broken] })] });
-    const instance = bezzel.instantiate(task);
-    if (!instance.ok) throw instance.error;
-    expect(bezzel.choose(instance.value)).toMatchObject({ ok: true, value: broken });
+    const { bezzel, instance } = await withStrategies(nan, broken);
+    expect(bezzel.choose(instance)).toMatchObject({ ok: true, value: broken });
   });
 });

@@ -230,9 +230,11 @@ export class Bezzel {
     eligible: (strategy: SearchStrategy) => boolean = () => true,
     costOf: (strategy: SearchStrategy, support: Supported) => number = (_strategy, support) => support.cost,
   ): Cheapest | undefined {
+    // Floors only of the strategies made for this problem and goal (as `supports` is only asked of those).
     const candidates = this.strategies
-      .map((strategy, order) => ({ strategy, order, floor: floorOf(strategy, instance) }))
+      .map((strategy, order) => ({ strategy, order }))
       .filter(({ strategy }) => strategy.meta.problems.includes(instance.kind) && strategy.meta.goals.includes(instance.task.goal) && eligible(strategy))
+      .map((c) => ({ ...c, floor: floorOf(c.strategy, instance) }))
       .sort((a, b) => a.floor - b.floor || a.order - b.order);
     let best: (Cheapest & { order: number }) | undefined;
     for (const { strategy, order, floor } of candidates) {

@@ -1,6 +1,6 @@
 import { forEachAttack } from './attacks.js';
 import type { Board } from './board.js';
-import { isReversible, type Movement } from './movement.js';
+import { attacksWholeRank, isReversible, type Movement } from './movement.js';
 import type { Piece } from './piece.js';
 import { Rng } from './rng.js';
 
@@ -36,6 +36,15 @@ const CACHED = 256;
 const MAX_MARKS = 1 << 22;
 /** Boards larger than this keep blocked squares in a Set, so an estimate never allocates the board. */
 const DENSE_LIMIT = 1 << 22;
+
+/**
+ * Whether a placement can go one piece a row: k = height pieces that each ride their whole rank, on a board with
+ * no holes (n queens, n rooks). A search then puts piece d in row d, and its tree is `placementSearchSize`'s
+ * `oneRowEach` one.
+ */
+export function onePieceARow(board: Board, piece: Piece, k: number): boolean {
+  return !piece.attacks && attacksWholeRank(piece.movement) && k === board.height && !board.hasRemoved();
+}
 
 /**
  * Estimates the size of a placement search by Knuth's random probes (Knuth 1975, "Estimating the efficiency of

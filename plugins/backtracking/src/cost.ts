@@ -1,4 +1,4 @@
-import { attacksWholeRank, nodesToFirst, placementSearchSize, symmetryGroup, type Instance } from '@bezzel/core';
+import { nodesToFirst, onePieceARow, placementSearchSize, symmetryGroup, type Instance } from '@bezzel/core';
 
 type Placement = Extract<Instance, { kind: 'placement' }>;
 type Tour = Extract<Instance, { kind: 'tour' }>;
@@ -41,7 +41,7 @@ export function bytesOf(instance: Placement | Tour, entries: number): number {
 export function placementMs(instance: Placement, entries: number): number {
   const { board, piece, k } = instance;
   const goal = instance.task.goal;
-  const rowByRow = !piece.attacks && attacksWholeRank(piece.movement) && k === board.height && !board.hasRemoved();
+  const rowByRow = onePieceARow(board, piece, k);
   const size = placementSearchSize(board, piece, k, rowByRow);
   // Taking the first free square first, it finds a placement about as a restarting random search would, except one
   // piece a row (queens), where its first solution may lie far into the tree (see bitboard's firstPlacementNodes).

@@ -1,4 +1,4 @@
-import { attacksWholeRank, no, placementSearchSize, yes, type Instance, type Outcome, type Piece, type RunContext, type SearchStrategy, type Solution, type Stats, type Support } from '@bezzel/core';
+import { no, onePieceARow, placementSearchSize, yes, type Instance, type Outcome, type Piece, type RunContext, type SearchStrategy, type Solution, type Stats, type Support } from '@bezzel/core';
 import { estimateTree, type TreeEstimate } from './estimate.js';
 import { formulate, type ExactCover } from './formulation.js';
 import { DancingLinks } from './links.js';
@@ -142,7 +142,6 @@ export const dlx: SearchStrategy = {
 function floorMs(instance: Instance): number {
   if (instance.kind !== 'placement' || instance.task.goal === 'one' || instance.board.playable > FLOOR_SQUARES) return 0;
   const { board, piece, k } = instance;
-  const oneRowEach = !piece.attacks && attacksWholeRank(piece.movement) && k === board.height && !board.hasRemoved();
-  const { solutions } = placementSearchSize(board, piece, k, oneRowEach);
+  const { solutions } = placementSearchSize(board, piece, k, onePieceARow(board, piece, k));
   return (solutions / 2) * (MS_PER_NODE + (instance.task.goal === 'all' ? MS_PER_STREAMED : 0));
 }

@@ -1,4 +1,4 @@
-import { attacksWholeRank, CLOCK_MASK, conflictTable, type Board, type BudgetClock, type Piece, type StopReason, type TraceEvent } from '@bezzel/core';
+import { CLOCK_MASK, conflictTable, onePieceARow, type Board, type BudgetClock, type Piece, type StopReason, type TraceEvent } from '@bezzel/core';
 
 /** How a search ended: every placement was tried, the visitor asked to stop, or the budget ran out. */
 export type SearchEnd = 'done' | 'stopped' | StopReason;
@@ -54,7 +54,7 @@ export class PlacementSearch {
     const table = conflictTable(board, piece);
     this.#offsets = table.offsets;
     this.#targets = table.targets;
-    this.rowByRow = !piece.attacks && attacksWholeRank(piece.movement) && k === board.height && !board.hasRemoved() && placed.length === 0;
+    this.rowByRow = onePieceARow(board, piece, k) && placed.length === 0;
     const playable: number[] = [];
     for (let sq = 0; sq < board.size; sq++) if (!board.isRemoved(sq)) playable.push(sq);
     this.#candidates = Int32Array.from(playable);
