@@ -136,8 +136,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   const load = (base: string, offset = 0) => f.get(base).get('x').op(OP.i32Add).op(0xfd, 0x00, 4, offset);
   /** Carry-save levels of the count: 2^LEVELS lanes a step (rows padded to match), at most two (`COUNTERS`). */
   const LEVELS = Math.min(Math.max(1, levels), COUNTERS.length);
-  /** Lane-adds of at most 16 each before the 16-bit counts must be added up: 4000 · 16 < 65536. */
-  const ADDS = 4000;
+  /** Lane-adds of at most 16 each the 16-bit counts hold: 4095 · 16 < 65536 (checked before each bottom's adds). */
+  const ADDS = 4095;
   /**
    * The carry of 2^level lanes from byte `offset` of the step (the ones of A | C, lane by lane), made by carry-save
    * adders: two lanes into the counter `ones` give a carry worth 2, two such carries into `twos` one worth 4. A
@@ -473,6 +473,9 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
               // The ones of A | C (tops this bottom conflicts with), taken from the bits tested: the zeros without a
               // NOT in the hot loop. 2^LEVELS lanes at a time go through carry-save adders into running counters
               // (`ones`, `twos`), so that one popcount serves them all: a third to a half fewer operations a lane.
+              // Room in the 16-bit counts for this bottom's adds (each up to 16), or they are added up first: the ones
+              // of a bottom that conflicts with most tops fill them, where zeros never came near.
+              f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).i32(ADDS).op(OP.i32GtU).if(fold);
               f.i32(0).set('x');
               f.block(() => f.loop(() => {
                 f.get('acc', V128).get(carry(LEVELS, 0), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
@@ -481,7 +484,6 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
               }));
               f.get('sum', I64).get('w8').i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
               f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).set('adds');
-              f.get('adds').i32(ADDS).op(OP.i32GtU).if(fold);
               f.add('p', 4);
               f.br(0);
             }));
