@@ -17,9 +17,11 @@
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { bundled, copied, neverBundled } from './bundled.mjs';
 
@@ -100,6 +102,31 @@ async function buildJavaScript(pkg) {
   });
   const assets = copied.filter(([name]) => name === pkg.manifest.name).map(([, from, to]) => copyAsset(pkg, from, to));
   writeThirdPartyLicences(pkg, metafile, assets);
+  await makeAssets(pkg, outdir);
+}
+
+/**
+ * Files a package makes from its own code at build time (the constellations plugin's prebuilt kernels): its
+ * `src/build-assets.ts` exports `assets()`, each file's path in `dist/` and bytes, and the `assetFolders` it
+ * fills (emptied first). Bundled here as the package's code was, and run once; it writes nothing itself, so the
+ * plugin's code stays free of Node's modules (it runs in the browser too).
+ */
+async function makeAssets(pkg, outdir) {
+  const entry = join(pkg.dir, 'src/build-assets.ts');
+  if (!existsSync(entry)) return;
+  const { outputFiles } = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'warning' });
+  const script = join(tmpdir(), `bezzel-build-assets-${process.pid}-${basename(pkg.dir)}.mjs`);
+  writeFileSync(script, outputFiles[0].contents);
+  try {
+    const { assets, assetFolders = [] } = await import(pathToFileURL(script).href);
+    for (const folder of assetFolders) rmSync(join(outdir, folder), { recursive: true, force: true });
+    for (const { path, bytes } of assets()) {
+      mkdirSync(dirname(join(outdir, path)), { recursive: true });
+      writeFileSync(join(outdir, path), bytes);
+    }
+  } finally {
+    rmSync(script, { force: true });
+  }
 }
 
 /** Copies a dependency's folder (`@scope/name/sub`) into the package's dist; returns the dependency's own folder. */

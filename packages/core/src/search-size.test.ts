@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from './board.js';
 import { formatBytes, MEMORY_LIMIT_BYTES, overAnswerSize, overMemory } from './memory.js';
 import { combine, leaper, rider } from './movement.js';
 import type { Piece } from './piece.js';
-import { nodesToFirst, placementSearchSize } from './search-size.js';
+import { nodesToFirst, placementSearchSize, probe } from './search-size.js';
 
 const piece = (id: string, movement: Piece['movement']): Piece => ({ id, name: id, symbols: { unicode: id, ascii: id }, movement });
 const queen = piece('queen', combine(rider(0, 1), rider(1, 1)));
@@ -58,5 +59,29 @@ describe('memory limits: one line with the estimate', () => {
     expect(overAnswerSize(200_000_000, 'a largest placement of knights on 20000×20000')).toBe(
       'a largest placement of knights on 20000×20000 would be an answer of 200,000,000 squares, more than the 50,000,000 one may hold',
     );
+  });
+});
+
+describe('probe: one piece a row on a flat board walks only the vectors that go down', () => {
+  // Any movement (leaps, rides with and without a range, one-way), any flat board: the free squares of the rows
+  // still to come are the same, so every draw and the estimate are too.
+  const vector = fc.record({ dx: fc.integer({ min: -3, max: 3 }), dy: fc.integer({ min: -3, max: 3 }) }).filter((v) => v.dx !== 0 || v.dy !== 0);
+  const movement = fc.record({
+    leaps: fc.array(vector, { maxLength: 4 }),
+    rides: fc.array(fc.record({ dx: fc.integer({ min: -2, max: 2 }), dy: fc.integer({ min: -2, max: 2 }), range: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }) }).filter((v) => v.dx !== 0 || v.dy !== 0), { maxLength: 4 }),
+  });
+  it('gives the estimate of the walk along every vector', () => {
+    fc.assert(
+      fc.property(movement, fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), (m, width, height) => {
+        // One piece a row: it rides its rank (what makes a search one piece a row), plus what was drawn.
+        const p = piece('p', combine(rider(0, 1), { leaps: m.leaps, rides: m.rides.map((r) => (r.range === undefined ? { dx: r.dx, dy: r.dy } : r)) }));
+        const board = new Board({ width, height });
+        expect(probe(board, p, height, true)).toEqual(probe(board, p, height, true, false));
+      }),
+      { numRuns: 300, seed: 34 },
+    );
+  });
+  it('changes no estimate of the queens (8, 12 and 16 a row)', () => {
+    for (const n of [8, 12, 16]) expect(probe(Board.square(n), queen, n, true)).toEqual(probe(Board.square(n), queen, n, true, false));
   });
 });

@@ -85,9 +85,13 @@ function treeBound(board: Board, k: number, oneRowEach: boolean): PlacementSearc
   return { nodes, solutions: level, reached: 1 };
 }
 
-function probe(board: Board, piece: Piece, k: number, oneRowEach: boolean): PlacementSearchSize {
+/**
+ * The probes themselves (exported for the test that the forward-only walk changes no estimate): one piece a row
+ * on a board that does not wrap, a placement blocks only the rows below it that the probe still asks about.
+ */
+export function probe(board: Board, piece: Piece, k: number, oneRowEach: boolean, forwardOnly = oneRowEach && !board.torus): PlacementSearchSize {
   if (k === 0) return { nodes: 0, solutions: 1, reached: 1 };
-  const marks = new Marks(board, piece);
+  const marks = new Marks(board, piece, forwardOnly);
   // A single probe would mark more squares than an estimate should touch: a search this size is beyond any budget.
   if (k * marks.reach > MAX_MARKS) return { nodes: Number.MAX_VALUE, solutions: 0, reached: 1 / MIN_PROBES };
   const rng = new Rng(0x5eed);
@@ -109,7 +113,7 @@ function probe(board: Board, piece: Piece, k: number, oneRowEach: boolean): Plac
         reached++;
         break;
       }
-      const sq = oneRowEach ? marks.drawInRow(depth, rng) : marks.draw(rng);
+      const sq = oneRowEach ? marks.drawInRow(depth, rng, children) : marks.draw(rng);
       if (sq < 0) break;
       marks.place(sq);
     }
@@ -130,7 +134,12 @@ class Marks {
   readonly #set: Set<number> | undefined;
   #stamp = 0;
 
-  constructor(board: Board, piece: Piece) {
+  /**
+   * `forwardOnly`: only the rows below the last placement are asked about (a search one piece a row, on a board
+   * that does not wrap), so only the vectors that go down are walked — for a queen three of its eight, the same
+   * free squares in every row still to come. `reach` (and so the number of probes) counts every vector all the same.
+   */
+  constructor(board: Board, piece: Piece, forwardOnly = false) {
     this.#board = board;
     this.#piece = piece;
     const side = board.torus ? board.width + board.height : Math.max(board.width, board.height);
@@ -138,13 +147,16 @@ class Marks {
     // A one-way piece conflicts with the squares that attack it too: its own vectors turned round.
     const all = isReversible(m) ? [m] : [m, reversed(m)];
     const vectors: number[] = [];
+    let reach = 0;
     for (const { leaps, rides } of all) {
-      for (const v of leaps) vectors.push(v.dx, v.dy, 1);
-      for (const r of rides) vectors.push(r.dx, r.dy, Math.min(r.range ?? side, side));
+      const add = (dx: number, dy: number, steps: number) => {
+        reach += steps;
+        if (!forwardOnly || dy > 0) vectors.push(dx, dy, steps);
+      };
+      for (const v of leaps) add(v.dx, v.dy, 1);
+      for (const r of rides) add(r.dx, r.dy, Math.min(r.range ?? side, side));
     }
     this.#vectors = Int32Array.from(vectors);
-    let reach = 0;
-    for (let i = 2; i < vectors.length; i += 3) reach += vectors[i]!;
     this.reach = piece.attacks ? 64 : reach;
     if (board.size <= DENSE_LIMIT) this.#stamps = new Int32Array(board.size);
     else this.#set = new Set();
@@ -226,8 +238,9 @@ class Marks {
     return n;
   }
 
-  drawInRow(row: number, rng: Rng): number {
-    let skip = rng.below(this.freeInRow(row));
+  /** A uniformly random free square of the row, of the `free` there are (counted again when not given). */
+  drawInRow(row: number, rng: Rng, free = this.freeInRow(row)): number {
+    let skip = rng.below(free);
     for (let sq = row * this.#board.width; ; sq++) {
       if (this.#blocked(sq) || this.#board.isRemoved(sq)) continue;
       if (skip-- === 0) return sq;

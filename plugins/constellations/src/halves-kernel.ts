@@ -7,6 +7,7 @@
 import { bucketsBody, partsBody } from './half-search-kernel.js';
 import { joinBody, joinLevels } from './join-kernel.js';
 import { partRows } from './part-rows.js';
+import { kernelName, prebuiltBytes } from './prebuilt.js';
 import { I32, I64, V, V128 } from './wasm-body.js';
 import { name, section, vector } from './wasm-encoding.js';
 
@@ -67,7 +68,8 @@ export function halvesKernel(n: number, m: number, b: number, levels = joinLevel
   if (kernels.has(key)) return kernels.get(key);
   let kernel: HalvesKernel | undefined;
   try {
-    const e = new WebAssembly.Instance(new WebAssembly.Module(halvesBytes(n, m, b, levels))).exports;
+    const bytes = prebuiltBytes(kernelName(n, m, b, levels)) ?? halvesBytes(n, m, b, levels);
+    const e = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports;
     const [h1, h2] = partRows(m);
     const sizes = [...new Set([h1, h2].filter((r) => r > 0))];
     kernel = {
