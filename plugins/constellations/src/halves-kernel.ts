@@ -4,7 +4,7 @@
  * kept; undefined where WebAssembly (with SIMD) is refused.
  */
 
-import { bucketsBody, partsBody } from './half-search-kernel.js';
+import { bucketsBody, partsBody, startsBody } from './half-search-kernel.js';
 import { joinBody, joinLevels } from './join-kernel.js';
 import { partRows } from './part-rows.js';
 import { kernelName, prebuiltBytes } from './prebuilt.js';
@@ -16,14 +16,14 @@ export { partRows } from './part-rows.js';
 /** The module's bytes for an n×n board, halves of m rows, a band of b rows. */
 export function halvesBytes(n: number, m: number, b: number, levels = joinLevels(m)): Uint8Array<ArrayBuffer> {
   const sizes = [...new Set(partRows(m).filter((r) => r > 0))];
-  const functions = [bucketsBody(), joinBody(n, m, b, levels), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)])];
-  const types = [[5, I32], [4, I64], [7, 0], [8, 0]] as const;
+  const functions = [bucketsBody(), joinBody(n, m, b, levels), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)]), startsBody()];
+  const types = [[5, I32], [4, I64], [7, 0], [8, 0], [2, I32]] as const;
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
-  const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`])];
+  const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`]), 'starts'];
   return new Uint8Array(
     [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00].concat(
       section(1, vector(types.map(([params, result]) => [0x60, ...vector(i32s(params)), ...(result ? [1, result] : [0])]))),
-      section(3, vector([[0], [1], ...sizes.flatMap(() => [[2], [3]])])),
+      section(3, vector([[0], [1], ...sizes.flatMap(() => [[2], [3]]), [4]])),
       section(5, vector([[0, 1]])),
       section(7, vector([...exports.map((id, i) => [...name(id), 0, i]), [...name('memory'), 2, 0]])),
       section(10, vector(functions.map((f) => f.bytes()))),
@@ -39,6 +39,8 @@ export interface HalvesKernel {
   readonly memory: WebAssembly.Memory;
   readonly buckets: (places: number, m: number, stab: number, reps: number, weights: number) => number;
   readonly join: (from: number, to: number, step: number, cfg: number) => bigint;
+  /** Running sums of a table's tally in place; the largest count (see \`startsBody\`). */
+  readonly starts: (at: number, sets: number) => number;
   /** By a part's rows. */
   readonly tally: Readonly<Record<number, Tally>>;
   readonly fill: Readonly<Record<number, Fill>>;
@@ -76,6 +78,7 @@ export function halvesKernel(n: number, m: number, b: number, levels = joinLevel
       memory: e.memory as WebAssembly.Memory,
       buckets: e.buckets as HalvesKernel['buckets'],
       join: e.join as HalvesKernel['join'],
+      starts: e.starts as HalvesKernel['starts'],
       tally: Object.fromEntries(sizes.map((r) => [r, e[`tally${r}`] as Tally])),
       fill: Object.fromEntries(sizes.map((r) => [r, e[`fill${r}`] as Fill])),
     };

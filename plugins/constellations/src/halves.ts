@@ -147,13 +147,10 @@ export function countBand(
     } else {
       kernel.tally[rows]!(open, bandCols, (l << j0) & full, r >>> j0, j0, placesAt, startsAt + 4);
     }
+    const most = kernel.starts(startsAt, sets);
+    if (j0 > 0 && most > widestOuter) widestOuter = most;
     cells = new Int32Array(kernel.memory.buffer);
-    const starts = cells.subarray(startsAt >> 2, (startsAt >> 2) + sets + 1);
-    for (let k = 0; k < sets; k++) {
-      if (starts[k + 1]! > widestOuter && j0 > 0) widestOuter = starts[k + 1]!;
-      starts[k + 1]! += starts[k]!;
-    }
-    const count = starts[sets]!;
+    const count = cells[(startsAt >> 2) + sets]!;
     parts += count;
     const recordsAt = align(startsAt + 4 * (sets + 1));
     reserve(kernel, recordsAt + 16 * count);

@@ -1,6 +1,5 @@
 import { type ContainerModule, createBezzel, type Bezzel, listOf, type NamedPlugin, optionList, type SearchStrategy, type Task, UsageError } from '@bezzel/core';
 import { importModule } from '@bezzel/pool/import-module';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -187,6 +186,8 @@ function whyNotLoaded(error: unknown, url: string): string {
  * check (`node --check`) does. Run only after an import has already failed on a syntax error.
  */
 function syntaxErrorPlace(path: string): string | undefined {
+  // Loaded here, on the rare failure: child_process (and the sockets it brings) is 1–2 ms every command would pay.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
   const check = spawnSync(process.execPath, ['--check', path], { encoding: 'utf8', timeout: 10_000 });
   return /^(.+:\d+)$/m.exec(check.stderr ?? '')?.[1];
 }
