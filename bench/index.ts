@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startsWithCertificates } from './whole-command.js';
 
 export interface BenchSection {
   readonly title: string;
@@ -18,7 +19,7 @@ const dir = join(import.meta.dirname, 'sections');
 const filter = process.argv.slice(2);
 const cpu = cpus();
 console.log(`# Bezzel benchmarks — ${new Date().toISOString()}`);
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`);
+console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}${startsWithCertificates() ? ' (NODE_EXTRA_CA_CERTS set: this Node reads it before any code runs, about 30 ms a command)' : ''}`);
 
 const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
 for (const file of files) {

@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchSection } from '../index.js';
 import { fmtMs } from '../time.js';
-import { bezzelCommand, timedCommand, type Timed } from '../whole-command.js';
+import { bezzelCommand, startsWithCertificates, timedCommand, withoutExtraCertificates, type Timed } from '../whole-command.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const oracle = JSON.parse(readFileSync(join(root, 'test/oracles/queens.json'), 'utf8')) as { rows: { n: number; all: number | string; fundamental: number | string }[] };
@@ -26,10 +26,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * NQueensFAF's CPU solver (github.com/olepoeschl/NQueensFAF @9c6ee92, Java 17, the CpuSolverExample with n and 2
  * threads; its save/load library stubbed, never called). Issue 34's own figures for Kluev: 16 0.26 s, 17 2.61 s,
  * 18 7.04 s (one thread). Kluev's two-thread build at 17 spends most of its time in the kernel (7.8 s of system
- * time); n = 20 was not measured.
+ * time). One thread 12–18 are medians of interleaved runs on the second day (2026-11-29, main at 61b1ea4); n = 20
+ * was run once each way that day (one thread 607.4 s, 138 MB; two 327.3 s), both counting 39,029,188,884.
  */
-const KLUEV_ONE: Readonly<Record<number, number>> = { 12: 0.0, 13: 0.01, 14: 0.01, 15: 0.17, 16: 0.19, 17: 2.51, 18: 4.78, 19: 58.05 };
-const KLUEV_TWO: Readonly<Record<number, number>> = { 16: 0.22, 17: 12.18, 18: 2.85, 19: 48.24 };
+const KLUEV_ONE: Readonly<Record<number, number>> = { 12: 0.0, 13: 0.01, 14: 0.02, 15: 0.17, 16: 0.18, 17: 2.31, 18: 4.54, 19: 58.05, 20: 607.37 };
+const KLUEV_TWO: Readonly<Record<number, number>> = { 16: 0.22, 17: 12.18, 18: 2.85, 19: 48.24, 20: 327.28 };
 const FAF_TWO: Readonly<Record<number, number>> = { 16: 1.0, 17: 4.43, 18: 29.25 };
 
 /**
@@ -120,6 +121,13 @@ const section: BenchSection = {
             `${Number.isFinite(c) ? `  C counter ${seconds(c).padStart(8)}  ratio ${(wall / c).toFixed(3)}` : ''}` +
             `${kluev !== undefined ? `  Kluev ${kluev.toFixed(2)} s ${kluevSays} (${ahead ? 'ahead' : 'behind'}${byCpu ? ' by user CPU' : ''})` : ''}`,
         );
+        // Node 20 with NODE_EXTRA_CA_CERTS set pays its certificates before any code runs: the figure without them too.
+        if (n === 16 && startsWithCertificates()) {
+          const bare: number[] = [];
+          for (let i = 0; i < rounds; i++) bare.push((await bezzel(['place', 'queen', '-n', '16', '--goal', 'count', '--workers', '1'], withoutExtraCertificates())).wallMs);
+          const noCerts = median(bare);
+          log(`        NODE_EXTRA_CA_CERTS is set, and Node ${process.versions.node} reads it as it starts: without it, wall ${seconds(noCerts)}${Number.isFinite(c) ? `  ratio ${(noCerts / c).toFixed(3)}` : ''}`);
+        }
         if (n >= 16) {
           const classes = await bezzel(['place', 'queen', '-n', String(n), '--goal', 'count-fundamental', '--workers', '1', '--max-time', 'none']);
           if (answerOf(classes)?.[2] !== String(row.fundamental)) throw new Error(`n = ${n}: bezzel printed ${classes.stdout.split('\n')[0]}, not ${row.fundamental} fundamental`);
