@@ -1,7 +1,8 @@
 /**
- * The half-board strategy's WebAssembly module, one per board size, half height and band: `buckets`, and `tally`
- * and `fill` for each part's height (half-search-kernel.ts), `join` (join-kernel.ts) and the memory they share. Compiled once per size and
- * kept; undefined where WebAssembly (with SIMD) is refused.
+ * The half-board strategy's WebAssembly module, one per board size, half height and band: `buckets`, `starts`, and
+ * `tally` and `fill` for each part's height (half-search-kernel.ts), `join` (join-kernel.ts) and the memory they
+ * share. Compiled once per size and kept (read from the package's prebuilt kernels where there is one,
+ * `prebuilt.ts`); undefined where WebAssembly (with SIMD) is refused.
  */
 
 import { bucketsBody, partsBody, startsBody } from './half-search-kernel.js';
@@ -39,7 +40,7 @@ export interface HalvesKernel {
   readonly memory: WebAssembly.Memory;
   readonly buckets: (places: number, m: number, stab: number, reps: number, weights: number) => number;
   readonly join: (from: number, to: number, step: number, cfg: number) => bigint;
-  /** Running sums of a table's tally in place; the largest count (see \`startsBody\`). */
+  /** Running sums of a table's tally in place; the largest count (see `startsBody`). */
   readonly starts: (at: number, sets: number) => number;
   /** By a part's rows. */
   readonly tally: Readonly<Record<number, Tally>>;
