@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { bundled, copied, neverBundled } from './bundled.mjs';
+import { removeStaleDeclarations } from './stale-declarations.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -185,6 +186,11 @@ const jsMs = performance.now() - started;
 if (!jsOnly) {
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  for (const pkg of all) {
+    const keep = copied.filter(([name]) => name === pkg.manifest.name).map(([, , to]) => to);
+    const removed = removeStaleDeclarations(join(pkg.dir, 'dist'), join(pkg.dir, 'src'), keep);
+    if (removed.length > 0) console.log(`${pkg.manifest.name}: removed ${removed.length} declaration file(s) whose source is gone`);
+  }
 }
 const where = relative(process.cwd(), root) || '.';
 console.log(`built ${all.length} packages in ${where}: JavaScript ${(jsMs / 1000).toFixed(2)} s${jsOnly ? '' : `, declarations ${((performance.now() - started - jsMs) / 1000).toFixed(1)} s`}`);
