@@ -134,6 +134,8 @@ class Marks {
   readonly #stamps: Int32Array | undefined;
   readonly #set: Set<number> | undefined;
   #stamp = 0;
+  /** {@link Marks.place}'s visit, made once. */
+  readonly #blockSquare = (t: number) => this.#block(t);
 
   /**
    * `forwardOnly`: only the rows below the last placement are asked about (a search one piece a row, on a board
@@ -184,32 +186,10 @@ class Marks {
   place(sq: number): void {
     this.#block(sq);
     if (this.#piece.attacks) {
-      forEachAttack(this.#board, this.#piece, sq, () => false, (t) => this.#block(t));
+      forEachAttack(this.#board, this.#piece, sq, () => false, this.#blockSquare);
       return;
     }
-    const board = this.#board;
-    const { width, height, torus } = board;
-    const row = Math.floor(sq / width);
-    const col = sq - row * width;
-    const vectors = this.vectors;
-    for (let i = 0; i < vectors.length; i += 3) {
-      const dx = vectors[i]!;
-      const dy = vectors[i + 1]!;
-      const range = vectors[i + 2]!;
-      let r = row;
-      let c = col;
-      for (let step = 1; step <= range; step++) {
-        r += dy;
-        c += dx;
-        if (torus) {
-          r = ((r % height) + height) % height;
-          c = ((c % width) + width) % width;
-        } else if (r < 0 || r >= height || c < 0 || c >= width) break;
-        const t = r * width + c;
-        if (t === sq || board.isRemoved(t)) break;
-        this.#block(t);
-      }
-    }
+    eachRaySquare(this.#board, this.vectors, sq, this.#blockSquare);
   }
 
   /**
@@ -250,22 +230,50 @@ class Marks {
 }
 
 /**
+ * Each square a piece on `sq` reaches along `vectors` (dx, dy, steps), a ray ending at the board's edge (going
+ * round on a torus, back to `sq` at the most) or before a removed square. What both kinds of marks block.
+ */
+function eachRaySquare(board: Board, vectors: Int32Array, sq: number, visit: (t: number) => void): void {
+  const { width, height, torus } = board;
+  const row = Math.floor(sq / width);
+  const col = sq - row * width;
+  for (let i = 0; i < vectors.length; i += 3) {
+    const dx = vectors[i]!;
+    const dy = vectors[i + 1]!;
+    const range = vectors[i + 2]!;
+    let r = row;
+    let c = col;
+    for (let step = 1; step <= range; step++) {
+      r += dy;
+      c += dx;
+      if (torus) {
+        r = ((r % height) + height) % height;
+        c = ((c % width) + width) % width;
+      } else if (r < 0 || r >= height || c < 0 || c >= width) break;
+      const t = r * width + c;
+      if (t === sq || board.isRemoved(t)) break;
+      visit(t);
+    }
+  }
+}
+
+/**
  * The marks of a probe one piece a row, down a board at most 32 wide that does not wrap: a mask of blocked squares
  * a row, so that a row's free squares are one popcount and a draw a few bit steps (the same squares, in the same
  * order, as {@link Marks}: the same estimate). 16 queens' probes 3.2 → 1 ms, run once a command, cold.
  */
 class RowMarks {
+  readonly #board: Board;
   readonly #width: number;
-  readonly #height: number;
   readonly #full: number;
   readonly #vectors: Int32Array;
-  /** Removed squares a row: blocked from the start, and the end of a ride. */
+  /** Removed squares a row: blocked from the start (a ride ends at one: {@link eachRaySquare}). */
   readonly #removed: Int32Array;
   readonly #blocked: Int32Array;
 
   constructor(board: Board, vectors: Int32Array) {
+    this.#board = board;
     this.#width = board.width;
-    this.#height = board.height;
     this.#full = board.width === 32 ? -1 : (1 << board.width) - 1;
     this.#vectors = vectors;
     this.#removed = new Int32Array(board.height);
@@ -291,24 +299,14 @@ class RowMarks {
   }
 
   place(sq: number): void {
-    const width = this.#width;
-    const row = Math.floor(sq / width);
-    const col = sq - row * width;
-    const vectors = this.#vectors;
-    for (let i = 0; i < vectors.length; i += 3) {
-      const dx = vectors[i]!;
-      const dy = vectors[i + 1]!;
-      const range = vectors[i + 2]!;
-      let r = row;
-      let c = col;
-      for (let step = 1; step <= range; step++) {
-        r += dy;
-        c += dx;
-        if (r >= this.#height || c < 0 || c >= width || (this.#removed[r]! >>> c) & 1) break;
-        this.#blocked[r]! |= 1 << c;
-      }
-    }
+    eachRaySquare(this.#board, this.#vectors, sq, this.#mark);
   }
+
+  /** {@link RowMarks.place}'s visit, made once. */
+  readonly #mark = (t: number) => {
+    const row = Math.floor(t / this.#width);
+    this.#blocked[row]! |= 1 << (t - row * this.#width);
+  };
 }
 
 function reversed(m: Movement): Movement {
