@@ -17,6 +17,7 @@
  *   orbit's size.
  */
 
+import { partRows } from './part-rows.js';
 import { Body, I32, I64, mem, OP } from './wasm-body.js';
 
 /**
@@ -147,5 +148,96 @@ export function startsBody(): Body {
     });
   });
   f.get('most');
+  return f;
+}
+
+/**
+ * Bits of a conflict mask: the outer parts of one column set it covers (a chunk of the set's list). A kernel may
+ * be made with narrower chunks (a power of two), so that the tests see lists of several chunks on small boards
+ * (with 32, only n = 20's lists of up to 108 outer parts have them).
+ */
+export const CHUNK = 32;
+
+/** Bytes of one chunk of conflict masks: an i32 for each inner row and board column. */
+export const chunkBytes = (n: number, m: number) => 4 * partRows(m)[0] * n;
+
+/**
+ * `conflicts(starts, records, sets, out) → chunks`, for an outer part table: the outer parts that an inner queen
+ * attacks, as masks, so that the join finds an inner part's compatible outer parts with one load an inner row
+ * instead of testing each. Each column set's list of outer parts is cut into chunks of `chunk` (32), numbered in
+ * turn over the table; the list's first chunk's number is kept in its first record's code (bytes 5–7: a part has
+ * at most 5 rows). Chunk k holds, for inner row j and column c, the i32 whose bit i is set when an inner queen
+ * there shares a diagonal with outer part k·chunk + i of the list (|c − c′| = j′ − j for one of its queens (j′,
+ * c′)), and, in row 0's entries, the bits past the list's end (and past `chunk`): so an inner part's compatible
+ * outer parts are the zeros of the OR of its queens' masks. With `out` = 0 it only numbers the chunks (and returns how many there are).
+ */
+export function conflictsBody(n: number, m: number, chunk = CHUNK): Body {
+  const f = new Body([['starts', I32], ['records', I32], ['sets', I32], ['out', I32]]);
+  const [h1, h2] = partRows(m);
+  const bytes = chunkBytes(n, m);
+  const shift = Math.log2(chunk);
+  if (!Number.isInteger(shift) || chunk > 32) throw new Error(`a chunk of ${chunk} outer parts is not a power of two up to 32`);
+  /** Chunks of a list of `len` (a local). */
+  const chunksOf = (len: string) => f.get(len).i32(chunk - 1).op(OP.i32Add).i32(shift).op(OP.i32ShrU);
+  f.i32(0).set('chunks');
+  f.i32(0).set('set');
+  f.block(() => f.loop(() => {
+    f.get('set').get('sets').op(OP.i32GeU).brIf(1);
+    f.get('starts').get('set').i32(2).op(OP.i32Shl).op(OP.i32Add).set('at');
+    f.get('at').op(...OP.i32Load).set('s');
+    f.get('at').op(...mem(OP.i32Load[0]!, 2, 4)).get('s').op(OP.i32Sub).set('len');
+    f.get('len').if(() => {
+      // The first record's code takes the list's first chunk number.
+      f.get('records').get('s').i32(4).op(OP.i32Shl).op(OP.i32Add).set('rec');
+      f.get('rec').get('rec').op(...OP.i64Load).i64((1n << 40n) - 1n).op(OP.i64And);
+      f.get('chunks').op(OP.i64ExtendU).i64(40n).op(OP.i64Shl).op(OP.i64Or).op(...OP.i64Store);
+      f.get('out').if(() => {
+        // Clear the list's chunks (but the bits past a chunk in row 0's entries), then set the bits past its end
+        // in the last chunk's row-0 entries.
+        f.get('out').get('chunks').i32(bytes).op(OP.i32Mul).op(OP.i32Add).set('base');
+        f.get('base').set('p');
+        f.get('base'), chunksOf('len'), f.i32(bytes).op(OP.i32Mul).op(OP.i32Add).set('end');
+        f.block(() => f.loop(() => {
+          f.get('p').get('end').op(OP.i32GeU).brIf(1);
+          for (let e = 0; e < h1 * n; e++) f.get('p').i32(e < n && chunk < 32 ? -1 << chunk : 0).op(...mem(OP.i32Store[0]!, 2, 4 * e));
+          f.add('p', bytes);
+          f.br(0);
+        }));
+        f.get('len').i32(chunk - 1).op(OP.i32And).if(() => {
+          f.i32(-1).get('len').i32(chunk - 1).op(OP.i32And).op(OP.i32Shl).set('past');
+          f.get('end').i32(bytes).op(OP.i32Sub).set('p');
+          for (let c = 0; c < n; c++) f.get('p').get('past').op(...mem(OP.i32Store[0]!, 2, 4 * c));
+        });
+        // Each outer part's queens: row j′ = h₁ + q, column c′ (byte q of its code).
+        f.i32(0).set('i');
+        f.block(() => f.loop(() => {
+          f.get('i').get('len').op(OP.i32GeU).brIf(1);
+          f.get('rec').op(...OP.i64Load).set('code', I64);
+          f.get('base').get('i').i32(shift).op(OP.i32ShrU).i32(bytes).op(OP.i32Mul).op(OP.i32Add).set('chunk');
+          f.i32(1).get('i').i32(chunk - 1).op(OP.i32And).op(OP.i32Shl).set('bit');
+          for (let q = 0; q < h2; q++) {
+            f.get('code', I64).i64(BigInt(8 * q)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).set('c');
+            for (let j = 0; j < h1; j++) {
+              const d = h1 + q - j;
+              // Column c′ − d (when on the board), then c′ + d: entry j·n + column.
+              const entry = (shift: number) => {
+                f.get('c').i32(j * n + shift).op(OP.i32Add).i32(2).op(OP.i32Shl).get('chunk').op(OP.i32Add).set('e');
+                f.get('e').get('e').op(...OP.i32Load).get('bit').op(OP.i32Or).op(...OP.i32Store);
+              };
+              f.get('c').i32(d).op(OP.i32GeU).if(() => entry(-d));
+              f.get('c').i32(n - d).op(OP.i32LtU).if(() => entry(d));
+            }
+          }
+          f.add('rec', 16);
+          f.add('i', 1);
+          f.br(0);
+        }));
+      });
+      f.get('chunks'), chunksOf('len'), f.op(OP.i32Add).set('chunks');
+    });
+    f.add('set', 1);
+    f.br(0);
+  }));
+  f.get('chunks');
   return f;
 }

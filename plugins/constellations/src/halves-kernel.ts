@@ -5,7 +5,7 @@
  * `prebuilt.ts`); undefined where WebAssembly (with SIMD) is refused.
  */
 
-import { bucketsBody, partsBody, startsBody } from './half-search-kernel.js';
+import { bucketsBody, CHUNK, conflictsBody, partsBody, startsBody } from './half-search-kernel.js';
 import { joinBody, joinLevels } from './join-kernel.js';
 import { partRows } from './part-rows.js';
 import { kernelName, prebuiltBytes } from './prebuilt.js';
@@ -14,17 +14,17 @@ import { name, section, vector } from './wasm-encoding.js';
 
 export { partRows } from './part-rows.js';
 
-/** The module's bytes for an n×n board, halves of m rows, a band of b rows. */
-export function halvesBytes(n: number, m: number, b: number, levels = joinLevels(m)): Uint8Array<ArrayBuffer> {
+/** The module's bytes for an n×n board, halves of m rows, a band of b rows (and the join's shape: see each). */
+export function halvesBytes(n: number, m: number, b: number, levels = joinLevels(m), chunk = CHUNK): Uint8Array<ArrayBuffer> {
   const sizes = [...new Set(partRows(m).filter((r) => r > 0))];
-  const functions = [bucketsBody(), joinBody(n, m, b, levels), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)]), startsBody()];
-  const types = [[5, I32], [4, I64], [7, 0], [8, 0], [2, I32]] as const;
+  const functions = [bucketsBody(), joinBody(n, m, b, levels, chunk), ...sizes.flatMap((r) => [partsBody(r, m, false), partsBody(r, m, true)]), startsBody(), conflictsBody(n, m, chunk)];
+  const types = [[5, I32], [4, I64], [7, 0], [8, 0], [2, I32], [4, I32]] as const;
   const i32s = (k: number) => Array.from({ length: k }, () => [I32]);
-  const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`]), 'starts'];
+  const exports = ['buckets', 'join', ...sizes.flatMap((r) => [`tally${r}`, `fill${r}`]), 'starts', 'conflicts'];
   return new Uint8Array(
     [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00].concat(
       section(1, vector(types.map(([params, result]) => [0x60, ...vector(i32s(params)), ...(result ? [1, result] : [0])]))),
-      section(3, vector([[0], [1], ...sizes.flatMap(() => [[2], [3]]), [4]])),
+      section(3, vector([[0], [1], ...sizes.flatMap(() => [[2], [3]]), [4], [5]])),
       section(5, vector([[0, 1]])),
       section(7, vector([...exports.map((id, i) => [...name(id), 0, i]), [...name('memory'), 2, 0]])),
       section(10, vector(functions.map((f) => f.bytes()))),
@@ -42,6 +42,8 @@ export interface HalvesKernel {
   readonly join: (from: number, to: number, step: number, cfg: number) => bigint;
   /** Running sums of a table's tally in place; the largest count (see `startsBody`). */
   readonly starts: (at: number, sets: number) => number;
+  /** An outer part table's conflict masks; with `out` = 0 only numbers their chunks (see `conflictsBody`). */
+  readonly conflicts: (starts: number, records: number, sets: number, out: number) => number;
   /** By a part's rows. */
   readonly tally: Readonly<Record<number, Tally>>;
   readonly fill: Readonly<Record<number, Fill>>;
@@ -66,12 +68,12 @@ export function simdAvailable(): boolean {
 
 const kernels = new Map<string, HalvesKernel | undefined>();
 
-export function halvesKernel(n: number, m: number, b: number, levels = joinLevels(m)): HalvesKernel | undefined {
-  const key = `${n}/${m}/${b}/${levels}`;
+export function halvesKernel(n: number, m: number, b: number, levels = joinLevels(m), chunk = CHUNK): HalvesKernel | undefined {
+  const key = `${n}/${m}/${b}/${levels}/${chunk}`;
   if (kernels.has(key)) return kernels.get(key);
   let kernel: HalvesKernel | undefined;
   try {
-    const bytes = prebuiltBytes(kernelName(n, m, b, levels)) ?? halvesBytes(n, m, b, levels);
+    const bytes = (chunk === CHUNK ? prebuiltBytes(kernelName(n, m, b, levels)) : undefined) ?? halvesBytes(n, m, b, levels, chunk);
     const e = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports;
     const [h1, h2] = partRows(m);
     const sizes = [...new Set([h1, h2].filter((r) => r > 0))];
@@ -80,6 +82,7 @@ export function halvesKernel(n: number, m: number, b: number, levels = joinLevel
       buckets: e.buckets as HalvesKernel['buckets'],
       join: e.join as HalvesKernel['join'],
       starts: e.starts as HalvesKernel['starts'],
+      conflicts: e.conflicts as HalvesKernel['conflicts'],
       tally: Object.fromEntries(sizes.map((r) => [r, e[`tally${r}`] as Tally])),
       fill: Object.fromEntries(sizes.map((r) => [r, e[`fill${r}`] as Fill])),
     };

@@ -1,7 +1,8 @@
 import { no, option, overMemory, UsageError, waitedMs, yes, type Instance, type Outcome, type RunContext, type SearchStrategy, type SubTask } from '@bezzel/core';
 import { bandSize, eachBand, MAX_HALF } from './bands.js';
-import { countBand, type BandWatch, type Share } from './halves.js';
-import { simdAvailable } from './halves-kernel.js';
+import { binomial, countBand, type BandWatch, type Share } from './halves.js';
+import { CHUNK, chunkBytes } from './half-search-kernel.js';
+import { partRows, simdAvailable } from './halves-kernel.js';
 import { applies } from './strategy.js';
 import { fundamentalOf } from './symmetric.js';
 
@@ -19,14 +20,17 @@ const costMs = (n: number) => MEASURED_MS[n] ?? (n < 10 ? 15 : Number.POSITIVE_I
 /**
  * What a band allocates (WebAssembly memory, which never shrinks), for halves of m rows: the parts' starts, a
  * table of 4^m i32s per side and part (four, and one for filing), their records (16 bytes a part: measured at
- * most 3·4^m of them on a side), the buckets (8 bytes each), and one bucket's join — its halves (24 bytes each:
- * up to 2^(2m − 1) in the largest bucket measured) and its rows.
+ * most 3·4^m of them on a side), the outer parts' conflict masks (a chunk for each column set of h₂ columns
+ * and each 32 of its parts, `chunkBytes` each), the buckets (8 bytes each), and one bucket's join — its halves
+ * (24 bytes each: up to 2^(2m − 1) in the largest bucket measured) and its rows.
  */
 export function memoryBytes(n: number, b: number): number {
   const m = (n - b) / 2;
   const sets = 4 ** m;
-  return 20 * sets + 2 * 16 * 3 * sets + 8 * sets + 24 * sets / 2 + 2 ** 20;
+  const chunks = binomial(2 * m, partRows(m)[1]) + (3 * sets) / CHUNK;
+  return 20 * sets + 2 * 16 * 3 * sets + 2 * chunks * chunkBytes(n, m) + 8 * sets + 24 * sets / 2 + 2 ** 20;
 }
+
 
 /** Sub-tasks a count is split into at most. */
 const MAX_SUB_TASKS = 8;

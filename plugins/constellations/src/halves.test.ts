@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bezzelWith, countOf } from '../../../test/support/solve.js';
 import { bands, eachBand } from './bands.js';
+import { conflictsBody } from './half-search-kernel.js';
 import { countBand, type Share } from './halves.js';
 import constellationsPlugin, { halvesStrategy as strategy } from './index.js';
 import { fundamentalOf } from './symmetric.js';
@@ -26,10 +27,10 @@ const task = (n: number, goal: Goal = 'count', options?: Task['options']): Task 
   problem: problem(n), goal, strategy: 'halves', budget: { maxTimeMs: 900_000 }, ...(options ? { options } : {}),
 });
 /** The bands' count for a board and band, summed over a share's buckets (all by default). */
-const byBands = (n: number, b: number, share: Share = { index: 0, of: 1, before: 0 }, levels?: number) => {
+const byBands = (n: number, b: number, share: Share = { index: 0, of: 1, before: 0 }, levels?: number, chunk?: number) => {
   let total = 0n;
   eachBand(n, b, (band) => {
-    const found = countBand(n, b, band, undefined, share, levels);
+    const found = countBand(n, b, band, undefined, share, levels, chunk);
     share.before += found.buckets;
     total += BigInt(band.weight) * found.count;
     return true;
@@ -100,6 +101,29 @@ describe("the join's count by carry-save adders, two lanes a step or four (n = 1
     let total = 0n;
     for (let i = 0; i < 5; i++) total += byBands(13, 1, { index: i, of: 5, before: 0 }, 2);
     expect(total).toBe(A000170[12]);
+  });
+});
+
+describe('conflict masks of narrower chunks (lists of several chunks, as n = 20 has)', () => {
+  // Chunks of 1, 2 and 4 outer parts cut n = 8 … 15's lists (up to 24 long from n = 16; 6 at n = 14) into many:
+  // every chunk's number, its clearing, the bits past a chunk and past a list's end, and the join's walk over
+  // the chunks (tops, then bottoms) are in the count.
+  it.each([
+    [8, 0, 1],
+    [10, 0, 2],
+    [11, 1, 1],
+    [12, 0, 4],
+    [13, 1, 2],
+    [14, 0, 1],
+    [14, 0, 4],
+    [15, 1, 2],
+  ] as const)('n = %i, band %i, chunks of %i', (n, b, chunk) => {
+    expect(byBands(n, b, undefined, undefined, chunk)).toBe(A000170[n - 1]);
+  });
+
+  it('a chunk that is not a power of two up to 32 is refused when the kernel is made', () => {
+    expect(() => conflictsBody(12, 6, 3)).toThrow(/power of two/);
+    expect(() => conflictsBody(12, 6, 64)).toThrow(/power of two/);
   });
 });
 

@@ -15,6 +15,7 @@
  */
 import { halvesKernel, partRows, reserve } from './halves-kernel.js';
 import { CFG, joinBytes, joinLevels } from './join-kernel.js';
+import { CHUNK, chunkBytes } from './half-search-kernel.js';
 import type { Band } from './bands.js';
 
 /** How a band's count is watched: the steps (buckets joined) so far and the limit, and the clock. */
@@ -55,7 +56,8 @@ export interface BandCount {
 /** How long one join call should take: the clock is asked between calls (Ctrl-C answers within a second). */
 const CALL_MS = 25;
 
-const binomial = (a: number, k: number) => {
+/** C(a, k), exactly for the sizes here (at most C(20, 10)). */
+export const binomial = (a: number, k: number) => {
   let out = 1;
   for (let i = 1; i <= k; i++) out = (out * (a - k + i)) / i;
   return Math.round(out);
@@ -78,6 +80,8 @@ export function countBand(
   share: Share = { index: 0, of: 1, before: 0 },
   /** The join's carry-save levels (by default as measured fastest for the half height; the tests try each). */
   levels = joinLevels((n - b) / 2),
+  /** Outer parts a conflict mask covers (32; the tests try fewer, for lists of several chunks). */
+  chunk = CHUNK,
 ): BandCount {
   const m = (n - b) / 2;
   if (m === 0) {
@@ -86,7 +90,7 @@ export function countBand(
     if (watch && mine) watch.steps++;
     return { count: mine ? 1n : 0n, complete: true, parts: 0, buckets: 1 };
   }
-  const kernel = halvesKernel(n, m, b, levels);
+  const kernel = halvesKernel(n, m, b, levels, chunk);
   if (!kernel) throw new Error('WebAssembly is not available');
   const [h1, h2] = partRows(m);
   const full = (1 << n) - 1;
@@ -164,15 +168,25 @@ export function countBand(
     at = align(recordsAt + 16 * count);
     return [startsAt, recordsAt];
   };
+  /** An outer table's conflict masks (`conflictsBody`), after its records; their address. */
+  const conflicts = ([startsAt, recordsAt]: [number, number]) => {
+    const confsAt = at;
+    const chunks = kernel.conflicts(startsAt, recordsAt, sets, 0);
+    reserve(kernel, confsAt + chunkBytes(n, m) * chunks);
+    kernel.conflicts(startsAt, recordsAt, sets, confsAt);
+    at = align(confsAt + chunkBytes(n, m) * chunks);
+    return confsAt;
+  };
   const top = [table(lTop, rTop, 0, h1), table(lTop, rTop, h1, h2)];
+  const topConfs = conflicts(top[1]!);
   const bottom = stab & 2 ? top : [table(lBottom, rBottom, 0, h1), table(lBottom, rBottom, h1, h2)];
+  const bottomConfs = stab & 2 ? topConfs : conflicts(bottom[1]!);
   const workAt = at;
-  const key = `${n}/${b}/${levels}`;
+  const key = `${n}/${b}/${levels}/${chunk}`;
   let topRoom = room.get(key) ?? 1 << 12;
   const fit = () => {
     const codesAt = workAt;
-    const runsAt = codesAt + 8 * topRoom;
-    const joinAt = align(runsAt + 16 * topRoom);
+    const joinAt = align(codesAt + 8 * topRoom);
     const listAt = align(joinAt + joinBytes(n, m, b, topRoom, widestOuter, levels));
     reserve(kernel, listAt + 4 * widestOuter);
     cells = new Int32Array(kernel.memory.buffer);
@@ -189,8 +203,9 @@ export function countBand(
     cfg[CFG.codes] = codesAt;
     cfg[CFG.room] = topRoom;
     cfg[CFG.columns] = columnsAt;
-    cfg[CFG.runs] = runsAt;
     cfg[CFG.list] = listAt;
+    cfg[CFG.topConfs] = topConfs;
+    cfg[CFG.bottomConfs] = bottomConfs;
   };
   fit();
   // The join, a few milliseconds of buckets at a time (the number taken grows or shrinks to keep each call near

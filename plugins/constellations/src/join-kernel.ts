@@ -6,31 +6,33 @@
  * columns among the half's m, every inner part on σ with every outer part on the rest whose diagonals it
  * does not meet. Then a bit-parallel sieve:
  *
- * 1. The top halves become bitsets: for each diagonal (both directions) a row of W 64-bit words with bit t set
- *    when top half t uses that diagonal (rows no bottom queen reads are written and never read: no test).
- * 2. For the bottoms, the rows of each outer part's queens are ORed once per choice σ (C[y]: the tops it
- *    conflicts with). The outer parts compatible with an inner part x are listed (each written, the list's end
- *    moved on when it fits: no branch to mispredict, where about one in seven fits); when there are any, x's
- *    rows are ORed once (A[x], with the padding past the last top; an inner part that conflicts with every top
- *    ends there), and each listed one is counted as the tops in neither A[x] nor C[y]: the ones of A[x] | C[y],
- *    128 bits at a time (SIMD) by popcount, taken from the bits a bottom is tested against: two rows read per
- *    bottom half, none of them stored. The tops are made the same way, every candidate written and the end moved
- *    on if it fits.
+ * 1. An inner part's compatible outer parts come from conflict masks (`conflictsBody`): one i32 load for each of
+ *    its queens, ORed, whose zeros are the outer parts of the list it does not meet (n = 16: one in seven). The
+ *    old way, testing each outer part against it, cost as much as everything else the tops needed.
+ * 2. The top halves become bitsets: for each diagonal (both directions) a row of W 64-bit words with bit t set
+ *    when top half t uses that diagonal, made from the tops' diagonals (one i64 each) by a transposition, 16 tops
+ *    at a time (`topRows`). Rows no bottom queen reads are written and never read (no test).
+ * 3. For the bottoms, the rows of each outer part's queens are ORed once per choice σ (C[y]: the tops it
+ *    conflicts with). When an inner part x has compatible outer parts, its rows are ORed once (A[x], with the
+ *    padding past the last top; an inner part that conflicts with every top ends there), and each compatible one
+ *    is counted as the tops in neither A[x] nor C[y]: the ones of A[x] | C[y], 128 bits at a time (SIMD) by
+ *    popcount, taken from the bits a bottom is tested against: two rows read per bottom half, none of them stored.
  *
  * The work is the bottoms times W/2 lanes, plus the parts' ORs; memory is one bucket's rows, never a band's
  * halves. Config (i32 slots at `cfg`, addresses in bytes): 0 reps, 1 weights (the buckets), 2 patterns (the
  * C(m, h₁) ways σ, as masks of the half's m columns in order), 3 their number, 4/5 the top inner parts' starts
  * (by column set) and records, 6/7 the top outer parts', 8–11 the same for the bottom, 12 work, 13 the top
- * halves' outer parts (8 bytes each), 14 how many fit (an inner part's candidates are written before they are
- * tested), 16 each open column's column (a byte a place), 17 the runs of
- * top halves with one inner part (16 bytes each, as many), 18 a list of an inner part's compatible outer parts (4
- * bytes each, as many as the most outer parts on one column set); the kernel writes 15: the
- * bucket it stopped at for want of room (−1 when it did not), and uses the slots from 20 for each bucket's column
- * tables: three per side, then the bottom's columns (16 bytes) and each column's place among them (32 bytes).
+ * halves' diagonals (8 bytes each), 14 how many fit (an inner part's tops may be written one past those it
+ * keeps), 16 each open column's column (a byte a place), 17 an inner part's masks of compatible outer parts (4
+ * bytes a chunk of 32, as many as the most outer parts on one column set), 18/19 the top and bottom outer
+ * tables' conflict masks; the kernel writes 15: the bucket it stopped at for want of room (−1 when it did not),
+ * and uses the slots from 20 for each bucket's column tables: three per side, then the bottom's columns (16
+ * bytes) and each column's place among them (32 bytes).
  */
 
 import { Body, I32, I64, mem, OP, V, V128 } from './wasm-body.js';
 import { partRows } from './part-rows.js';
+import { CHUNK, chunkBytes } from './half-search-kernel.js';
 
 /** Rows of one diagonal direction: every key a top half writes or a bottom half reads (see `joinBody`). */
 export const diagonalRows = (n: number, m: number, b: number) => n + 2 * m + b;
@@ -67,7 +69,7 @@ const pairSteps = (m: number): [number, number][] => {
 export const CFG = {
   reps: 0, weights: 1, patterns: 2, patternCount: 3, topInnerStarts: 4, topInners: 5, topOuterStarts: 6, topOuters: 7,
   bottomInnerStarts: 8, bottomInners: 9, bottomOuterStarts: 10, bottomOuters: 11, work: 12, codes: 13, room: 14, stoppedAt: 15,
-  columns: 16, runs: 17, list: 18, scratch: 20, size: 128,
+  columns: 16, list: 17, topConfs: 18, bottomConfs: 19, scratch: 20, size: 128,
 } as const;
 
 /**
@@ -76,7 +78,7 @@ export const CFG = {
  * |c − c′| = j + j′ + b + 1: c + j = c′ − j′ − b − 1 (direction 1) or c − j = c′ + j′ + b + 1 (direction 2).
  * Those are the rows' keys, moved up by `off1` and `off2` so that none is negative.
  */
-export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)): Body {
+export function joinBody(n: number, m: number, b: number, levels = joinLevels(m), chunk = CHUNK): Body {
   const f = new Body([['from', I32], ['to', I32], ['step', I32], ['cfg', I32]]);
   const [h1, h2] = partRows(m);
   const rows = diagonalRows(n, m, b);
@@ -219,6 +221,93 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     }
   };
 
+  const bytes = chunkBytes(n, m);
+  /**
+   * For the choice's outer list (records `ys` … `ye` of the table at `ro`): its first record `yr0`, its length
+   * `len`, and `cp0`, its first chunk of conflict masks in the table at config slot `confs` (`conflictsBody`).
+   */
+  const listChunks = (confs: number) => {
+    f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yr0');
+    f.get('yr0').op(...OP.i64Load).i64(40n).op(OP.i64ShrU).op(OP.i32WrapI64).i32(bytes).op(OP.i32Mul).get('cfg').op(...mem(OP.i32Load[0]!, 2, 4 * confs)).op(OP.i32Add).set('cp0');
+    f.get('ye').get('ys').op(OP.i32Sub).set('len');
+  };
+  /** Where the inner part at `at` reads a chunk: e_j = 4 · (j · n + its column in row j), for each row j. */
+  const innerEntries = () => {
+    f.get('at').op(...OP.i64Load).set('code', I64);
+    for (let j = 0; j < h1; j++) {
+      f.get('code', I64).i64(BigInt(8 * j)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And);
+      if (j > 0) f.i32(j * n).op(OP.i32Add);
+      f.i32(2).op(OP.i32Shl).set(`e${j}`);
+    }
+  };
+  /** `bits`: the outer parts of the chunk at `cp` that the inner part's queens leave alone (zeros of their OR). */
+  const compatible = () => {
+    for (let j = 0; j < h1; j++) {
+      f.get('cp').get(`e${j}`).op(OP.i32Add).op(...OP.i32Load);
+      if (j > 0) f.op(OP.i32Or);
+    }
+    f.i32(-1).op(OP.i32Xor).set('bits');
+  };
+  /** On to the list's next chunk, round the enclosing loop while any of the list is left. */
+  const nextChunk = () => {
+    f.add('cp', bytes);
+    f.get('left').i32(chunk).op(OP.i32Sub).tee('left').i32(0).op(OP.i32GtS).brIf(0);
+  };
+
+  /**
+   * The tops' rows from their diagonals: bit t of the row of a key is bit `key` of top t's i64 (bit c + j of
+   * direction 1, bit 32 + c − j + m of direction 2), a transposition, 16 tops at a time: their 16 × 8 bytes
+   * regrouped by 24 shuffles so that register B holds byte B of each top, then each key's 16 bits are that
+   * register moved left to put the key's bit on top of each byte and `i8x16.bitmask`. Direction 1's keys c + j
+   * (0 … n + m − 2) are rows off1 … of r1, direction 2's c − j + m (1 … n + m − 1) rows 0 … of r2. The last
+   * group's tops past t are whatever the room holds: their bits are past the last top, where the base row's ones
+   * make every bottom conflict (they are never counted).
+   */
+  const topRows = () => {
+    const label = (top: number, byte: number) => 8 * top + byte;
+    const lanesOf = new Map<string, number[]>();
+    for (let p = 0; p < 8; p++) lanesOf.set(`v${p}`, Array.from({ length: 16 }, (_, l) => label(2 * p + (l >> 3), l & 7)));
+    /** `to` made by one shuffle of `a` and `b` so that lane l holds label want[l]. */
+    const shuffle = (to: string, a: string, b: string, want: number[]) => {
+      const from = [...lanesOf.get(a)!, ...lanesOf.get(b)!];
+      const lanes = want.map((w) => from.indexOf(w));
+      if (lanes.some((l) => l < 0)) throw new Error(`shuffle ${to}: a lane is in neither register`);
+      f.get(a, V128).get(b, V128).op(...V.shuffle, ...lanes).set(to, V128);
+      lanesOf.set(to, want);
+    };
+    f.i32(0).set('g');
+    f.block(() => f.loop(() => {
+      f.get('g').get('t').op(OP.i32GeU).brIf(1);
+      for (let p = 0; p < 8; p++) f.get('out').get('g').i32(3).op(OP.i32Shl).op(OP.i32Add).op(0xfd, 0x00, 4, 16 * p).set(`v${p}`, V128);
+      // Four tops, bytes 4h … 4h + 3; eight tops, two bytes; sixteen tops, one byte.
+      for (let p = 0; p < 4; p++) {
+        for (let h = 0; h < 2; h++) shuffle(`x${p}${h}`, `v${2 * p}`, `v${2 * p + 1}`, Array.from({ length: 16 }, (_, l) => label(4 * p + (l & 3), 4 * h + (l >> 2))));
+      }
+      for (let q = 0; q < 2; q++) {
+        for (let h = 0; h < 2; h++) {
+          for (let k = 0; k < 2; k++) shuffle(`y${q}${h}${k}`, `x${2 * q}${h}`, `x${2 * q + 1}${h}`, Array.from({ length: 16 }, (_, l) => label(8 * q + (l & 7), 4 * h + 2 * k + (l >> 3))));
+        }
+      }
+      for (let byte = 0; byte < 8; byte++) {
+        const [h, k] = [byte >> 2, (byte >> 1) & 1];
+        shuffle(`z${byte}`, `y0${h}${k}`, `y1${h}${k}`, Array.from({ length: 16 }, (_, l) => label(l, byte)));
+      }
+      const rowsOf = (start: () => void, keys: number[]) => {
+        start(), f.get('g').i32(3).op(OP.i32ShrU).op(OP.i32Add).set('p');
+        for (const key of keys) {
+          f.get('p').get(`z${key >> 3}`, V128);
+          if ((key & 7) !== 7) f.i32(7 - (key & 7)).op(...V.shl8);
+          f.op(...V.bitmask8).op(...mem(0x3b /* i32.store16 */, 1, 0));
+          f.get('p').get('w8').op(OP.i32Add).set('p');
+        }
+      };
+      rowsOf(() => f.get('r1').i32(off1).get('w8').op(OP.i32Mul).op(OP.i32Add), Array.from({ length: n + m - 1 }, (_, k) => k));
+      rowsOf(() => f.get('r2'), Array.from({ length: n + m - 1 }, (_, k) => 33 + k));
+      f.add('g', 16);
+      f.br(0);
+    }));
+  };
+
   f.i64(0n).set('total', I64);
   slot(CFG.patternCount).set('np');
   f.get('cfg').i32(-1).op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
@@ -245,42 +334,48 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   function bucket() {
     columnTables('S', 0);
     columnTables('Sb', 48);
-    // The top halves while they fit: each one's outer part, and for each inner part the run of tops made with it
-    // (its code, the first top and the one past the last), so that its rows get whole runs of bits at once.
+    // The top halves while they fit, each as its diagonals (the OR of its parts' i64s), for the rows below.
     f.i32(0).set('t');
     slot(CFG.codes).set('out');
-    slot(CFG.runs).set('run');
     slot(CFG.room).set('room');
     slot(CFG.topInners).set('ri');
     slot(CFG.topOuters).set('ro');
     choices('S', 0, CFG.topInnerStarts, CFG.topOuterStarts, () => {
+      listChunks(CFG.topConfs);
       f.block(() => f.loop(() => {
         f.get('xs').get('xe').op(OP.i32GeU).brIf(1);
         f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
         f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
-        f.get('t').set('t0');
-        // Room for every candidate (each is written, and kept when compatible: no branch to mispredict).
-        f.get('t').get('ye').op(OP.i32Add).get('ys').op(OP.i32Sub).get('room').op(OP.i32GtU).if(() => {
+        // Room for every outer part of the list (the most this inner part can make) and the one written past.
+        f.get('t').get('len').op(OP.i32Add).get('room').op(OP.i32GeU).if(() => {
           // Out of room: say where, and give back what the buckets before it counted.
           f.get('cfg').get('k').op(...mem(OP.i32Store[0]!, 2, 4 * CFG.stoppedAt));
           f.get('total', I64).op(OP.return);
         });
-        f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yat');
-        f.get('ro').get('ye').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yend');
-        f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add).set('o');
-        f.block(() => f.loop(() => {
-          f.get('yat').get('yend').op(OP.i32GeU).brIf(1);
-          f.get('o').get('yat').op(...OP.i64Load).op(...OP.i64Store);
-          f.get('o').get('yat').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).i32(3).op(OP.i32Shl).op(OP.i32Add).set('o');
-          f.add('yat', 16);
-          f.br(0);
-        }));
-        f.get('o').get('out').op(OP.i32Sub).i32(3).op(OP.i32ShrU).set('t');
-        f.get('t').get('t0').op(OP.i32Ne).if(() => {
-          f.get('run').get('at').op(...OP.i64Load).op(...OP.i64Store);
-          f.get('run').get('t0').op(...mem(OP.i32Store[0]!, 2, 8));
-          f.get('run').get('t').op(...mem(OP.i32Store[0]!, 2, 12));
-          f.add('run', 16);
+        innerEntries();
+        f.get('cp0').set('cp');
+        f.get('yr0').set('yr');
+        f.get('len').set('left');
+        f.loop(() => {
+          compatible();
+          // Each compatible outer part (a zero of the masks' OR) makes a top half: its diagonals written. The first
+          // four without a branch (each written, kept when there was one: n = 16 has none for 31 % of its inner
+          // parts, one for 26 %, four or fewer for 95 %; a loop's exit would be mispredicted at every one), then
+          // a loop for the rest. An empty mask's ctz is 32: a read past the chunk's records, in memory, not kept.
+          const write = () => {
+            f.get('out').get('t').i32(3).op(OP.i32Shl).op(OP.i32Add);
+            f.get('yr').get('bits').op(OP.i32Ctz).i32(4).op(OP.i32Shl).op(OP.i32Add).op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64Or).op(...OP.i64Store);
+            f.get('t').get('bits').i32(0).op(OP.i32Ne).op(OP.i32Add).set('t');
+            f.get('bits').get('bits').i32(1).op(OP.i32Sub).op(OP.i32And).set('bits');
+          };
+          for (let k = 0; k < 4; k++) write();
+          f.block(() => f.loop(() => {
+            f.get('bits').op(OP.i32Eqz).brIf(1);
+            write();
+            f.br(0);
+          }));
+          f.add('yr', 16 * chunk);
+          nextChunk();
         });
         f.add('xs', 1);
         f.br(0);
@@ -298,14 +393,21 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     f.get('A').get('w8').op(OP.i32Add).set('pt');
     f.get('pt').get('w8').i32(pairSteps(m).length * m * m).op(OP.i32Mul).op(OP.i32Add).set('cbuf');
     slot(CFG.list).set('list');
-    // Zero the rows of both directions and the base row, then set the base's bits past the last top.
-    f.get('r1').set('p');
+    // The rows no top writes (direction 1 below its keys, direction 2 above them) and the base row are cleared,
+    // then the base's bits past the last top set.
+    const zero = (from: () => void, to: () => void) => {
+      from(), f.set('p');
+      to(), f.set('end');
+      f.block(() => f.loop(() => {
+        f.get('p').get('end').op(OP.i32GeU).brIf(1);
+        f.get('p').op(...V.zero).op(...V.store);
+        f.add('p', 16);
+        f.br(0);
+      }));
+    };
+    zero(() => f.get('r1'), () => f.get('r1').i32(off1).get('w8').op(OP.i32Mul).op(OP.i32Add));
+    zero(() => f.get('r2').i32(n + m - 1).get('w8').op(OP.i32Mul).op(OP.i32Add), () => f.get('A'));
     f.get('A').set('end');
-    f.block(() => f.loop(() => {
-      f.get('p').op(...V.zero).op(...V.store);
-      f.add('p', 16);
-      f.get('p').get('end').op(OP.i32LtU).brIf(0);
-    }));
     f.get('base').get('t').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).op(OP.i32Add).set('p');
     f.block(() => f.loop(() => {
       f.get('p').get('end').op(OP.i32GeU).brIf(1);
@@ -319,62 +421,7 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
       f.i64(-1n).get('x').op(OP.i64ExtendU).op(OP.i64Shl);
       f.op(...OP.i64Store);
     });
-    // The tops' bitsets: top i, queen j (column c): direction 1 key c + j, direction 2 key c − j. The inner
-    // parts' queens set a run of bits each, the outer parts' one bit.
-    f.get('run').set('runEnd');
-    slot(CFG.runs).set('run');
-    f.block(() => f.loop(() => {
-      f.get('run').get('runEnd').op(OP.i32GeU).brIf(1);
-      f.get('run').op(...OP.i64Load).set('code', I64);
-      f.get('run').op(...mem(OP.i32Load[0]!, 2, 8)).set('i');
-      f.get('run').op(...mem(OP.i32Load[0]!, 2, 12)).i32(1).op(OP.i32Sub).set('last');
-      f.i64(-1n).get('i').op(OP.i64ExtendU).op(OP.i64Shl).set('m0', I64);
-      f.i64(-1n).i64(63n).get('last').i32(63).op(OP.i32And).op(OP.i64ExtendU).op(OP.i64Sub).op(OP.i64ShrU).set('m1', I64);
-      f.get('i').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('w0');
-      f.get('last').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('w1');
-      for (let j = 0; j < h1; j++) {
-        f.get('code', I64).i64(BigInt(8 * j)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).set('c');
-        for (const [key, base, offset] of [[OP.i32Add, 'r1', off1], [OP.i32Sub, 'r2', off2]] as const) {
-          f.get('c').i32(j).op(key);
-          rowAt(base, offset, 'a');
-          // Words w0 … w1 of the row, the first and last masked.
-          f.get('w0').set('w');
-          f.block(() => f.loop(() => {
-            f.i64(-1n).set('mask', I64);
-            f.get('w').get('w0').op(OP.i32Eq).if(() => f.get('m0', I64).set('mask', I64));
-            f.get('w').get('w1').op(OP.i32Eq).if(() => f.get('mask', I64).get('m1', I64).op(OP.i64And).set('mask', I64));
-            f.get('a').get('w').op(OP.i32Add).set('b1');
-            f.get('b1').get('b1').op(...OP.i64Load).get('mask', I64).op(OP.i64Or).op(...OP.i64Store);
-            f.add('w', 8);
-            f.get('w').get('w1').op(OP.i32LeU).brIf(0);
-          }));
-        }
-      }
-      f.add('run', 16);
-      f.br(0);
-    }));
-    f.i32(0).set('i');
-    f.get('out').set('p');
-    f.block(() => f.loop(() => {
-      f.get('i').get('t').op(OP.i32GeU).brIf(1);
-      f.get('i').i32(6).op(OP.i32ShrU).i32(3).op(OP.i32Shl).set('word');
-      f.i64(1n).get('i').op(OP.i64ExtendU).op(OP.i64Shl).set('bit', I64);
-      f.get('r1').get('word').op(OP.i32Add).set('b1');
-      f.get('r2').get('word').op(OP.i32Add).set('b2');
-      for (let q = 0; q < h2; q++) {
-        const j = h1 + q;
-        f.get('p').op(...mem(OP.i32Load8[0]!, 0, q)).set('c');
-        f.get('c').i32(j).op(OP.i32Add);
-        rowAt('b1', off1, 'a');
-        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
-        f.get('c').i32(j).op(OP.i32Sub);
-        rowAt('b2', off2, 'a');
-        f.get('a').get('a').op(...OP.i64Load).get('bit', I64).op(OP.i64Or).op(...OP.i64Store);
-      }
-      f.add('p', 8);
-      f.add('i', 1);
-      f.br(0);
-    }));
+    topRows();
     // The bottom's columns in order and each one's place among them, then the pair tables: for the step on rows
     // j, j + 1 and the columns of places ia, ib, the OR of their four rows.
     for (let i = 0; i < m; i++) {
@@ -433,27 +480,27 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
         f.add('y', 1);
         f.br(0);
       }));
-      // Each inner part: its compatible outer parts listed first (every one written, kept when compatible: no
-      // branch to mispredict), then, when there are any, its row A made and each listed one counted. Most inner
-      // parts have few (n = 18: 1.7 on average) and many none: making A only for those with some saves a tenth of
-      // the join at n = 18 (A costs W/2 lanes an inner part, as much as counting one bottom).
+      // Each inner part: its compatible outer parts' masks, a chunk at a time, kept in the list; when there are
+      // any, its row A made and each one counted. Most inner parts have few (n = 18: 1.7 on average) and many
+      // none: making A only for those with some saves a tenth of the join at n = 18 (A costs W/2 lanes an inner
+      // part, as much as counting one bottom).
+      listChunks(CFG.bottomConfs);
       f.block(() => f.loop(() => {
         f.get('xs').get('xe').op(OP.i32GeU).brIf(1);
         f.get('ri').get('xs').i32(4).op(OP.i32Shl).op(OP.i32Add).set('at');
-        f.get('at').op(...mem(OP.i64Load[0]!, 3, 8)).set('dx', I64);
-        f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yat');
-        f.get('ro').get('ye').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yend');
-        f.get('cbuf').set('q');
+        innerEntries();
+        f.get('cp0').set('cp');
+        f.get('len').set('left');
         f.get('list').set('o');
-        f.block(() => f.loop(() => {
-          f.get('yat').get('yend').op(OP.i32GeU).brIf(1);
-          f.get('o').get('q').op(...OP.i32Store);
-          f.get('o').get('yat').op(...mem(OP.i64Load[0]!, 3, 8)).get('dx', I64).op(OP.i64And).op(0x50 /* i64.eqz */).i32(2).op(OP.i32Shl).op(OP.i32Add).set('o');
-          f.get('q').get('w8').op(OP.i32Add).set('q');
-          f.add('yat', 16);
-          f.br(0);
-        }));
-        f.get('o').get('list').op(OP.i32Ne).if(() => {
+        f.i32(0).set('any');
+        f.loop(() => {
+          compatible();
+          f.get('o').get('bits').op(...OP.i32Store);
+          f.get('any').get('bits').op(OP.i32Or).set('any');
+          f.add('o', 4);
+          nextChunk();
+        });
+        f.get('any').if(() => {
           f.get('at').op(...OP.i64Load).set('code', I64);
           const inner = partPointers('code', 0, h1);
           f.op(...V.ones).set('and', V128);
@@ -467,26 +514,33 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
           // An inner part that conflicts with every top: none of its bottoms counts.
           f.get('and', V128).op(...V.not).op(...V.anyTrue).if(() => {
             f.get('list').set('p');
-            f.block(() => f.loop(() => {
-              f.get('p').get('o').op(OP.i32GeU).brIf(1);
-              f.get('p').op(...OP.i32Load).set('q');
-              // The ones of A | C (tops this bottom conflicts with), taken from the bits tested: the zeros without a
-              // NOT in the hot loop. 2^LEVELS lanes at a time go through carry-save adders into running counters
-              // (`ones`, `twos`), so that one popcount serves them all: a third to a half fewer operations a lane.
-              // Room in the 16-bit counts for this bottom's adds (each up to 16), or they are added up first: the ones
-              // of a bottom that conflicts with most tops fill them, where zeros never came near.
-              f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).i32(ADDS).op(OP.i32GtU).if(fold);
-              f.i32(0).set('x');
+            f.get('cbuf').set('q0');
+            f.loop(() => {
+              f.get('p').op(...OP.i32Load).set('bits');
               f.block(() => f.loop(() => {
-                f.get('acc', V128).get(carry(LEVELS, 0), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
-                f.add('x', 16 << LEVELS);
-                f.get('x').get('w8').op(OP.i32LtU).brIf(0);
+                f.get('bits').op(OP.i32Eqz).brIf(1);
+                f.get('bits').op(OP.i32Ctz).get('w8').op(OP.i32Mul).get('q0').op(OP.i32Add).set('q');
+                f.get('bits').get('bits').i32(1).op(OP.i32Sub).op(OP.i32And).set('bits');
+                // The ones of A | C (tops this bottom conflicts with), taken from the bits tested: the zeros without a
+                // NOT in the hot loop. 2^LEVELS lanes at a time go through carry-save adders into running counters
+                // (`ones`, `twos`), so that one popcount serves them all: a third to a half fewer operations a lane.
+                // Room in the 16-bit counts for this bottom's adds (each up to 16), or they are added up first: the
+                // ones of a bottom that conflicts with most tops fill them, where zeros never came near.
+                f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).i32(ADDS).op(OP.i32GtU).if(fold);
+                f.i32(0).set('x');
+                f.block(() => f.loop(() => {
+                  f.get('acc', V128).get(carry(LEVELS, 0), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
+                  f.add('x', 16 << LEVELS);
+                  f.get('x').get('w8').op(OP.i32LtU).brIf(0);
+                }));
+                f.get('sum', I64).get('w8').i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
+                f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).set('adds');
+                f.br(0);
               }));
-              f.get('sum', I64).get('w8').i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
-              f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).set('adds');
+              f.get('q0').get('w8').i32(chunk).op(OP.i32Mul).op(OP.i32Add).set('q0');
               f.add('p', 4);
-              f.br(0);
-            }));
+              f.get('p').get('o').op(OP.i32LtU).brIf(0);
+            });
           });
         });
         f.add('xs', 1);
