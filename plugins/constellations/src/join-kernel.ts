@@ -37,6 +37,9 @@ import { CHUNK, chunkBytes } from './half-search-kernel.js';
 /** Rows of one diagonal direction: every key a top half writes or a bottom half reads (see `joinBody`). */
 export const diagonalRows = (n: number, m: number, b: number) => n + 2 * m + b;
 
+/** Bytes of a row from which an inner part with one compatible outer part is counted without its row A. */
+const SINGLE_FROM = 512;
+
 /** The counters the count's carry-save adders keep (weights 1 and 2). */
 const COUNTERS = ['ones', 'twos'] as const;
 /**
@@ -49,7 +52,7 @@ export const joinLevels = (m: number) => (m >= 9 ? 2 : 1);
 /** Bytes of the join's work area for buckets of up to `tops` top halves and outer lists of up to `outers`. */
 export function joinBytes(n: number, m: number, b: number, tops: number, outers: number, levels = joinLevels(m)): number {
   const w8 = (16 << levels) * Math.ceil(Math.max(1, tops) / (128 << levels));
-  return w8 * (2 * diagonalRows(n, m, b) + 2 + pairSteps(m).length * m * m + Math.max(1, outers));
+  return w8 * (2 * diagonalRows(n, m, b) + 2 + pairSteps(m).length * m * m + singleSteps(m).length * m + Math.max(1, outers));
 }
 
 /** The rows of a part, from the band outward, as pairs (a table each) and a single row when the count is odd. */
@@ -59,10 +62,16 @@ function stepsOf(from: number, rows: number): [row: number, queens: number][] {
   return out;
 }
 
-/** Every pair step of a half: the inner part's, then the outer's. */
+/** Every pair step of a half (two rows): the inner part's, then the outer's. */
 const pairSteps = (m: number): [number, number][] => {
   const [h1, h2] = partRows(m);
   return [...stepsOf(0, h1), ...stepsOf(h1, h2)].filter(([, q]) => q === 2);
+};
+
+/** Every single step of a half: the last row of a part of odd height (the inner part's from n = 18 on). */
+const singleSteps = (m: number): [number, number][] => {
+  const [h1, h2] = partRows(m);
+  return [...stepsOf(0, h1), ...stepsOf(h1, h2)].filter(([, q]) => q === 1);
 };
 
 /** The config block's slots. */
@@ -97,7 +106,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   /** Where the bottom's columns (8 bytes, in order) and each column's place among them (32 bytes) are kept. */
   const COLS = 4 * (CFG.scratch + 96);
   const PLACE = COLS + 16;
-    const tableOf = (row: number) => pairSteps(m).findIndex(([r]) => r === row);
+  const tableOf = (row: number) => pairSteps(m).findIndex(([r]) => r === row);
+  const singleOf = (row: number) => singleSteps(m).findIndex(([r]) => r === row);
   /**
    * The base row (the padding past the last top) is ORed into every entry of the first pair table, the inner
    * part's rows nearest the band, when it has two rows or more: A[x] then reads one row fewer a lane.
@@ -105,16 +115,19 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   const baseInTable = h1 >= 2;
   /**
    * The pointers whose ORs give a part's conflicts: for each step of the part (its queens in `code`, bytes from
-   * its first row `from`), a pair table's entry, or a single queen's two rows. Returns their locals.
+   * its first row `from`), a pair table's entry or a single table's. Returns their locals.
    */
   const partPointers = (code: string, from: number, rows: number): string[] => {
     const out: string[] = [];
     for (const [row, queens] of stepsOf(from, rows)) {
       const q = row - from;
+      const place = (byte: number) => f.get('cfg').get(code, I64).i64(BigInt(8 * byte)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, PLACE));
       if (queens === 2 && tableOf(row) >= 0) {
-        const place = (byte: number) => f.get('cfg').get(code, I64).i64(BigInt(8 * byte)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, PLACE));
         place(q).i32(m).op(OP.i32Mul), place(q + 1).op(OP.i32Add);
         f.i32(tableOf(row) * m * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('pt').op(OP.i32Add).set(`s${out.length}`);
+        out.push(`s${out.length}`);
+      } else if (queens === 1 && singleOf(row) >= 0) {
+        place(q).i32(singleOf(row) * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('st').op(OP.i32Add).set(`s${out.length}`);
         out.push(`s${out.length}`);
       } else {
         for (let k = 0; k < queens; k++) {
@@ -145,17 +158,19 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
    * adders: two lanes into the counter `ones` give a carry worth 2, two such carries into `twos` one worth 4. A
    * full adder of (counter, x, y): the counter keeps their sum's low bit, the carry is their majority.
    */
-  function carry(level: number, offset: number): string {
+  function carry(level: number, offset: number, rows: readonly string[]): string {
     let x: string, y: string;
     if (level === 1) {
-      load('A', offset), load('q', offset), f.op(...V.or).set('vx', V128);
-      load('A', offset + 16), load('q', offset + 16), f.op(...V.or).set('vy', V128);
+      for (const [lane, v] of [[0, 'vx'], [16, 'vy']] as const) {
+        rows.forEach((row, i) => (load(row, offset + lane), i > 0 && f.op(...V.or)));
+        f.set(v, V128);
+      }
       [x, y] = ['vx', 'vy'];
     } else {
-      x = carry(level - 1, offset);
+      x = carry(level - 1, offset, rows);
       f.get(x, V128).set(`h${level}`, V128);
       x = `h${level}`;
-      y = carry(level - 1, offset + (16 << (level - 1)));
+      y = carry(level - 1, offset + (16 << (level - 1)), rows);
     }
     const counter = COUNTERS[level - 1]!;
     const out = `c${level}`;
@@ -170,7 +185,26 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     for (let lane = 0; lane < 4; lane++) f.get('sum', I64).get('acc', V128).op(0xfd, 0x1b, lane).op(OP.i64ExtendU).i64(BigInt(LEVELS)).op(OP.i64Shl).op(OP.i64Sub).set('sum', I64);
     f.op(...V.zero).set('acc', V128);
     f.i32(0).set('adds');
+  }  /**
+   * One bottom counted: the ones of the OR of `rows` (A[x] and C[y], or the inner part's table rows and C[y]),
+   * 2^LEVELS lanes at a time through carry-save adders into running counters (`ones`, `twos`), so that one
+   * popcount serves them all: a third to a half fewer operations a lane. They are the tops this bottom conflicts
+   * with, taken from the bits tested: the zeros without a NOT in the hot loop. Room in the 16-bit counts for this
+   * bottom's adds (each up to 16) is made first: the ones of a bottom that conflicts with most tops fill them,
+   * where zeros never came near.
+   */
+  function countBottom(rows: readonly string[]) {
+    f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).i32(ADDS).op(OP.i32GtU).if(fold);
+    f.i32(0).set('x');
+    f.block(() => f.loop(() => {
+      f.get('acc', V128).get(carry(LEVELS, 0, rows), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
+      f.add('x', 16 << LEVELS);
+      f.get('x').get('w8').op(OP.i32LtU).brIf(0);
+    }));
+    f.get('sum', I64).get('w8').i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
+    f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).set('adds');
   }
+
   /**
    * For each way σ of one side's columns (`cols`, tables at scratch `table`): the inner parts' records from
    * `xs` to `xe` and the outer parts' from `ys` to `ye`, the starts read from slots `inner` and `outer`.
@@ -391,7 +425,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     f.get('r2').get('w8').i32(rows).op(OP.i32Mul).op(OP.i32Add).set('base');
     f.get('base').get('w8').op(OP.i32Add).set('A');
     f.get('A').get('w8').op(OP.i32Add).set('pt');
-    f.get('pt').get('w8').i32(pairSteps(m).length * m * m).op(OP.i32Mul).op(OP.i32Add).set('cbuf');
+    f.get('pt').get('w8').i32(pairSteps(m).length * m * m).op(OP.i32Mul).op(OP.i32Add).set('st');
+    f.get('st').get('w8').i32(singleSteps(m).length * m).op(OP.i32Mul).op(OP.i32Add).set('cbuf');
     slot(CFG.list).set('list');
     // The rows no top writes (direction 1 below its keys, direction 2 above them) and the base row are cleared,
     // then the base's bits past the last top set.
@@ -456,6 +491,23 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
         f.br(0);
       }));
     });
+    // The single tables: for the step on row j and the column of place ia, the OR of its two rows.
+    singleSteps(m).forEach(([row], table) => {
+      f.i32(0).set('ia');
+      f.block(() => f.loop(() => {
+        f.get('ia').i32(m).op(OP.i32GeU).brIf(1);
+        f.get('cfg').get('ia').op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, COLS)).set('ca');
+        columnRows('ca', row, 't1', 't2');
+        f.get('ia').i32(table * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('st').op(OP.i32Add).set('dst');
+        lanes(() => {
+          f.get('dst').get('x').op(OP.i32Add);
+          load('t1'), load('t2'), f.op(...V.or);
+          f.op(...V.store);
+        });
+        f.add('ia', 1);
+        f.br(0);
+      }));
+    });
     // The bottoms, choice by choice.
     f.op(...V.zero).set('acc', V128);
     for (const counter of COUNTERS.slice(0, LEVELS)) f.op(...V.zero).set(counter, V128);
@@ -496,13 +548,30 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
         f.loop(() => {
           compatible();
           f.get('o').get('bits').op(...OP.i32Store);
-          f.get('any').get('bits').op(OP.i32Or).set('any');
+          f.get('any').get('bits').op(OP.i32Popcnt).op(OP.i32Add).set('any');
           f.add('o', 4);
           nextChunk();
         });
-        f.get('any').if(() => {
+        f.get('any').if(() => f.block(() => {
           f.get('at').op(...OP.i64Load).set('code', I64);
           const inner = partPointers('code', 0, h1);
+          // One compatible outer part (n = 18: 41 % of the inner parts that have any): counted from the inner
+          // part's rows and C[y] as they are, A[x] neither made nor read — for halves of 9 rows or more, on rows
+          // of 4096 tops or more, where the lanes saved outweigh the branch (one or more is a toss-up). Smaller
+          // boards do without: their buckets are narrow, and the second count loop alone made n = 16 5 % slower.
+          if (m >= 9) f.get('any').i32(1).op(OP.i32Eq).get('w8').i32(SINGLE_FROM).op(OP.i32GeU).op(OP.i32And).if(() => {
+            f.get('list').set('p');
+            f.get('cbuf').set('q0');
+            f.block(() => f.loop(() => {
+              f.get('p').op(...OP.i32Load).tee('bits').brIf(1);
+              f.get('q0').get('w8').i32(chunk).op(OP.i32Mul).op(OP.i32Add).set('q0');
+              f.add('p', 4);
+              f.br(0);
+            }));
+            f.get('bits').op(OP.i32Ctz).get('w8').op(OP.i32Mul).get('q0').op(OP.i32Add).set('q');
+            countBottom([...(baseInTable ? [] : ['base']), ...inner, 'q']);
+            f.br(1);
+          });
           f.op(...V.ones).set('and', V128);
           lanes(() => {
             if (!baseInTable) load('base');
@@ -521,20 +590,7 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
                 f.get('bits').op(OP.i32Eqz).brIf(1);
                 f.get('bits').op(OP.i32Ctz).get('w8').op(OP.i32Mul).get('q0').op(OP.i32Add).set('q');
                 f.get('bits').get('bits').i32(1).op(OP.i32Sub).op(OP.i32And).set('bits');
-                // The ones of A | C (tops this bottom conflicts with), taken from the bits tested: the zeros without a
-                // NOT in the hot loop. 2^LEVELS lanes at a time go through carry-save adders into running counters
-                // (`ones`, `twos`), so that one popcount serves them all: a third to a half fewer operations a lane.
-                // Room in the 16-bit counts for this bottom's adds (each up to 16), or they are added up first: the
-                // ones of a bottom that conflicts with most tops fill them, where zeros never came near.
-                f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).i32(ADDS).op(OP.i32GtU).if(fold);
-                f.i32(0).set('x');
-                f.block(() => f.loop(() => {
-                  f.get('acc', V128).get(carry(LEVELS, 0), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
-                  f.add('x', 16 << LEVELS);
-                  f.get('x').get('w8').op(OP.i32LtU).brIf(0);
-                }));
-                f.get('sum', I64).get('w8').i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
-                f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).set('adds');
+                countBottom(['A', 'q']);
                 f.br(0);
               }));
               f.get('q0').get('w8').i32(chunk).op(OP.i32Mul).op(OP.i32Add).set('q0');
@@ -542,7 +598,7 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
               f.get('p').get('o').op(OP.i32LtU).brIf(0);
             });
           });
-        });
+        }));
         f.add('xs', 1);
         f.br(0);
       }));
