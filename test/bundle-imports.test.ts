@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +28,16 @@ describe('built packages', () => {
     const source = 'import{a}from"x";import"y";const m=await import("z");const w=require("string-width");require("node:fs");export*from"./chunk.js";';
     expect(bareSpecifiers(source).sort()).toEqual(['string-width', 'x', 'y', 'z']);
     expect(unresolvedImports([join(root, 'packages/cli/dist/bin.js')])).toEqual([]);
+  });
+});
+
+describe("the CLI bundle's start-up", () => {
+  it("loads Node's child_process only when a command needs it (commander's is a stand-in until used)", () => {
+    // Node's own record of the built-in modules a process loaded, written as it exits.
+    const probe = "data:text/javascript,process.on('exit',()=>process.stderr.write('loaded:'+process.moduleLoadList.filter((m)=>/child_process|dgram/.test(m)).join(',')))";
+    const run = spawnSync(process.execPath, ['--import', probe, join(root, 'packages/cli/bin/bezzel.mjs'), 'queens', '6', '--goal', 'count'], { encoding: 'utf8' });
+    expect(run.stdout).toContain('4 solutions');
+    expect(run.stderr).toContain('loaded:');
+    expect(run.stderr.slice(run.stderr.indexOf('loaded:'))).toBe('loaded:');
   });
 });
