@@ -26,13 +26,25 @@ import { setQuietNotes } from './output/notes.js';
 /** The version `bezzel --version` prints: the package's own. */
 const { version } = packageJson;
 
-/** Each command is one file; this list is the only place that knows them all. */
-export const commands = [placeCommand, queensCommand, tourCommand, dominateCommand, checkCommand, listCommand, experimentCommand, workerCommand, statusCommand, resultCommand, cancelCommand, jobsCommand, dashboardCommand, initCommand, gradeCommand, docsCommand];
+/**
+ * Each command is one file; this record is the only place that knows them all, each under the name it answers to
+ * (a test holds the two equal), so that a run builds just the command it names.
+ */
+export const commandsByName = {
+  place: placeCommand, queens: queensCommand, tour: tourCommand, dominate: dominateCommand, check: checkCommand, list: listCommand,
+  experiment: experimentCommand, worker: workerCommand, status: statusCommand, result: resultCommand, cancel: cancelCommand,
+  jobs: jobsCommand, dashboard: dashboardCommand, init: initCommand, grade: gradeCommand, docs: docsCommand,
+} as const;
+export const commands = Object.values(commandsByName);
 
 /** The problem each solving command poses, for the strategies its `--help` lists. */
 const PROBLEM_OF: Readonly<Record<string, ProblemKind>> = { place: 'placement', queens: 'placement', tour: 'tour', dominate: 'dominate' };
 
-export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Command {
+/**
+ * The program with every command, or with only `only` (the command a run names: building all sixteen, with their
+ * options, is 3 ms of every command's start; the top-level help and a misspelt command still get them all).
+ */
+export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel, only?: string): Command {
   const program = new Command('bezzel')
     .description('Chess-board puzzles on any board with any piece: N queens, non-attacking pieces, tours.')
     .version(version)
@@ -41,7 +53,8 @@ export function buildProgram(setExit: SetExit = () => {}, registry?: Bezzel): Co
       checkQueueRequest(action);
       checkOutputRequest(action);
     });
-  for (const command of [program, ...commands.map((make) => make(setExit))]) {
+  const named = only !== undefined && Object.hasOwn(commandsByName, only) ? [commandsByName[only as keyof typeof commandsByName]] : commands;
+  for (const command of [program, ...named.map((make) => make(setExit))]) {
     const kind = PROBLEM_OF[command.name()];
     if (registry && kind) command.addHelpText('after', strategiesHelp(registry, kind));
     oneLineErrors(command);
@@ -71,7 +84,7 @@ export async function main(argv: readonly string[], startedAt = performance.now(
   markCommandStart(startedAt);
   try {
     let code: number = EXIT.answered;
-    await buildProgram((c) => (code = c), await registryForHelp(argv)).parseAsync(argv as string[]);
+    await buildProgram((c) => (code = c), await registryForHelp(argv), argv[2]).parseAsync(argv as string[]);
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {
