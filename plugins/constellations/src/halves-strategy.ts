@@ -14,7 +14,7 @@ const MAX_N = 20;
  * included (measured, one thread, on the reference machine; see the README's table), for `auto` to weigh against
  * the other strategies' estimates: below n = 12 those say quicker, and they are within a few milliseconds.
  */
-const MEASURED_MS: Readonly<Record<number, number>> = { 10: 15, 11: 17, 12: 18, 13: 40, 14: 50, 15: 100, 16: 200, 17: 1500, 18: 6000, 19: 55_000, 20: 900_000 };
+const MEASURED_MS: Readonly<Record<number, number>> = { 10: 15, 11: 17, 12: 18, 13: 40, 14: 50, 15: 90, 16: 150, 17: 1000, 18: 4300, 19: 30_000, 20: 385_000 };
 const costMs = (n: number) => MEASURED_MS[n] ?? (n < 10 ? 15 : Number.POSITIVE_INFINITY);
 
 /**
