@@ -185,7 +185,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     for (let lane = 0; lane < 4; lane++) f.get('sum', I64).get('acc', V128).op(0xfd, 0x1b, lane).op(OP.i64ExtendU).i64(BigInt(LEVELS)).op(OP.i64Shl).op(OP.i64Sub).set('sum', I64);
     f.op(...V.zero).set('acc', V128);
     f.i32(0).set('adds');
-  }  /**
+  }
+  /**
    * One bottom counted: the ones of the OR of `rows` (A[x] and C[y], or the inner part's table rows and C[y]),
    * 2^LEVELS lanes at a time through carry-save adders into running counters (`ones`, `twos`), so that one
    * popcount serves them all: a third to a half fewer operations a lane. They are the tops this bottom conflicts
@@ -195,12 +196,31 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
    */
   function countBottom(rows: readonly string[]) {
     f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).i32(ADDS).op(OP.i32GtU).if(fold);
+    // For halves of 9 rows or more (18 steps a bottom and more) the carries' popcounts add up in bytes (at most 8
+    // a step: 31 steps fit) and are widened into `acc` once for every 31 steps instead of at every step: n = 18 2 %
+    // faster. With n = 16's five steps a bottom the extra work a bottom costs more than it saves (2 % slower).
+    const step = 16 << LEVELS;
     f.i32(0).set('x');
-    f.block(() => f.loop(() => {
-      f.get('acc', V128).get(carry(LEVELS, 0, rows), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
-      f.add('x', 16 << LEVELS);
-      f.get('x').get('w8').op(OP.i32LtU).brIf(0);
-    }));
+    if (m >= 9) {
+      f.loop(() => {
+        f.get('x').i32(31 * step).op(OP.i32Add).set('lim');
+        f.get('lim').get('w8').get('lim').get('w8').op(OP.i32LtU).op(OP.select).set('lim');
+        f.op(...V.zero).set('acc8', V128);
+        f.loop(() => {
+          f.get('acc8', V128).get(carry(LEVELS, 0, rows), V128).op(...V.popcnt8, ...V.add8).set('acc8', V128);
+          f.add('x', step);
+          f.get('x').get('lim').op(OP.i32LtU).brIf(0);
+        });
+        f.get('acc', V128).get('acc8', V128).op(...V.widen8, ...V.add16).set('acc', V128);
+        f.get('x').get('w8').op(OP.i32LtU).brIf(0);
+      });
+    } else {
+      f.block(() => f.loop(() => {
+        f.get('acc', V128).get(carry(LEVELS, 0, rows), V128).op(...V.popcnt8, ...V.widen8, ...V.add16).set('acc', V128);
+        f.add('x', step);
+        f.get('x').get('w8').op(OP.i32LtU).brIf(0);
+      }));
+    }
     f.get('sum', I64).get('w8').i32(3).op(OP.i32Shl).op(OP.i64ExtendU).op(OP.i64Add).set('sum', I64);
     f.get('adds').get('w8').i32(4 + LEVELS).op(OP.i32ShrU).op(OP.i32Add).set('adds');
   }

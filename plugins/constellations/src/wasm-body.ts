@@ -117,6 +117,8 @@ export const V = {
   zero: [0xfd, 0x0c, ...Array.from({ length: 16 }, () => 0)],
   /** i8x16.popcnt, i16x8.extadd_pairwise_i8x16_u, i16x8.add, i32x4.extadd_pairwise_i16x8_u. */
   popcnt8: [0xfd, 0x62], widen8: [0xfd, 0x7d], add16: [0xfd, 0x8e, 0x01], widen16: [0xfd, 0x7f],
+  /** i8x16.add. */
+  add8: [0xfd, 0x6e],
   /** i8x16.shuffle (its 16 lane indices follow), i8x16.shl (by the i32 on the stack), i8x16.bitmask. */
   shuffle: [0xfd, 0x0d], shl8: [0xfd, 0x6b], bitmask8: [0xfd, 0x64],
 } as const;
