@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBezzel } from './bezzel.js';
+import { countFloorMs } from './count-floor.js';
 import { UsageError } from './errors.js';
 import { leaper } from './movement.js';
 import type { Piece } from './piece.js';
@@ -100,6 +101,24 @@ describe('auto asks a costly estimate only where it could win', () => {
     const b = strategy('b', 7);
     const tied = await withStrategies(a.s, b.s);
     expect(tied.bezzel.choose(tied.instance)).toMatchObject({ ok: true, value: a.s });
+  });
+
+  it('a declared count floor is a floor too: a strategy whose floor per placement puts it above the cheapest is not asked', async () => {
+    let asked = 0;
+    const counted: SearchStrategy = { ...strategy('counted', 5_000).s, meta: { id: 'counted', description: 'counted', problems: ['placement'], goals: ['count'], countFloor: { perSolution: 100 } }, supports: () => (asked++, yes(5_000)) };
+    const cheap = strategy('cheap', 20);
+    const { bezzel, instance } = await withStrategies(counted, cheap.s);
+    // One knight on 3×2: six placements (a tree this small is counted, not probed), at least 100 ms each.
+    expect(countFloorMs(counted.meta.countFloor, instance)).toBe(600);
+    expect(bezzel.choose(instance)).toMatchObject({ ok: true, value: cheap.s });
+    expect(asked).toBe(0);
+    // Goal one visits no placement it need not: no floor.
+    const one = bezzel.instantiate({ ...task, goal: 'one' });
+    expect(one.ok && countFloorMs(counted.meta.countFloor, one.value)).toBe(0);
+    // Below the cheapest, it is asked.
+    const { bezzel: low, instance: lowInstance } = await withStrategies({ ...counted, meta: { ...counted.meta, countFloor: { perSolution: 1 } } }, cheap.s);
+    expect(low.choose(lowInstance)).toMatchObject({ ok: true, value: cheap.s });
+    expect(asked).toBe(1);
   });
 
   it('a floor that throws or is not a number counts as none', async () => {

@@ -4,6 +4,7 @@ import 'reflect-metadata/lite';
 import { Container, type ContainerModule } from 'inversify';
 import { AnswerCheck, StrategyCrash, StrategyError } from './answer-check.js';
 import { BudgetClock } from './budget.js';
+import { countFloorMs } from './count-floor.js';
 import { fail, ok, UsageError, type Parsed } from './errors.js';
 import { isWriteFailure } from './write-failure.js';
 import { checkOptionValue, type OptionValues, type StrategyOptions } from './options.js';
@@ -403,10 +404,13 @@ function askSupport(strategy: SearchStrategy, instance: Instance): Support {
   }
 }
 
-/** A strategy's floor (`floorMs`), 0 when it has none or it fails (then it is asked, as any other). */
+/**
+ * A strategy's floor: the larger of its `floorMs` and its declared `countFloor`; 0 when it has neither or they fail
+ * (then it is asked, as any other).
+ */
 function floorOf(strategy: SearchStrategy, instance: Instance): number {
   try {
-    const floor = strategy.floorMs?.(instance) ?? 0;
+    const floor = Math.max(strategy.floorMs?.(instance) ?? 0, countFloorMs(strategy.meta.countFloor, instance));
     return Number.isFinite(floor) && floor > 0 ? floor : 0;
   } catch {
     return 0;

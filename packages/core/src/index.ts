@@ -9,6 +9,7 @@
 export * from './adjacency.js';
 export * from './answer-check.js';
 export * from './count-bound.js';
+export * from './count-floor.js';
 export * from './attacks.js';
 export * from './bezzel.js';
 export * from './board.js';

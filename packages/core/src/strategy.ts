@@ -476,6 +476,24 @@ export interface StrategyLookup {
   meta(id: string): StrategyMeta | undefined;
 }
 
+/**
+ * A lower bound, declared as plain data, on what a strategy's `supports` estimates for a count or a listing of
+ * placements (goals count, count-fundamental, all): `perNode` ms for each node of the one-piece-a-row tree (on the
+ * placements onePieceARow holds for: n queens, n rooks), `perSolution` ms for each placement — both
+ * numbers of Knuth's estimate (placementSearchSize) that the strategies' own time models start from.
+ *
+ * Being data, it travels in the command's plugin index: a command learns what a strategy would cost at least
+ * without loading its plugin, and leaves the plugin unloaded where another strategy is already cheaper (counting
+ * 16 queens need not load four backtrackers to learn that each would take seconds). `auto` takes it as a floor too.
+ * A strategy that declares one keeps its estimate at or above it (each plugin's tests hold it to that).
+ */
+export interface CountFloor {
+  /** At least this many ms per node of the one-piece-a-row tree (counted only where that is the search's tree). */
+  readonly perNode?: number;
+  /** At least this many ms per placement found. */
+  readonly perSolution?: number;
+}
+
 /** What a strategy is, as data: what `bezzel list`, `auto` and the option checks read. */
 export interface StrategyMeta {
   /** What `--strategy` calls it: lower-case letters, digits and dashes. */
@@ -512,6 +530,12 @@ export interface StrategyMeta {
    * its own `supports` is asked: a tour it returns would not be magic, and the core's check would reject it.
    */
   readonly magicTours?: boolean;
+  /**
+   * Optional, data: the least its estimate of a count or listing of placements can be ({@link CountFloor}). A
+   * command reads it from the plugin index to leave the plugin unloaded where another strategy is cheaper; `auto`
+   * asks strategies in order of their floors (with `floorMs`, the larger).
+   */
+  readonly countFloor?: CountFloor;
 }
 
 /**

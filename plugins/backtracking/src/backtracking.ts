@@ -3,7 +3,7 @@ import { solvePlacement } from './placement/solve-placement.js';
 import { TOUR_ORDERING } from './tour/ordering.js';
 import { DEFAULT_ORDERING, solveTour } from './tour/solve-tour.js';
 import { splitTour } from './tour/split-tour.js';
-import { bytesOf, placementMs, tourMs } from './cost.js';
+import { bytesOf, COUNT_FLOOR, placementMs, tourMs } from './cost.js';
 
 /**
  * The largest tables worth building. The core builds a conflict table through a list and a set per square
@@ -23,6 +23,7 @@ export const backtracking: SearchStrategy = {
     problems: ['placement', 'tour'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
     stepUnit: 'nodes',
+    countFloor: COUNT_FLOOR,
     options: {
       ordering: option.part('the order in which a tour tries its moves', TOUR_ORDERING, { default: DEFAULT_ORDERING }),
       direction: option.choice(

@@ -1,4 +1,4 @@
-import { nodesToFirst, onePieceARow, placementSearchSize, symmetryGroup, type Instance } from '@bezzel/core';
+import { nodesToFirst, onePieceARow, placementSearchSize, symmetryGroup, type CountFloor, type Instance } from '@bezzel/core';
 
 type Placement = Extract<Instance, { kind: 'placement' }>;
 type Tour = Extract<Instance, { kind: 'tour' }>;
@@ -33,6 +33,9 @@ const TOUR_RATE_FROM_MOVES = 3.7;
 /** Bytes: the table's build lists and sets per entry and per square, then the search's own arrays per square. */
 const BYTES_PER_ENTRY = { placement: 24, tour: 28 } as const;
 const BYTES_PER_SQUARE = { placement: 260, tour: 131 } as const;
+
+/** What `placementMs` charges a count or listing at least: every node of the tree, MS_PER_NODE and more. */
+export const COUNT_FLOOR: CountFloor = { perNode: MS_PER_NODE };
 
 export function bytesOf(instance: Placement | Tour, entries: number): number {
   return BYTES_PER_ENTRY[instance.kind] * entries + BYTES_PER_SQUARE[instance.kind] * instance.board.size;

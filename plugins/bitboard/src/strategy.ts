@@ -15,6 +15,7 @@ import {
   type Solution,
   type SubTask,
   type Task,
+  type CountFloor,
 } from '@bezzel/core';
 import { rowEngine, symmetricEngine, type Engine, type Unit } from './engine.js';
 import { formatPrefix, parsePrefix } from './prefix.js';
@@ -35,6 +36,8 @@ const MS_PER_NODE = { symmetric: 8e-6, rows: 1.75e-4 } as const;
 const MS_PER_RUN = { symmetric: 1.5, rows: 0.3 } as const;
 const MS_PER_CANONICAL = 1.5e-3;
 const MS_PER_STREAMED = 5e-3;
+/** What `estimatedMs` charges a count or listing at least: a node of the symmetric counter, or half the tree (the mirror) at the row search's rate. */
+const COUNT_FLOOR: CountFloor = { perNode: Math.min(MS_PER_NODE.symmetric, MS_PER_NODE.rows / 2) };
 /** In-process runs are cut into about this many units, for progress and coverage on a stop. */
 const PROGRESS_UNITS = 64;
 
@@ -176,6 +179,7 @@ export const bitboard: SearchStrategy = {
     problems: ['placement'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
     stepUnit: 'nodes',
+    countFloor: COUNT_FLOOR,
     options: {
       prefix: option.internal(
         'pre-placed first rows as split() writes them (columns of rows 1, 2, … as "3/0.5/-"): search only placements that start so',

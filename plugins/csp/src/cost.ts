@@ -1,4 +1,4 @@
-import { nodesToFirst, placementSearchSize, type Goal, type Instance } from '@bezzel/core';
+import { nodesToFirst, placementSearchSize, type CountFloor, type Goal, type Instance } from '@bezzel/core';
 import type { LineFamilies } from '@bezzel/columns';
 import type { CspSettings } from './search.js';
 
@@ -35,6 +35,12 @@ const MS_PER_NODE_COLUMN2 = { legal: 1.2e-5, mac: 1.7e-5, lcv: 2e-6, degree: 2e-
 const TREE_SHARE = { plain: 1, forwardChecking: 0.75, mrv: 0.55, macMrv: 0.28, mac: 0.45 } as const;
 const MS_PER_STREAMED = 2.5e-3;
 const MS_PER_CANONICAL_IMAGE = 4e-5;
+
+/**
+ * What `cspMs` charges a count or listing at least, whatever the settings: the cheapest node of one column (n ≥ 1)
+ * on the smallest share of the tree.
+ */
+export const COUNT_FLOOR: CountFloor = { perNode: Math.min(...Object.values(MS_PER_NODE_COLUMN)) * Math.min(...Object.values(TREE_SHARE)) };
 
 export function cspMs(instance: Placement, lines: LineFamilies, settings: CspSettings): number {
   const { board, piece } = instance;

@@ -1,6 +1,6 @@
 import { CanonicalTest, no, option, overMemory, symmetryGroup, yes, type Instance, type Outcome, type PartialResult, type RunContext, type SearchStrategy, type Solution, type Stats, type Support } from '@bezzel/core';
 import { columnProblem, type LineFamilies } from '@bezzel/columns';
-import { bytesOf, cspMs, MAX_N } from './cost.js';
+import { bytesOf, COUNT_FLOOR, cspMs, MAX_N } from './cost.js';
 import { ColumnCsp, type CspSettings } from './search.js';
 
 /** The options, as `-o name=value` gives them. */
@@ -44,6 +44,7 @@ export const csp: SearchStrategy = {
     problems: ['placement'],
     goals: ['one', 'all', 'count', 'count-fundamental'],
     options: cspOptions,
+    countFloor: COUNT_FLOOR,
   },
 
   supports(instance: Instance): Support {

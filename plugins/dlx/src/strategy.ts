@@ -1,4 +1,4 @@
-import { no, onePieceARow, placementSearchSize, yes, type Instance, type Outcome, type Piece, type RunContext, type SearchStrategy, type Solution, type Stats, type Support } from '@bezzel/core';
+import { no, yes, type CountFloor, type Instance, type Outcome, type Piece, type RunContext, type SearchStrategy, type Solution, type Stats, type Support } from '@bezzel/core';
 import { estimateTree, type TreeEstimate } from './estimate.js';
 import { formulate, type ExactCover } from './formulation.js';
 import { DancingLinks } from './links.js';
@@ -17,8 +17,13 @@ const MS_PER_LINK = 1e-4;
 const MS_PER_NODE = 7e-5;
 const MS_PER_UPDATE = 2.6e-5;
 const MS_PER_STREAMED = 2.5e-3;
-/** Boards past this many squares get no floor (their estimate is cheap next to anything run on them). */
-const FLOOR_SQUARES = 1 << 14;
+/**
+ * A count or a listing visits each solution at least once, a leaf of the tree: the core's estimate of their number
+ * (the probe backtracking and bitboard share, made once a board) gives a floor, taken at half for the two
+ * estimates' noise. `auto` then leaves out building the matrix and probing the tree (12 ms for 16 queens) where
+ * another strategy is cheaper anyway, and a command counting 16 queens does not load this plugin at all.
+ */
+const COUNT_FLOOR: CountFloor = { perSolution: MS_PER_NODE / 2 };
 
 /** Estimates kept (a page or an experiment asks about many boards). */
 const CACHED = 64;
@@ -122,6 +127,7 @@ export const dlx: SearchStrategy = {
     description: "Knuth's Algorithm X with dancing links: pieces that attack along whole lines (queens, rooks) as an exact cover of the lines",
     problems: ['placement'],
     goals: ['one', 'all', 'count'],
+    countFloor: COUNT_FLOOR,
   },
   supports(instance: Instance): Support {
     if (instance.kind !== 'placement') return no('it places pieces; it does not tour or dominate');
@@ -129,19 +135,5 @@ export const dlx: SearchStrategy = {
     if (!formulation.ok) return no(formulation.reason);
     return yes(estimatedMs(instance, formulation.cover));
   },
-  floorMs,
   run,
 };
-
-/**
- * A count or a listing visits each solution at least once, a leaf of the tree: the core's estimate of their number
- * (the probe backtracking and bitboard share, made once a board) gives a floor, taken at half for the two
- * estimates' noise. `auto` then leaves out building the matrix and probing the tree (12 ms for 16 queens) where
- * another strategy is cheaper anyway.
- */
-function floorMs(instance: Instance): number {
-  if (instance.kind !== 'placement' || instance.task.goal === 'one' || instance.board.playable > FLOOR_SQUARES) return 0;
-  const { board, piece, k } = instance;
-  const { solutions } = placementSearchSize(board, piece, k, onePieceARow(board, piece, k));
-  return (solutions / 2) * (MS_PER_NODE + (instance.task.goal === 'all' ? MS_PER_STREAMED : 0));
-}

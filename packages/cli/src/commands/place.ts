@@ -9,6 +9,7 @@ import { betzaArgument } from '../options/betza-arg.js';
 import { pieceCount, solveEveryKAndPrint } from '../solve/every-k.js';
 import { addPoolOptions, type PoolOptions } from '../solve/pool-options.js';
 import { countOnWorkers } from '../solve/pool-runner.js';
+import { registryFor } from '../solve/route-plugins.js';
 
 interface PlaceOptions extends CommonOptions, PoolOptions {
   readonly k?: number | 'all';
@@ -42,10 +43,12 @@ export function queensCommand(setExit: SetExit): Command {
 async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExit): Promise<void> {
   const adHoc = await betzaArgument(pieceArg);
   // Every k at once is a count by the strategy that tables them: all plugins, as it is rare.
-  const need = options.k === 'all' ? undefined : ({ piece: pieceArg, kind: 'placement', goal: options.goal, strategy: options.strategy, options: options.option } as const);
-  const { bezzel, plugins } = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : [], need);
+  // A count split over workers, checkpointed, queued or cross-checked compares strategies beyond `auto`'s choice.
+  const choosesOnly = options.workers === undefined && options.checkpoint === undefined && options.queue === undefined && options.parts === undefined && !options.crossCheck;
+  const need = options.k === 'all' ? undefined : ({ piece: pieceArg, kind: 'placement', goal: options.goal, strategy: options.strategy, options: options.option, choosesOnly } as const);
+  const setup = await createCliBezzel(options.plugin, adHoc ? [adHoc.plugin] : [], need);
   const board = boardSpec(options, 8);
-  const piece = adHoc ? adHoc.id : resolvePieceId(bezzel, pieceArg);
+  const piece = adHoc ? adHoc.id : resolvePieceId(setup.bezzel, pieceArg);
   const removed = parseRemoved(board, options.removed);
   const task: Task = {
     problem: { kind: 'placement', board: removed ? { ...board, removed } : board, piece, ...(typeof options.k === 'number' ? { k: options.k } : {}) },
@@ -56,6 +59,7 @@ async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExi
     ...(Object.keys(options.option).length > 0 ? { options: options.option } : {}),
   };
   if (options.goal === 'maximum' && options.k !== undefined) throw new UsageError('ERR_COUNT', '--goal maximum finds k itself; leave out -k');
+  const { bezzel, plugins } = await registryFor(setup, task);
   if (options.k === 'all') return setExit(await solveEveryKAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options));
   // Long counts go to worker threads; an ad-hoc Betza piece exists only in this thread, so it counts here.
   const pooled = await countOnWorkers(bezzel, plugins, task, options, adHoc !== undefined);

@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { indexOf, isCurrent, pluginsNeeded, readPluginIndex, writePluginIndex, type PluginNeed } from './plugin-index.js';
+import { indexOf, isCurrent, pluginsNeeded, readPluginIndex, waitingPlugins, writePluginIndex, type PluginNeed, type WaitingPlugin } from './plugin-index.js';
 
 /**
  * The plugins every `bezzel` run loads, by package name. Bundled plugins load exactly as a user's `--plugin`
@@ -203,19 +203,46 @@ function isContainerModule(value: unknown): value is ContainerModule {
  */
 const installed = fileURLToPath(import.meta.url).split(/[\\/]/).includes('node_modules');
 
+/** A registry and the plugins loaded into it, with those left to wait (see {@link waitingPlugins}). */
+export interface CliBezzel {
+  readonly bezzel: Bezzel;
+  readonly plugins: LoadedPlugin[];
+  /** Needed plugins not loaded yet: the command loads those its route may need ({@link withWaiting}) before it runs. */
+  readonly waiting?: readonly WaitingPlugin[];
+}
+
 /**
  * The default plugins plus the user's, loaded into a fresh container. A solving command says what it `need`s: with
  * no plugin of the user's, only the bundled plugins that can serve it load (see plugin-index.ts), when the build's
- * index can tell.
+ * index can tell; and where it only chooses a route, those whose strategies' count floors may rule them out wait.
  */
-export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = [], need?: PluginNeed): Promise<{ bezzel: Bezzel; plugins: LoadedPlugin[] }> {
+export async function createCliBezzel(extra: readonly string[] = [], modules: readonly NamedPlugin[] = [], need?: PluginNeed): Promise<CliBezzel> {
   const read = need && extra.length === 0 && modules.length === 0 ? readPluginIndex() : undefined;
   const index = read && (installed || isCurrent(read, defaultPlugins, builtBytes)) ? read : undefined;
   const bundled = (index && need && pluginsNeeded(index, need, defaultPlugins)) ?? defaultPlugins;
+  const waiting = index && need ? waitingPlugins(index, need, bundled) : [];
+  const now = bundled.filter((name) => !waiting.some((w) => w.name === name));
   // Imported side by side (their files are read while others compile), registered in order.
-  const plugins = await Promise.all([...bundled.map((specifier) => loadPlugin(specifier, userCwd(), true)), ...extra.map((specifier) => loadPlugin(specifier))]);
+  const plugins = await Promise.all([...now.map((specifier) => loadPlugin(specifier, userCwd(), true)), ...extra.map((specifier) => loadPlugin(specifier))]);
+  return { bezzel: await registry([...plugins, ...modules]), plugins, ...(waiting.length > 0 ? { waiting } : {}) };
+}
+
+/**
+ * The registry with some of the waiting plugins loaded too (each bundled plugin in its place in the default order,
+ * so ties still go to the one registered first); the same setup when there are none.
+ */
+export async function withWaiting(setup: CliBezzel, names: readonly string[]): Promise<CliBezzel> {
+  if (names.length === 0) return setup;
+  const more = await Promise.all(names.map((specifier) => loadPlugin(specifier, userCwd(), true)));
+  const rank = (plugin: LoadedPlugin) => defaultPlugins.indexOf(plugin.name);
+  const plugins = [...setup.plugins, ...more].sort((a, b) => rank(a) - rank(b));
+  const waiting = setup.waiting?.filter((w) => !names.includes(w.name)) ?? [];
+  return { bezzel: await registry(plugins), plugins, ...(waiting.length > 0 ? { waiting } : {}) };
+}
+
+async function registry(plugins: readonly NamedPlugin[]): Promise<Bezzel> {
   try {
-    return { bezzel: await createBezzel({ plugins: [...plugins, ...modules] }), plugins };
+    return await createBezzel({ plugins });
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError('ERR_PLUGIN', (error as Error).message);

@@ -86,3 +86,4 @@ describe('the plugins a placement needs', () => {
     expect(isCurrent(stamped, defaultPlugins, () => undefined)).toBe(true);
   });
 });
+

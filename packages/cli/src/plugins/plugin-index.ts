@@ -1,4 +1,4 @@
-import { type Bezzel, type Goal, optionList, type ProblemKind } from '@bezzel/core';
+import { type Bezzel, type CountFloor, type Goal, optionList, type ProblemKind } from '@bezzel/core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -14,11 +14,20 @@ export interface PluginIndex {
 
 export interface PluginContents {
   readonly pieces: readonly string[];
-  readonly strategies: readonly { readonly id: string; readonly problems: readonly ProblemKind[]; readonly goals: readonly Goal[]; readonly partKinds: readonly string[] }[];
+  readonly strategies: readonly IndexedStrategy[];
   /** Parts as `kind/id`. */
   readonly parts: readonly string[];
   /** The size of the built module the contents were read from: another size means the index is stale. */
   readonly bytes?: number;
+}
+
+/** A strategy as the index knows it: what it serves, the part kinds it takes and its declared count floor. */
+export interface IndexedStrategy {
+  readonly id: string;
+  readonly problems: readonly ProblemKind[];
+  readonly goals: readonly Goal[];
+  readonly partKinds: readonly string[];
+  readonly countFloor?: CountFloor;
 }
 
 /** What a solving command needs: its piece as typed, its problem and goal, the strategy it names and its options. */
@@ -28,6 +37,11 @@ export interface PluginNeed {
   readonly goal: Goal;
   readonly strategy?: string | undefined;
   readonly options?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The command picks its route by `auto` alone, asking nothing else of the registry (no split over workers, no
+   * cross-check): then plugins whose strategies declare a count floor may wait (see {@link waitingPlugins}).
+   */
+  readonly choosesOnly?: boolean;
 }
 
 /**
@@ -43,7 +57,13 @@ export function indexOf(bezzel: Bezzel, names: readonly string[], bytesOf?: (nam
       pieces: bezzel.pieces.filter((p) => bezzel.origin('piece', p.id) === name).map((p) => p.id),
       strategies: bezzel.strategies
         .filter((s) => bezzel.origin('strategy', s.meta.id) === name)
-        .map((s) => ({ id: s.meta.id, problems: s.meta.problems, goals: s.meta.goals, partKinds: optionList(s.meta).flatMap((o) => (o.partKind ? [o.partKind] : [])) })),
+        .map((s) => ({
+          id: s.meta.id,
+          problems: s.meta.problems,
+          goals: s.meta.goals,
+          partKinds: optionList(s.meta).flatMap((o) => (o.partKind ? [o.partKind] : [])),
+          ...(s.meta.countFloor ? { countFloor: s.meta.countFloor } : {}),
+        })),
       parts: bezzel.parts.filter((p) => bezzel.origin('part', `${p.kind}/${p.id}`) === name).map((p) => `${p.kind}/${p.id}`),
     };
   }
@@ -104,14 +124,46 @@ export function pluginsNeeded(index: PluginIndex, need: PluginNeed, order: reado
   const pieceOwners = owns(typed).length > 0 ? owns(typed) : typed.endsWith('s') ? owns(typed.slice(0, -1)) : [];
   if (pieceOwners.length === 0) return undefined;
   const named = need.strategy !== undefined && need.strategy !== 'auto' ? need.strategy : undefined;
-  const serving = entries.flatMap(([name, c]) =>
-    c!.strategies
-      .filter((s) => (named !== undefined ? s.id === named : s.problems.includes(need.kind) && s.goals.includes(need.goal)))
-      .map((s) => ({ name, partKinds: s.partKinds })),
-  );
+  const serving = servingStrategies(entries, need);
   if (named !== undefined && serving.length === 0) return undefined;
   const kinds = new Set(serving.flatMap((s) => s.partKinds));
   const wanted = new Set([...pieceOwners, ...serving.map((s) => s.name)]);
   for (const [name, c] of entries) if (c!.parts.some((part) => kinds.has(part.split('/')[0]!))) wanted.add(name);
   return order.filter((name) => wanted.has(name));
+}
+
+/** The strategies that could serve a need, each with its plugin: the one named, or for `auto` every one that does its problem and goal. */
+function servingStrategies(entries: readonly (readonly [string, PluginContents | undefined])[], need: PluginNeed): (IndexedStrategy & { readonly name: string })[] {
+  const named = need.strategy !== undefined && need.strategy !== 'auto' ? need.strategy : undefined;
+  return entries.flatMap(([name, c]) =>
+    (c?.strategies ?? []).filter((s) => (named !== undefined ? s.id === named : s.problems.includes(need.kind) && s.goals.includes(need.goal))).map((s) => ({ ...s, name })),
+  );
+}
+
+/** A plugin left to wait, with the count floors of its strategies that could serve. */
+export interface WaitingPlugin {
+  readonly name: string;
+  readonly floors: readonly CountFloor[];
+}
+
+/**
+ * Of the plugins a command needs, those that may wait until the route is known: only for `auto` with nothing else
+ * asked (`choosesOnly`), a plugin that contributes no piece, whose every strategy that could serve declares a
+ * count floor, and whose parts no strategy that stays takes. Once the plugins that stay have found their cheapest
+ * route, a waiting plugin loads only if one of its floors is not above that route's cost: `auto` would not ask a
+ * strategy whose floor is above the cheapest cost found either (Bezzel.cheapest), so the choice is the same.
+ */
+export function waitingPlugins(index: PluginIndex, need: PluginNeed, needed: readonly string[]): WaitingPlugin[] {
+  if (!need.choosesOnly || (need.strategy !== undefined && need.strategy !== 'auto')) return [];
+  const entries = needed.map((name) => [name, index.plugins[name]] as const);
+  const serving = servingStrategies(entries, need);
+  const floored = (name: string) => {
+    const own = serving.filter((s) => s.name === name);
+    return own.length > 0 && own.every((s) => s.countFloor !== undefined);
+  };
+  const staying = serving.filter((s) => !floored(s.name));
+  const kindsStaying = new Set(staying.flatMap((s) => s.partKinds));
+  return entries
+    .filter(([name, c]) => c !== undefined && c.pieces.length === 0 && floored(name) && !c.parts.some((part) => kindsStaying.has(part.split('/')[0]!)))
+    .map(([name]) => ({ name, floors: serving.filter((s) => s.name === name).map((s) => s.countFloor!) }));
 }
