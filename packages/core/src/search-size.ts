@@ -270,6 +270,7 @@ class RowMarks {
   /** Removed squares a row: blocked from the start (a ride ends at one: {@link eachRaySquare}). */
   readonly #removed: Int32Array;
   readonly #blocked: Int32Array;
+  readonly #holes: boolean;
 
   constructor(board: Board, vectors: Int32Array) {
     this.#board = board;
@@ -279,6 +280,7 @@ class RowMarks {
     this.#removed = new Int32Array(board.height);
     for (const sq of board.removed) this.#removed[board.row(sq)]! |= 1 << board.col(sq);
     this.#blocked = new Int32Array(board.height);
+    this.#holes = board.hasRemoved();
   }
 
   clear(): void {
@@ -299,7 +301,20 @@ class RowMarks {
   }
 
   place(sq: number): void {
-    eachRaySquare(this.#board, this.#vectors, sq, this.#mark);
+    if (this.#holes) return eachRaySquare(this.#board, this.#vectors, sq, this.#mark);
+    // No removed square ends a ray: each vector's squares are marked a row at a time, with no call a square.
+    const width = this.#width;
+    const height = this.#board.height;
+    const row = Math.floor(sq / width);
+    const col = sq - row * width;
+    const vectors = this.#vectors;
+    for (let i = 0; i < vectors.length; i += 3) {
+      const dx = vectors[i]!;
+      const dy = vectors[i + 1]!;
+      for (let step = 1, r = row + dy, c = col + dx; step <= vectors[i + 2]! && r < height && c >= 0 && c < width; step++, r += dy, c += dx) {
+        this.#blocked[r]! |= 1 << c;
+      }
+    }
   }
 
   /** {@link RowMarks.place}'s visit, made once. */
