@@ -1,14 +1,15 @@
+import type { Goal } from './problem.js';
 import type { CountFloor, Instance } from './strategy.js';
 import { onePieceARow, placementSearchSize } from './search-size.js';
 
-/** Goals that visit every placement. */
-const EXHAUSTIVE = new Set(['count', 'count-fundamental', 'all']);
+/** The goals a count floor speaks of: those that visit every placement (goal one stops at the first). */
+export const COUNT_FLOOR_GOALS: readonly Goal[] = ['count', 'count-fundamental', 'all'];
 /** Boards past this many squares get no floor: the estimate it needs is not worth its probes there. */
 const FLOOR_SQUARES = 1 << 14;
 
 /** The floor a {@link CountFloor} gives an instance, in ms: 0 where it says nothing (a tour, goal one, a big board). */
 export function countFloorMs(floor: CountFloor | undefined, instance: Instance): number {
-  if (!floor || instance.kind !== 'placement' || !EXHAUSTIVE.has(instance.task.goal) || instance.board.playable > FLOOR_SQUARES) return 0;
+  if (!floor || instance.kind !== 'placement' || !COUNT_FLOOR_GOALS.includes(instance.task.goal) || instance.board.playable > FLOOR_SQUARES) return 0;
   const { board, piece, k } = instance;
   const rows = onePieceARow(board, piece, k);
   const perNode = rows ? (floor.perNode ?? 0) : 0;

@@ -1,4 +1,4 @@
-import { type Bezzel, type CountFloor, type Goal, optionList, type ProblemKind } from '@bezzel/core';
+import { type Bezzel, COUNT_FLOOR_GOALS, type CountFloor, type Goal, optionList, type ProblemKind } from '@bezzel/core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -148,13 +148,13 @@ export interface WaitingPlugin {
 
 /**
  * Of the plugins a command needs, those that may wait until the route is known: only for `auto` with nothing else
- * asked (`choosesOnly`), a plugin that contributes no piece, whose every strategy that could serve declares a
+ * asked (`choosesOnly`) and a goal a count floor speaks of (a first placement loads them all at once), a plugin that contributes no piece, whose every strategy that could serve declares a
  * count floor, and whose parts no strategy that stays takes. Once the plugins that stay have found their cheapest
  * route, a waiting plugin loads only if one of its floors is not above that route's cost: `auto` would not ask a
  * strategy whose floor is above the cheapest cost found either (Bezzel.cheapest), so the choice is the same.
  */
 export function waitingPlugins(index: PluginIndex, need: PluginNeed, needed: readonly string[]): WaitingPlugin[] {
-  if (!need.choosesOnly || (need.strategy !== undefined && need.strategy !== 'auto')) return [];
+  if (!need.choosesOnly || (need.strategy !== undefined && need.strategy !== 'auto') || !COUNT_FLOOR_GOALS.includes(need.goal)) return [];
   const entries = needed.map((name) => [name, index.plugins[name]] as const);
   const serving = servingStrategies(entries, need);
   const floored = (name: string) => {

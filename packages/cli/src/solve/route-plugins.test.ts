@@ -46,10 +46,12 @@ describe('plugins that wait for the route', () => {
     expect(instance.ok && chooseRoute(ready.bezzel, instance.value)).toMatchObject({ ok: true, value: { meta: { id: 'csp' } } });
   });
 
-  it('nothing waits where the command compares more than auto does, or names its strategy', () => {
+  it('nothing waits where the command compares more than auto does, names its strategy, or looks for one placement', () => {
     const needed = pluginsNeeded(index, counting, defaultPlugins)!;
     expect(waitingPlugins(index, { ...counting, choosesOnly: false }, needed)).toEqual([]);
     expect(waitingPlugins(index, { ...counting, strategy: 'bitboard' }, pluginsNeeded(index, { ...counting, strategy: 'bitboard' }, defaultPlugins)!)).toEqual([]);
+    // A first placement: no floor would keep any of them out, so they load with the others, in one go.
+    expect(waitingPlugins(index, { ...counting, goal: 'one' }, pluginsNeeded(index, { ...counting, goal: 'one' }, defaultPlugins)!)).toEqual([]);
   });
 
   it('the route and auto\'s choice are those of every plugin, for every piece, goal and size', async () => {
