@@ -1,10 +1,11 @@
-import { type Bezzel, type Goal, type Task } from '@bezzel/core';
+import type { Bezzel, Task } from '@bezzel/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCliBezzel, defaultPlugins } from './load-plugins.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexOf, isCurrent, pluginsNeeded, readPluginIndex, type PluginIndex } from './plugin-index.js';
+import { everyPlugin, placement } from './index.testing.js';
 
 /**
  * The index lets a command load only the plugins that can serve it. What must never change is the answer: the
@@ -14,13 +15,7 @@ import { indexOf, isCurrent, pluginsNeeded, readPluginIndex, type PluginIndex } 
 let all: Bezzel;
 let index: PluginIndex;
 beforeAll(async () => {
-  all = (await createCliBezzel()).bezzel;
-  index = indexOf(all, defaultPlugins);
-});
-
-const placement = (piece: string, n: number, goal: Goal, k?: number): Task => ({
-  problem: { kind: 'placement', board: { width: n, height: n }, piece, ...(k !== undefined ? { k } : {}) },
-  goal,
+  ({ all, index } = await everyPlugin());
 });
 
 describe('the plugins a placement needs', () => {

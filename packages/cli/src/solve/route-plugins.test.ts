@@ -1,21 +1,16 @@
-import { type Bezzel, countFloorMs, type Goal, type Instance, type Task } from '@bezzel/core';
+import { type Bezzel, countFloorMs, type Goal, type Instance } from '@bezzel/core';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCliBezzel, defaultPlugins } from '../plugins/load-plugins.js';
-import { indexOf, pluginsNeeded, waitingPlugins, type PluginIndex } from '../plugins/plugin-index.js';
+import { pluginsNeeded, waitingPlugins, type PluginIndex } from '../plugins/plugin-index.js';
 import { registryFor } from './route-plugins.js';
 import { chooseRoute } from './watched-solve.js';
+import { everyPlugin, placement } from '../plugins/index.testing.js';
 
 let all: Bezzel;
 let index: PluginIndex;
 beforeAll(async () => {
-  all = (await createCliBezzel()).bezzel;
-  index = indexOf(all, defaultPlugins);
-});
-
-const placement = (piece: string, n: number, goal: Goal, k?: number): Task => ({
-  problem: { kind: 'placement', board: { width: n, height: n }, piece, ...(k !== undefined ? { k } : {}) },
-  goal,
+  ({ all, index } = await everyPlugin());
 });
 
 /**
