@@ -1,4 +1,4 @@
-import { type Bezzel, COUNT_FLOOR_GOALS, type CountFloor, type Goal, optionList, type ProblemKind } from '@bezzel/core';
+import { type Bezzel, COUNT_FLOOR_GOALS, type CountFloor, type Goal, optionList, type ProblemKind, type StrategyMeta } from '@bezzel/core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -21,14 +21,8 @@ export interface PluginContents {
   readonly bytes?: number;
 }
 
-/** A strategy as the index knows it: what it serves, the part kinds it takes and its declared count floor. */
-export interface IndexedStrategy {
-  readonly id: string;
-  readonly problems: readonly ProblemKind[];
-  readonly goals: readonly Goal[];
-  readonly partKinds: readonly string[];
-  readonly countFloor?: CountFloor;
-}
+/** A strategy as the index knows it: its declaration's id, what it serves and its count floor, and the part kinds it takes. */
+export type IndexedStrategy = Pick<StrategyMeta, 'id' | 'problems' | 'goals' | 'countFloor'> & { readonly partKinds: readonly string[] };
 
 /** What a solving command needs: its piece as typed, its problem and goal, the strategy it names and its options. */
 export interface PluginNeed {
