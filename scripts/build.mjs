@@ -17,13 +17,14 @@
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
-import { bundled, copied, neverBundled } from './bundled.mjs';
+import { bundled, codeCached, copied, neverBundled } from './bundled.mjs';
 import { removeStaleDeclarations } from './stale-declarations.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -98,9 +99,10 @@ async function buildJavaScript(pkg) {
   const outdir = join(pkg.dir, 'dist');
   // Stale chunks of an earlier build would ship with the next pack; declarations stay (tsc -b is incremental).
   for (const name of existsSync(outdir) ? readdirSync(outdir, { recursive: true }) : []) {
-    if (/\.js(\.map)?$/.test(name)) rmSync(join(outdir, name), { force: true });
+    if (/\.c?js(\.map)?$/.test(name)) rmSync(join(outdir, name), { force: true });
   }
-  const { metafile } = await build({
+  const cached = codeCached.includes(pkg.manifest.name);
+  const options = {
     absWorkingDir: pkg.dir,
     entryPoints: entries(pkg),
     outdir,
@@ -121,10 +123,51 @@ async function buildJavaScript(pkg) {
     minifySyntax: true,
     logLevel: 'warning',
     metafile: true,
-  });
+  };
+  // A code-cached package's ES module is what a browser (or any other runtime) loads: `index.browser.js`.
+  const { metafile } = await build(cached ? { ...options, entryNames: '[dir]/[name].browser' } : options);
+  if (cached) await buildCodeCached(pkg, options, metafile);
   const assets = copied.filter(([name]) => name === pkg.manifest.name).map(([, from, to]) => copyAsset(pkg, from, to));
   writeThirdPartyLicences(pkg, metafile, assets);
   await makeAssets(pkg, outdir);
+}
+
+/**
+ * The Node build of a code-cached package (`codeCached`): each entry's code as a CommonJS body
+ * (`[name].body.cjs`), and `[name].js`, the ES module Node loads, which runs the body through the code cache
+ * (scripts/code-cache.mjs, bundled in) and exports what the ES module build exports, by the same names.
+ */
+async function buildCodeCached(pkg, options, esmMetafile) {
+  const { banner, ...common } = options;
+  await build({ ...common, format: 'cjs', entryNames: '[dir]/[name].body', outExtension: { '.js': '.cjs' }, metafile: false });
+  for (const [output, { entryPoint, exports }] of Object.entries(esmMetafile.outputs)) {
+    if (!entryPoint) continue;
+    const name = basename(output, '.browser.js');
+    const folder = join(pkg.dir, dirname(output));
+    const body = `${name}.body.cjs`;
+    const hash = createHash('sha256').update(readFileSync(join(folder, body))).digest('hex').slice(0, 16);
+    const named = exports.filter((e) => e !== 'default');
+    const bad = named.find((e) => !/^[A-Za-z_$][\w$]*$/.test(e));
+    if (bad) throw new Error(`${pkg.manifest.name}: export "${bad}" is not a name a facade can declare`);
+    const contents = [
+      `import { loadBody } from ${JSON.stringify(join(root, 'scripts/code-cache.mjs'))};`,
+      `const body = loadBody(new URL(${JSON.stringify(`./${body}`)}, import.meta.url), { name: ${JSON.stringify(pkg.manifest.name)}, build: ${JSON.stringify(hash)} });`,
+      `export const { ${named.join(', ')} } = body;`,
+      ...(exports.includes('default') ? ['export default body.default;'] : []),
+    ].join('\n');
+    await build({
+      stdin: { contents, resolveDir: folder, sourcefile: `${name}.facade.js` },
+      outfile: join(folder, `${name}.js`),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      legalComments: 'none',
+      minifyWhitespace: true,
+      minifySyntax: true,
+      logLevel: 'warning',
+    });
+  }
 }
 
 /**
@@ -200,7 +243,12 @@ const all = packages();
 await Promise.all(all.map(buildJavaScript));
 // What each bundled plugin contributes, read from the plugins just built: a command loads only those it needs.
 // In a process of its own, so that this one's module cache holds nothing of the build's output.
-const indexed = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('@bezzel/cli')).writeBundledPluginIndex()"], { cwd: join(root, 'packages/cli'), stdio: 'inherit' });
+// Its run is no command's: the core's code cache (scripts/code-cache.mjs) is left for the first command to write.
+const indexed = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('@bezzel/cli')).writeBundledPluginIndex()"], {
+  cwd: join(root, 'packages/cli'),
+  stdio: 'inherit',
+  env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
+});
 if (indexed.status !== 0) process.exit(indexed.status ?? 1);
 const jsMs = performance.now() - started;
 

@@ -7,8 +7,10 @@ import { reportStdoutFailure } from './output/output-failure.js';
 const LINGER_MS = 300;
 
 // Node 22 and later keep the code they compile for the modules loaded from here on (in the system's temporary
-// folder, as TypeScript's tsc does): a command then starts 10–30 ms sooner the next time. Node 20 has no such
-// cache; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// folder, as TypeScript's tsc does): a command then starts 10–30 ms sooner the next time. bin/bezzel.mjs turns it
+// on before this file loads; here again for a run that starts at this file. Node 20 has no such cache; the core,
+// the largest module, keeps its own on every version (scripts/code-cache.mjs). NODE_DISABLE_COMPILE_CACHE=1
+// turns both off.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Listen for Ctrl-C before anything else loads, so that even a stop in the first moments is answered (the
