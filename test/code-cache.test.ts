@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -135,5 +135,10 @@ describe("the core's build for Node", () => {
     const facade = names('index.js');
     expect(facade.length).toBeGreaterThan(100);
     expect(facade).toEqual(names('index.browser.js'));
+  });
+
+  it("leaves the browser's build free of Node's modules", () => {
+    const code = readFileSync(join(root, 'packages/core/dist/index.browser.js'), 'utf8');
+    expect(code.match(/(?:from|import)\s*["']node:[\w/]+["']/g) ?? []).toEqual([]);
   });
 });
