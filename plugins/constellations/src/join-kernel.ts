@@ -17,6 +17,7 @@
  *    padding past the last top; an inner part that conflicts with every top ends there), and each compatible one
  *    is counted as the tops in neither A[x] nor C[y]: the ones of A[x] | C[y], 128 bits at a time (SIMD) by
  *    popcount, taken from the bits a bottom is tested against: two rows read per bottom half, none of them stored.
+ *    Halves of up to 8 rows make no C[y]: a bottom reads its outer part's table rows as they are (`DIRECT`).
  *
  * The work is the bottoms times W/2 lanes, plus the parts' ORs; memory is one bucket's rows, never a band's
  * halves. Config (i32 slots at `cfg`, addresses in bytes): 0 reps, 1 weights (the buckets), 2 patterns (the
@@ -117,23 +118,23 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
    * The pointers whose ORs give a part's conflicts: for each step of the part (its queens in `code`, bytes from
    * its first row `from`), a pair table's entry or a single table's. Returns their locals.
    */
-  const partPointers = (code: string, from: number, rows: number): string[] => {
+  const partPointers = (code: string, from: number, rows: number, prefix = 's'): string[] => {
     const out: string[] = [];
     for (const [row, queens] of stepsOf(from, rows)) {
       const q = row - from;
       const place = (byte: number) => f.get('cfg').get(code, I64).i64(BigInt(8 * byte)).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).op(OP.i32Add).op(...mem(OP.i32Load8[0]!, 0, PLACE));
       if (queens === 2 && tableOf(row) >= 0) {
         place(q).i32(m).op(OP.i32Mul), place(q + 1).op(OP.i32Add);
-        f.i32(tableOf(row) * m * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('pt').op(OP.i32Add).set(`s${out.length}`);
-        out.push(`s${out.length}`);
+        f.i32(tableOf(row) * m * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('pt').op(OP.i32Add).set(`${prefix}${out.length}`);
+        out.push(`${prefix}${out.length}`);
       } else if (queens === 1 && singleOf(row) >= 0) {
-        place(q).i32(singleOf(row) * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('st').op(OP.i32Add).set(`s${out.length}`);
-        out.push(`s${out.length}`);
+        place(q).i32(singleOf(row) * m).op(OP.i32Add).get('w8').op(OP.i32Mul).get('st').op(OP.i32Add).set(`${prefix}${out.length}`);
+        out.push(`${prefix}${out.length}`);
       } else {
         for (let k = 0; k < queens; k++) {
           f.get(code, I64).i64(BigInt(8 * (q + k))).op(OP.i64ShrU).op(OP.i32WrapI64).i32(255).op(OP.i32And).set('c');
-          columnRows('c', row + k, `s${out.length}`, `s${out.length + 1}`);
-          out.push(`s${out.length}`, `s${out.length + 1}`);
+          columnRows('c', row + k, `${prefix}${out.length}`, `${prefix}${out.length + 1}`);
+          out.push(`${prefix}${out.length}`, `${prefix}${out.length + 1}`);
         }
       }
     }
@@ -151,6 +152,14 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   const load = (base: string, offset = 0) => f.get(base).get('x').op(OP.i32Add).op(0xfd, 0x00, 4, offset);
   /** Carry-save levels of the count: 2^LEVELS lanes a step (rows padded to match), at most two (`COUNTERS`). */
   const LEVELS = Math.min(Math.max(1, levels), COUNTERS.length);
+  /**
+   * Halves of up to 8 rows count each bottom from its outer part's table rows as they are, C[y] never made: on
+   * their narrow buckets making an outer part's row (read twice, written once, for every outer part of a choice,
+   * met or not) cost more than the one row more each of its bottoms reads. Measured, whole command, interleaved:
+   * n = 16 203.2 → 200.9 ms (31 runs), n = 17 1.08 → 1.03 s, n = 15 the same within noise; on n = 18's wider
+   * buckets it was 9 % slower. Counting without A[x] as well (four rows read a step) was slower again (n = 16 +4 ms).
+   */
+  const DIRECT = m < 9;
   /** Lane-adds of at most 16 each the 16-bit counts hold: 4095 · 16 < 65536 (checked before each bottom's adds). */
   const ADDS = 4095;
   /**
@@ -187,7 +196,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     f.i32(0).set('adds');
   }
   /**
-   * One bottom counted: the ones of the OR of `rows` (A[x] and C[y], or the inner part's table rows and C[y]),
+   * One bottom counted: the ones of the OR of `rows` (A[x] and C[y], A[x] and the outer part's table rows, or the
+   * inner part's table rows and C[y]),
    * 2^LEVELS lanes at a time through carry-save adders into running counters (`ones`, `twos`), so that one
    * popcount serves them all: a third to a half fewer operations a lane. They are the tops this bottom conflicts
    * with, taken from the bits tested: the zeros without a NOT in the hot loop. Room in the 16-bit counts for this
@@ -535,23 +545,25 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
     slot(CFG.bottomInners).set('ri');
     slot(CFG.bottomOuters).set('ro');
     choices('Sb', 48, CFG.bottomInnerStarts, CFG.bottomOuterStarts, () => {
-      // C[y] for every outer part of this choice.
-      f.get('ys').set('y');
-      f.get('cbuf').set('q');
-      f.block(() => f.loop(() => {
-        f.get('y').get('ye').op(OP.i32GeU).brIf(1);
-        f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load).set('code', I64);
-        const outer = partPointers('code', h1, h2);
-        lanes(() => {
-          f.get('q').get('x').op(OP.i32Add);
-          outer.forEach((row, i) => (load(row), i > 0 && f.op(...V.or)));
-          if (outer.length === 0) f.op(...V.zero);
-          f.op(...V.store);
-        });
-        f.get('q').get('w8').op(OP.i32Add).set('q');
-        f.add('y', 1);
-        f.br(0);
-      }));
+      // C[y] for every outer part of this choice (not for halves of up to 8 rows: see DIRECT).
+      if (!DIRECT) {
+        f.get('ys').set('y');
+        f.get('cbuf').set('q');
+        f.block(() => f.loop(() => {
+          f.get('y').get('ye').op(OP.i32GeU).brIf(1);
+          f.get('ro').get('y').i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load).set('code', I64);
+          const outer = partPointers('code', h1, h2);
+          lanes(() => {
+            f.get('q').get('x').op(OP.i32Add);
+            outer.forEach((row, i) => (load(row), i > 0 && f.op(...V.or)));
+            if (outer.length === 0) f.op(...V.zero);
+            f.op(...V.store);
+          });
+          f.get('q').get('w8').op(OP.i32Add).set('q');
+          f.add('y', 1);
+          f.br(0);
+        }));
+      }
       // Each inner part: its compatible outer parts' masks, a chunk at a time, kept in the list; when there are
       // any, its row A made and each one counted. Most inner parts have few (n = 18: 1.7 on average) and many
       // none: making A only for those with some saves a tenth of the join at n = 18 (A costs W/2 lanes an inner
@@ -604,15 +616,24 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
           f.get('and', V128).op(...V.not).op(...V.anyTrue).if(() => {
             f.get('list').set('p');
             f.get('cbuf').set('q0');
+            if (DIRECT) f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yr');
             f.loop(() => {
               f.get('p').op(...OP.i32Load).set('bits');
               f.block(() => f.loop(() => {
                 f.get('bits').op(OP.i32Eqz).brIf(1);
-                f.get('bits').op(OP.i32Ctz).get('w8').op(OP.i32Mul).get('q0').op(OP.i32Add).set('q');
-                f.get('bits').get('bits').i32(1).op(OP.i32Sub).op(OP.i32And).set('bits');
-                countBottom(['A', 'q']);
+                if (DIRECT) {
+                  f.get('yr').get('bits').op(OP.i32Ctz).i32(4).op(OP.i32Shl).op(OP.i32Add).op(...OP.i64Load).set('ycode', I64);
+                  const outer = partPointers('ycode', h1, h2, 'o');
+                  f.get('bits').get('bits').i32(1).op(OP.i32Sub).op(OP.i32And).set('bits');
+                  countBottom(['A', ...outer]);
+                } else {
+                  f.get('bits').op(OP.i32Ctz).get('w8').op(OP.i32Mul).get('q0').op(OP.i32Add).set('q');
+                  f.get('bits').get('bits').i32(1).op(OP.i32Sub).op(OP.i32And).set('bits');
+                  countBottom(['A', 'q']);
+                }
                 f.br(0);
               }));
+              if (DIRECT) f.add('yr', 16 * chunk);
               f.get('q0').get('w8').i32(chunk).op(OP.i32Mul).op(OP.i32Add).set('q0');
               f.add('p', 4);
               f.get('p').get('o').op(OP.i32LtU).brIf(0);
