@@ -5,6 +5,7 @@ import { createCliBezzel, defaultPlugins } from '../plugins/load-plugins.js';
 import { pluginsNeeded, waitingPlugins, type PluginIndex } from '../plugins/plugin-index.js';
 import { registryFor } from './route-plugins.js';
 import { chooseRoute } from './watched-solve.js';
+import { onlyChoosesRoute } from '../commands/place.js';
 import { everyPlugin, placement } from '../plugins/index.testing.js';
 
 let all: Bezzel;
@@ -20,6 +21,16 @@ beforeAll(async () => {
  */
 describe('plugins that wait for the route', () => {
   const counting = { piece: 'queen', kind: 'placement', goal: 'count', choosesOnly: true } as const;
+
+  it('a place command only chooses its route unless it splits, keeps or cross-checks the count (one worker splits nothing)', () => {
+    expect(onlyChoosesRoute({})).toBe(true);
+    expect(onlyChoosesRoute({ workers: 1 })).toBe(true);
+    expect(onlyChoosesRoute({ workers: 2 })).toBe(false);
+    expect(onlyChoosesRoute({ workers: 1, checkpoint: 'q.jsonl' })).toBe(false);
+    expect(onlyChoosesRoute({ workers: 1, parts: 4 })).toBe(false);
+    expect(onlyChoosesRoute({ queue: 'redis://localhost' })).toBe(false);
+    expect(onlyChoosesRoute({ crossCheck: true })).toBe(false);
+  });
 
   it('counting 16 queens: the four backtrackers wait, and none of them loads', async () => {
     const setup = await createCliBezzel([], [], counting);
