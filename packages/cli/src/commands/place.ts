@@ -9,7 +9,7 @@ import { betzaArgument } from '../options/betza-arg.js';
 import { pieceCount, solveEveryKAndPrint } from '../solve/every-k.js';
 import { addPoolOptions, type PoolOptions } from '../solve/pool-options.js';
 import { countOnWorkers } from '../solve/pool-runner.js';
-import { registryFor } from '../solve/route-plugins.js';
+import { onlyChoosesRoute, registryFor } from '../solve/route-plugins.js';
 
 interface PlaceOptions extends CommonOptions, PoolOptions {
   readonly k?: number | 'all';
@@ -65,12 +65,3 @@ async function runPlace(pieceArg: string, options: PlaceOptions, setExit: SetExi
   setExit(pooled ?? (await solveAndPrint({ bezzel, plugins, inProcessOnly: adHoc !== undefined }, task, options)));
 }
 
-/**
- * Whether the command only chooses its route (`auto`'s choice, or the strategy named), so that plugins no route
- * could use may stay unloaded (`registryFor`). A count split over workers, checkpointed, queued or cross-checked
- * compares strategies beyond that choice; one worker and nothing else is no split (`countOnWorkers` runs it as
- * an unasked count, on the strategy `auto` chooses): `--workers 1` took 5 ms longer than the plain command (16 queens, 21 interleaved runs).
- */
-export function onlyChoosesRoute(options: Pick<PlaceOptions, 'workers' | 'checkpoint' | 'queue' | 'parts' | 'crossCheck'>): boolean {
-  return (options.workers === undefined || options.workers === 1) && options.checkpoint === undefined && options.queue === undefined && options.parts === undefined && !options.crossCheck;
-}

@@ -3,9 +3,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCliBezzel, defaultPlugins } from '../plugins/load-plugins.js';
 import { pluginsNeeded, waitingPlugins, type PluginIndex } from '../plugins/plugin-index.js';
-import { registryFor } from './route-plugins.js';
+import { onlyChoosesRoute, registryFor } from './route-plugins.js';
 import { chooseRoute } from './watched-solve.js';
-import { onlyChoosesRoute } from '../commands/place.js';
 import { everyPlugin, placement } from '../plugins/index.testing.js';
 
 let all: Bezzel;
