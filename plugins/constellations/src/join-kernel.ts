@@ -50,10 +50,20 @@ const COUNTERS = ['ones', 'twos'] as const;
  */
 export const joinLevels = (m: number) => (m >= 9 ? 2 : 1);
 
+/**
+ * Whether the join makes each outer part's row C[y] (halves of 9 rows or more). Halves of up to 8 rows count each
+ * bottom from its outer part's table rows as they are, C[y] never made (nor room kept for it): on their narrow
+ * buckets making an outer part's row (read twice, written once, for every outer part of a choice, met or not)
+ * cost more than the one row more each of its bottoms reads. Measured, whole command, interleaved:
+ * n = 16 203.2 → 200.9 ms (31 runs), n = 17 1.08 → 1.03 s, n = 15 the same within noise; on n = 18's wider
+ * buckets it was 9 % slower. Counting without A[x] as well (four rows read a step) was slower again (n = 16 +4 ms).
+ */
+export const makesOuterRows = (m: number) => m >= 9;
+
 /** Bytes of the join's work area for buckets of up to `tops` top halves and outer lists of up to `outers`. */
 export function joinBytes(n: number, m: number, b: number, tops: number, outers: number, levels = joinLevels(m)): number {
   const w8 = (16 << levels) * Math.ceil(Math.max(1, tops) / (128 << levels));
-  return w8 * (2 * diagonalRows(n, m, b) + 2 + pairSteps(m).length * (m * m + 2 * m) + singleSteps(m).length * m + Math.max(1, outers));
+  return w8 * (2 * diagonalRows(n, m, b) + 2 + pairSteps(m).length * (m * m + 2 * m) + singleSteps(m).length * m + (makesOuterRows(m) ? Math.max(1, outers) : 0));
 }
 
 /** The rows of a part, from the band outward, as pairs (a table each) and a single row when the count is odd. */
@@ -152,14 +162,8 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
   const load = (base: string, offset = 0) => f.get(base).get('x').op(OP.i32Add).op(0xfd, 0x00, 4, offset);
   /** Carry-save levels of the count: 2^LEVELS lanes a step (rows padded to match), at most two (`COUNTERS`). */
   const LEVELS = Math.min(Math.max(1, levels), COUNTERS.length);
-  /**
-   * Halves of up to 8 rows count each bottom from its outer part's table rows as they are, C[y] never made: on
-   * their narrow buckets making an outer part's row (read twice, written once, for every outer part of a choice,
-   * met or not) cost more than the one row more each of its bottoms reads. Measured, whole command, interleaved:
-   * n = 16 203.2 → 200.9 ms (31 runs), n = 17 1.08 → 1.03 s, n = 15 the same within noise; on n = 18's wider
-   * buckets it was 9 % slower. Counting without A[x] as well (four rows read a step) was slower again (n = 16 +4 ms).
-   */
-  const DIRECT = m < 9;
+  /** Bottoms counted from the outer parts' table rows as they are (`makesOuterRows`). */
+  const DIRECT = !makesOuterRows(m);
   /** Lane-adds of at most 16 each the 16-bit counts hold: 4095 · 16 < 65536 (checked before each bottom's adds). */
   const ADDS = 4095;
   /**
@@ -634,8 +638,9 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
           // An inner part that conflicts with every top: none of its bottoms counts.
           f.get('and', V128).op(...V.not).op(...V.anyTrue).if(() => {
             f.get('list').set('p');
-            f.get('cbuf').set('q0');
+            // Where the list's chunks start: the outer parts' records (DIRECT), or their rows C[y].
             if (DIRECT) f.get('ro').get('ys').i32(4).op(OP.i32Shl).op(OP.i32Add).set('yr');
+            else f.get('cbuf').set('q0');
             f.loop(() => {
               f.get('p').op(...OP.i32Load).set('bits');
               f.block(() => f.loop(() => {
@@ -653,7 +658,7 @@ export function joinBody(n: number, m: number, b: number, levels = joinLevels(m)
                 f.br(0);
               }));
               if (DIRECT) f.add('yr', 16 * chunk);
-              f.get('q0').get('w8').i32(chunk).op(OP.i32Mul).op(OP.i32Add).set('q0');
+              else f.get('q0').get('w8').i32(chunk).op(OP.i32Mul).op(OP.i32Add).set('q0');
               f.add('p', 4);
               f.get('p').get('o').op(OP.i32LtU).brIf(0);
             });
